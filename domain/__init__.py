@@ -1,0 +1,21 @@
+"""Lorekeeper's rules: a pure decider over events (see RULES.md and docs/rules-notes.md).
+
+    events = new_game(scenario_doc)
+    state = replay(events)
+    events += decide(state, command_from_json({...}), SeededDice("seed"), seat=0)
+"""
+
+from domain.commands import Command, command_from_json
+from domain.decider import SERVER_SEAT, decide, new_game, resolve_breath
+from domain.dice import DiceSource, ScriptedDice, SeededDice
+from domain.errors import CommandError, RuleViolation, ScenarioError
+from domain.events import Event, event_from_json
+from domain.evolve import evolve, replay
+from domain.legal import legal_actions
+from domain.state import GameState
+
+__all__ = [
+    "SERVER_SEAT", "Command", "CommandError", "DiceSource", "Event", "GameState", "RuleViolation",
+    "ScenarioError", "ScriptedDice", "SeededDice", "command_from_json", "decide",
+    "event_from_json", "evolve", "legal_actions", "new_game", "replay", "resolve_breath",
+]

@@ -1,0 +1,133 @@
+"""`decide(state, command, dice, seat) -> events`: the one door into the rules.
+
+Who may act (R-TRN-1, R-TRN-6, R-TRN-9) is checked here, once, for every command; each rule
+module checks the rest and emits through a Tx.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain import commands as cmd
+from domain import events as ev
+from domain.breath import end_movement, resolve_breath
+from domain.combat import handle_battle, handle_battle_back
+from domain.dice import DiceSource
+from domain.errors import RuleViolation
+from domain.evolve import evolve
+from domain.flight import handle_fly, handle_pass, handle_react
+from domain.movement import handle_move, movement_phase_problem
+from domain.orders import handle_order
+from domain.retreat import handle_choose_retreat
+from domain.scenario import validate_scenario
+from domain.sites import handle_trade
+from domain.state import GameState
+from domain.turn import handle_end_turn, handle_resign, start_turn
+from domain.tx import GameOver, Tx
+
+Handler = Callable[[Tx, Any, int], None]
+
+# Decision commands answer a pending decision of this kind (R-TRN-9).
+DECISION_KINDS: dict[type[cmd.Command], str] = {
+    cmd.ChooseRetreat: "retreat",
+    cmd.BattleBack: "battle_back",
+    cmd.React: "reaction",
+    cmd.Pass: "reaction",
+}
+SERVER_SEAT = -1  # the seat the server's own steps act as (the breath phase, R-TRN-6)
+
+
+def new_game(scenario: Mapping[str, Any], *, auto_decisions: bool = False) -> list[ev.Event]:
+    """The events that create a game: validated scenario, then the first turn."""
+    validate_scenario(scenario)
+    created = ev.GameCreated(scenario=dict(scenario), auto_decisions=auto_decisions)
+    tx = Tx(evolve(None, created), _NO_DICE)
+    tx.events.append(created)
+    start_turn(tx, 0)
+    return tx.events
+
+
+class _NoDice:
+    def face(self, index: int) -> str:
+        raise AssertionError("creating a game rolls no dice")
+
+
+_NO_DICE = _NoDice()
+
+
+def decide(state: GameState, command: cmd.Command, dice: DiceSource, seat: int) -> list[ev.Event]:
+    """The events `command` from `seat` causes; raises RuleViolation if the rules forbid it."""
+    if state.is_over:
+        raise RuleViolation("R-WIN-1", "the game is over", "game_over")
+    if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
+        check_turn(state, command, seat)
+    tx = Tx(state, dice)
+    try:
+        HANDLERS[type(command)](tx, command, seat)
+    except GameOver:
+        pass
+    return tx.events
+
+
+def check_turn(state: GameState, command: cmd.Command, seat: int) -> None:
+    """Whether `seat` may send this kind of command now, whatever its content."""
+    pending = state.pending
+    if isinstance(command, cmd.ResolveBreath):
+        if seat != SERVER_SEAT:
+            raise RuleViolation("R-TRN-6", "the breath phase is resolved by the server, not by a player", "forbidden")
+        if state.phase != "breath":
+            raise RuleViolation("R-TRN-6", "no breath phase is open", "wrong_phase")
+        return
+    if state.phase == "breath":
+        raise RuleViolation("R-TRN-6", "the breath phase is being resolved; only reads are accepted now", "breath_pending")
+    kind = DECISION_KINDS.get(type(command))
+    if pending is not None:
+        if kind == pending.kind and seat in _deciders(state):
+            return
+        if seat in _deciders(state):
+            raise RuleViolation("R-TRN-9", f"seat {seat} owes a {pending.kind} decision for unit {pending.unit} first", "wrong_phase")
+        raise RuleViolation("R-TRN-9", f"waiting for seat {pending.seat} to decide: {pending.kind} of unit {pending.unit}", "wrong_phase")
+    if kind is not None:
+        raise RuleViolation("R-TRN-9", f"no {kind} decision is pending", "wrong_phase")
+    if seat != state.active:
+        raise RuleViolation("R-TRN-1", f"it is seat {state.active}'s turn, not seat {seat}'s", "not_your_turn")
+
+
+def _deciders(state: GameState) -> tuple[int, ...]:
+    pending = state.pending
+    if pending is None or pending.seat is None:
+        return ()
+    return (pending.seat,)
+
+
+
+
+HANDLERS: dict[type[cmd.Command], Handler] = {
+    cmd.OrderUnits: handle_order,
+    cmd.MoveUnit: lambda tx, c, seat: _in_movement(tx, handle_move, c, seat),
+    cmd.EndMovement: lambda tx, c, seat: _in_movement(tx, lambda t, _c, s: end_movement(t, s), c, seat),
+    cmd.FlyDragon: lambda tx, c, seat: _in_movement(tx, handle_fly, c, seat),
+    cmd.React: handle_react,
+    cmd.Pass: handle_pass,
+    cmd.SetAutoPass: lambda tx, c, seat: tx.emit(ev.AutoPassSet(seat=seat, auto_pass=c.enabled)),
+    cmd.ResolveBreath: lambda tx, c, seat: resolve_breath(tx),
+    cmd.Battle: handle_battle,
+    cmd.ChooseRetreat: handle_choose_retreat,
+    cmd.BattleBack: handle_battle_back,
+    cmd.Trade: handle_trade,
+    cmd.EndTurn: lambda tx, c, seat: handle_end_turn(tx, seat),
+    cmd.Resign: lambda tx, c, seat: handle_resign(tx, seat),
+}
+
+
+def _in_movement(tx: Tx, handler: Handler, command: cmd.Command, seat: int) -> None:
+    problem = movement_phase_problem(tx.state)
+    if problem is not None:
+        raise problem
+    handler(tx, command, seat)
+
+
+def resolve_breath(state: GameState, dice: DiceSource) -> list[ev.Event]:
+    """The server's step that resolves an open breath phase (R-TRN-6); refused if none is open."""
+    return decide(state, cmd.ResolveBreath(), dice, SERVER_SEAT)

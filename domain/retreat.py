@@ -1,0 +1,129 @@
+"""Retreats: ground (R-RET-1/2) and dragons (R-MOR-2/3), chosen by the owner (R-TRN-9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain import events as ev
+from domain.board import blocker, landing_blocker
+from domain.commands import ChooseRetreat
+from domain.damage import damage
+from domain.errors import require
+from domain.hexes import Hex, edge_distance, is_adjacent, neighbors, on_board
+from domain.state import Decision, GameState, Unit
+from domain.tx import Tx
+from domain.zoc import after_voluntary_move, prune_engagements
+
+
+def _closer(state: GameState, unit: Unit, here: Hex) -> list[Hex]:
+    """Hexes one step from `here` that bring the unit one hex closer to its home edge."""
+    edge = state.player(unit.owner).home_edge
+    d = edge_distance(here, edge, state.width, state.height)
+    return [
+        h for h in neighbors(here)
+        if on_board(h, state.width, state.height)
+        and edge_distance(h, edge, state.width, state.height) == d - 1
+    ]
+
+
+def _may_pass(state: GameState, unit: Unit, h: Hex) -> bool:
+    # Dragons may fly while retreating (R-MOR-2); ground units need empty passable hexes.
+    return unit.is_dragon or blocker(state, unit, h) is None
+
+
+def _may_end(state: GameState, unit: Unit, h: Hex) -> bool:
+    if unit.is_dragon:
+        return landing_blocker(state, unit, h) is None
+    return blocker(state, unit, h) is None
+
+
+def retreat_options(state: GameState, unit: Unit, hexes: int) -> tuple[int, dict[Hex, tuple[Hex, ...]]]:
+    """How far the unit can retreat (≤ hexes) and one path per destination at that distance.
+
+    Breadth-first over hexes, each layer one step closer to the home edge; the path kept for
+    a hex is the first found, neighbours taken in R-BRD-1 order.
+    """
+    layer: dict[Hex, tuple[Hex, ...]] = {unit.hex: ()}
+    best: tuple[int, dict[Hex, tuple[Hex, ...]]] = (0, {})
+    for step in range(1, hexes + 1):
+        nxt: dict[Hex, tuple[Hex, ...]] = {}
+        for here, path in layer.items():
+            for h in _closer(state, unit, here):
+                if h not in nxt and _may_pass(state, unit, h):
+                    nxt[h] = (*path, h)
+        if not nxt:
+            break
+        ends = {h: p for h, p in nxt.items() if _may_end(state, unit, h)}
+        if ends:
+            best = (step, ends)
+        layer = nxt
+    return best
+
+
+def sorted_options(options: dict[Hex, tuple[Hex, ...]]) -> list[tuple[Hex, ...]]:
+    """The documented order of retreat options: by destination, column first, then row."""
+    return [options[h] for h in sorted(options)]
+
+
+def start_retreat(tx: Tx, unit_id: str, hexes: int, by: int | None, battle_back: bool) -> bool:
+    """Retreat `hexes`; returns True when the owner must choose the path first."""
+    unit = tx.state.units[unit_id]
+    _, options = retreat_options(tx.state, unit, hexes)
+    if len(options) >= 2 and not tx.state.auto_decisions:
+        tx.emit(ev.DecisionRequested(Decision(
+            kind="retreat", seat=unit.owner, unit=unit_id, hexes=hexes, battle_back=battle_back,
+            by=by,
+        )))
+        return True
+    choice = sorted_options(options)[0] if options else ()
+    apply_retreat(tx, unit_id, choice, hexes, by)
+    return False
+
+
+def apply_retreat(tx: Tx, unit_id: str, path: tuple[Hex, ...], hexes: int, by: int | None,
+                  glory: bool = False) -> None:
+    short = max(0, hexes - len(path))
+    tx.emit(ev.UnitRetreated(unit=unit_id, path=path, short=short, glory=glory))
+    # R-RET-2 / R-MOR-3: the hexes it could not retreat are hits, a group of their own.
+    damage(tx, unit_id, short, by, "retreat blocked")
+
+
+def check_retreat_path(state: GameState, unit: Unit, path: Sequence[Hex], hexes: int) -> None:
+    reach, options = retreat_options(state, unit, hexes)
+    here = unit.hex
+    for h in path:
+        require(is_adjacent(here, h), "R-RET-1", f"{h} is not next to {here}")
+        require(h in _closer(state, unit, here), "R-RET-1",
+                f"{h} is not one hex closer to the {state.player(unit.owner).home_edge} edge than {here}")
+        require(_may_pass(state, unit, h), "R-RET-1", f"unit {unit.id} cannot retreat into {h}: {blocker(state, unit, h)}")
+        here = h
+    require(len(path) == reach, "R-RET-2" if not unit.is_dragon else "R-MOR-2",
+            f"unit {unit.id} must retreat {reach} hexes here, the path has {len(path)}")
+    require(not path or path[-1] in options, "R-FLY-2" if unit.is_dragon else "R-RET-1",
+            f"unit {unit.id} cannot end its retreat on {path[-1] if path else unit.hex}")
+
+
+def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
+    pending = tx.state.pending
+    assert pending is not None and pending.kind == "retreat"
+    require(cmd.unit == pending.unit, "R-TRN-9", f"the retreat owed is for unit {pending.unit}")
+    unit = tx.state.units[pending.unit]
+    hexes = pending.hexes
+    if cmd.glory is not None:
+        require(unit.glory > 0, "R-CRT-4", f"unit {unit.id} holds no glory token")
+        require(cmd.glory in ("extra_hex", "ignore_flag"), "R-CRT-4",
+                "on a retreat a glory token gives extra_hex or ignore_flag")
+        hexes = _with_glory(unit, hexes, cmd.glory)
+    check_retreat_path(tx.state, unit, cmd.path, hexes)
+    if cmd.glory is not None:
+        tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))
+    apply_retreat(tx, unit.id, tuple(cmd.path), hexes, pending.by, glory=cmd.glory is not None)
+    if pending.then_zoc:
+        after_voluntary_move(tx, unit.id)  # R-FLY-4: the fallen dragon's move ends here
+    prune_engagements(tx)
+
+
+def _with_glory(unit: Unit, hexes: int, use: str) -> int:
+    if use == "extra_hex":
+        return hexes + 1
+    return max(0, hexes - (3 if unit.is_dragon else 1))

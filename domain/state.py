@@ -1,0 +1,191 @@
+"""The game state: frozen values that `evolve` replaces, never mutates."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from domain.catalogue import TERRAIN, UNIT_KINDS, Terrain, UnitKind
+from domain.hexes import Hex
+
+Phase = Literal["order", "movement", "breath", "combat", "over"]
+RiderState = Literal["none", "carried", "passed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    poison: int = 0
+    frost: int = 0
+    fire: int = 0
+
+    def get(self, effect: str) -> int:
+        return int(getattr(self, effect))
+
+    def plus(self, effect: str, n: int) -> Tokens:
+        return replace(self, **{effect: max(0, self.get(effect) + n)})
+
+    @property
+    def total(self) -> int:
+        return self.poison + self.frost + self.fire
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    id: str
+    kind: str
+    owner: int
+    hex: Hex
+    figures: int = 0
+    tokens: Tokens = Tokens()
+    glory: int = 0
+    rider: RiderState = "none"
+    roosted: bool = False
+    breath_target: str | None = None  # id of the dragon whose breath marked this unit
+    poisoned_by: int | None = None  # seat credited when poison destroys the unit (R-PSN-1)
+    burned_by: int | None = None  # seat credited when fire destroys the unit (R-FIR-3)
+
+    @property
+    def spec(self) -> UnitKind:
+        return UNIT_KINDS[self.kind]
+
+    @property
+    def is_dragon(self) -> bool:
+        return self.spec.is_dragon
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+    home_edge: str
+    lore: int = 0
+    cards: tuple[str, ...] = ()
+    banners: int = 0
+    blood: int = 0
+    eliminated: bool = False
+    auto_pass: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    kind: str
+    capacity: int = 3
+    riders: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    orders_per_turn: int = 3
+    lore_pool: int = 50
+    lore_per_turn: int = 1
+    banners_to_win: int = 6
+    max_turns: int | None = None
+    card_cost: int = 2
+    token_removal_cost: int = 2
+    blood_per_lore: int = 2
+    blood_per_banner: int = 5
+    roost_lore: int = 1
+    cave_roost_lore: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice one seat owes before the game goes on (R-TRN-9)."""
+
+    kind: Literal["retreat", "battle_back", "reaction", "breath"]
+    seat: int | None
+    unit: str
+    other: str | None = None  # retreat: the unit that caused it; battle_back: its target
+    hexes: int = 0  # retreat: how many hexes it must go
+    by: int | None = None  # retreat: the seat credited for hits of a blocked retreat
+    battle_back: bool = False  # retreat: caused by a battle back
+    path: tuple[Hex, ...] = ()  # reaction: the declared flight path
+    targets: tuple[str, ...] = ()  # reaction: the breath targets the flight would mark
+    waiting: tuple[int, ...] = ()  # reaction: seats still to answer, in order
+    then_zoc: bool = False  # retreat after a Hold/Web fall: zones of control apply after it
+
+
+@dataclass(frozen=True, slots=True)
+class Engagement:
+    attacker: str
+    defender: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What the active player did this turn; reset when a turn starts."""
+
+    ordered: frozenset[str] = frozenset()
+    moved: frozenset[str] = frozenset()
+    flew: frozenset[str] = frozenset()
+    battled: frozenset[str] = frozenset()
+    breath_paid: frozenset[str] = frozenset()
+    engaged: frozenset[str] = frozenset()  # dragons given an engagement this turn
+    fought_pairs: frozenset[tuple[str, str]] = frozenset()
+    fought_in_village: frozenset[str] = frozenset()
+    moved_to: Mapping[str, Hex] = field(default_factory=dict)
+    breath_marks: tuple[tuple[str, str], ...] = ()  # (target, dragon) in marking order
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    scenario: str
+    width: int
+    height: int
+    terrain: Mapping[Hex, str]
+    sites: Mapping[Hex, Site]
+    settings: Settings
+    players: tuple[Player, ...]
+    units: Mapping[str, Unit]
+    lore_pool: int
+    auto_decisions: bool = False
+    turn: int = 0
+    active: int = 0
+    phase: Phase = "order"
+    rolls: int = 0
+    version: int = 0
+    pending: Decision | None = None
+    engagements: tuple[Engagement, ...] = ()
+    turn_state: TurnState = TurnState()
+    winner: int | None = None
+    draw: bool = False
+
+    def terrain_at(self, h: Hex) -> Terrain:
+        return TERRAIN[self.terrain.get(h, "plain")]
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def units_at(self, h: Hex) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == h]
+
+    def units_of(self, seat: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.owner == seat]
+
+    def occupancy(self) -> dict[Hex, list[Unit]]:
+        out: dict[Hex, list[Unit]] = {}
+        for u in self.units.values():
+            out.setdefault(u.hex, []).append(u)
+        return out
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+
+def with_unit(state: GameState, unit: Unit) -> GameState:
+    units = dict(state.units)
+    units[unit.id] = unit
+    return replace(state, units=units)
+
+
+def without_unit(state: GameState, unit_id: str) -> GameState:
+    units = dict(state.units)
+    del units[unit_id]
+    return replace(state, units=units)
+
+
+def with_player(state: GameState, player: Player) -> GameState:
+    players = list(state.players)
+    players[player.seat] = player
+    return replace(state, players=tuple(players))

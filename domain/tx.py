@@ -1,0 +1,41 @@
+"""A decision in progress: emits events, evolving a working copy of the state as it goes.
+
+Rules code reads `tx.state` to see the consequences of what it already emitted, so a battle
+can apply hits, then look at what is left. Victory is checked the moment a banner is won or
+a unit is removed (R-WIN-1, R-WIN-2); a won game stops the command where it stands.
+"""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.dice import DiceSource
+from domain.evolve import evolve
+from domain.state import GameState
+
+
+class GameOver(Exception):
+    """Raised inside a decision once GameEnded is emitted: nothing more happens."""
+
+
+class Tx:
+    def __init__(self, state: GameState, dice: DiceSource) -> None:
+        self.state = state
+        self.events: list[ev.Event] = []
+        self._dice = dice
+        self._next_roll = state.rolls
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+        if isinstance(event, ev.GameEnded):
+            raise GameOver
+        if isinstance(event, ev.BannersGained | ev.UnitDestroyed | ev.PlayerResigned):
+            from domain.winning import check_victory  # winning emits through this Tx
+
+            check_victory(self)
+
+    def roll(self, count: int) -> tuple[int, tuple[str, ...]]:
+        """Draw `count` dice; the caller must record them in the next event it emits."""
+        first = self._next_roll
+        self._next_roll += count
+        return first, tuple(self._dice.face(first + i) for i in range(count))

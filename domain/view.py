@@ -1,0 +1,71 @@
+"""The board view a client reads (issue 4's `GET /games/{id}`), with secrets kept per seat.
+
+Lore cards in hand are secret (R-LOR-4): a seat sees its own cards; everyone else sees how
+many each seat holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.codec import to_json
+from domain.state import Decision, GameState, Unit
+
+
+def board_view(state: GameState, viewer: int | None) -> dict[str, Any]:
+    return {
+        "version": state.version,
+        "scenario": state.scenario,
+        "turn": state.turn,
+        "phase": state.phase,
+        "active_seat": state.active,
+        "winner": "draw" if state.draw else state.winner,
+        "lore_pool": state.lore_pool,
+        "width": state.width,
+        "height": state.height,
+        "terrain": [{"hex": h.to_json(), "kind": k} for h, k in sorted(state.terrain.items())],
+        "sites": [{"hex": h.to_json(), "kind": s.kind, "capacity": s.capacity, "riders": s.riders}
+                  for h, s in sorted(state.sites.items())],
+        "players": [_player(state, seat, viewer) for seat in range(len(state.players))],
+        "units": [_unit(u) for u in sorted(state.units.values(), key=lambda u: u.id)],
+        "engagements": [{"attacker": g.attacker, "defender": g.defender} for g in state.engagements],
+        "pending": _pending(state.pending),
+        "turn_state": {
+            "ordered": sorted(state.turn_state.ordered),
+            "moved": sorted(state.turn_state.moved),
+            "battled": sorted(state.turn_state.battled),
+            "breath_paid": sorted(state.turn_state.breath_paid),
+        },
+    }
+
+
+def _player(state: GameState, seat: int, viewer: int | None) -> dict[str, Any]:
+    p = state.player(seat)
+    cards: list[str] | None = list(p.cards) if viewer == seat else None
+    return {"seat": seat, "home_edge": p.home_edge, "lore": p.lore, "banners": p.banners,
+            "blood": p.blood, "cards": cards, "card_count": len(p.cards),
+            "eliminated": p.eliminated, "auto_pass": p.auto_pass}
+
+
+def _unit(u: Unit) -> dict[str, Any]:
+    return {
+        "id": u.id, "kind": u.kind, "owner": u.owner, "hex": u.hex.to_json(),
+        "banner": u.spec.banner, "figures": u.figures if not u.is_dragon else None,
+        "tokens": to_json(u.tokens), "breath_target": u.breath_target is not None,
+        "breath_by": u.breath_target, "glory": u.glory, "roosted": u.roosted, "rider": u.rider,
+    }
+
+
+def _pending(d: Decision | None) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    out: dict[str, Any] = {"seat": d.seat, "kind": d.kind, "unit": d.unit}
+    if d.kind == "retreat":
+        out["hexes"] = d.hexes
+    elif d.kind == "battle_back":
+        out["target"] = d.other
+    elif d.kind == "reaction":
+        out["path"] = to_json(d.path)
+    elif d.kind == "breath":
+        out["targets"] = list(d.targets)
+    return out
