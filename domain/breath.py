@@ -14,7 +14,7 @@ def end_movement(tx: Tx, seat: int) -> None:
         tx.emit(ev.BreathPhaseOpened(targets=marked))
 
 
-def resolve_breath(tx: Tx) -> None:
+def resolve_breath_phase(tx: Tx) -> None:
     """Each target in marking order: the dragon's breath dice; each `lore` is one token."""
     for target_id, dragon_id in tx.state.turn_state.breath_marks:
         target, dragon = tx.state.units.get(target_id), tx.state.units.get(dragon_id)

@@ -11,7 +11,7 @@ from typing import Any
 
 from domain import commands as cmd
 from domain import events as ev
-from domain.breath import end_movement, resolve_breath
+from domain.breath import end_movement, resolve_breath_phase
 from domain.combat import handle_battle, handle_battle_back
 from domain.dice import DiceSource
 from domain.errors import RuleViolation
@@ -111,7 +111,7 @@ HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.React: handle_react,
     cmd.Pass: handle_pass,
     cmd.SetAutoPass: lambda tx, c, seat: tx.emit(ev.AutoPassSet(seat=seat, auto_pass=c.enabled)),
-    cmd.ResolveBreath: lambda tx, c, seat: resolve_breath(tx),
+    cmd.ResolveBreath: lambda tx, c, seat: resolve_breath_phase(tx),
     cmd.Battle: handle_battle,
     cmd.ChooseRetreat: handle_choose_retreat,
     cmd.BattleBack: handle_battle_back,

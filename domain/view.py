@@ -12,7 +12,11 @@ from domain.codec import to_json
 from domain.state import Decision, GameState, Unit
 
 
-def board_view(state: GameState, viewer: int | None) -> dict[str, Any]:
+ALL_SEATS = "all"
+
+
+def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, Any]:
+    """The view for `viewer` (a seat, None for a tokenless reader, ALL_SEATS for storage)."""
     return {
         "version": state.version,
         "scenario": state.scenario,
@@ -39,9 +43,9 @@ def board_view(state: GameState, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _player(state: GameState, seat: int, viewer: int | None) -> dict[str, Any]:
+def _player(state: GameState, seat: int, viewer: int | None | str) -> dict[str, Any]:
     p = state.player(seat)
-    cards: list[str] | None = list(p.cards) if viewer == seat else None
+    cards: list[str] | None = list(p.cards) if viewer in (seat, ALL_SEATS) else None
     return {"seat": seat, "home_edge": p.home_edge, "lore": p.lore, "banners": p.banners,
             "blood": p.blood, "cards": cards, "card_count": len(p.cards),
             "eliminated": p.eliminated, "auto_pass": p.auto_pass}
@@ -69,3 +73,23 @@ def _pending(d: Decision | None) -> dict[str, Any] | None:
     elif d.kind == "breath":
         out["targets"] = list(d.targets)
     return out
+
+
+def redact_view(view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A stored ALL_SEATS view as `viewer` may see it: other seats' cards hidden."""
+    players = [p if p["seat"] == viewer else {**p, "cards": None} for p in view["players"]]
+    return {**view, "players": players}
+
+
+def redact_event(event_type: str, payload: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """An event payload as `viewer` may see it. Only GameCreated holds secrets: the cards dealt
+    to each seat (R-LOR-4). A card becomes public when it is played (CardPlayed)."""
+    if event_type != "GameCreated":
+        return payload
+    scenario = dict(payload["scenario"])
+    scenario["players"] = [
+        p if seat == viewer else {**{k: v for k, v in p.items() if k != "cards"},
+                                  "card_count": len(p.get("cards", []))}
+        for seat, p in enumerate(scenario.get("players", []))
+    ]
+    return {**payload, "scenario": scenario}
