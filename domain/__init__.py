@@ -1,8 +1,8 @@
 """Lorekeeper's rules: a pure decider over events (see RULES.md and docs/rules-notes.md).
 
-    events = new_game(scenario_doc)
-    state = replay(events)
-    events += decide(state, command_from_json({...}), SeededDice("seed"), seat=0)
+events = new_game(scenario_doc)
+state = replay(events)
+events += decide(state, command_from_json({...}), SeededDice("seed"), seat=0)
 """
 
 from domain.commands import Command, command_from_json
@@ -15,7 +15,22 @@ from domain.legal import legal_actions
 from domain.state import GameState
 
 __all__ = [
-    "SERVER_SEAT", "Command", "CommandError", "DiceSource", "Event", "GameState", "RuleViolation",
-    "ScenarioError", "ScriptedDice", "SeededDice", "command_from_json", "decide",
-    "event_from_json", "evolve", "legal_actions", "new_game", "replay", "resolve_breath",
+    "SERVER_SEAT",
+    "Command",
+    "CommandError",
+    "DiceSource",
+    "Event",
+    "GameState",
+    "RuleViolation",
+    "ScenarioError",
+    "ScriptedDice",
+    "SeededDice",
+    "command_from_json",
+    "decide",
+    "event_from_json",
+    "evolve",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "resolve_breath",
 ]

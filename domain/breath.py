@@ -8,8 +8,11 @@ from domain.tx import Tx
 
 def end_movement(tx: Tx, seat: int) -> None:
     tx.emit(ev.MovementEnded(seat=seat))
-    marked = tuple(t for t, _ in tx.state.turn_state.breath_marks
-                   if t in tx.state.units and tx.state.units[t].breath_target is not None)
+    marked = tuple(
+        t
+        for t, _ in tx.state.turn_state.breath_marks
+        if t in tx.state.units and tx.state.units[t].breath_target is not None
+    )
     if marked:
         tx.emit(ev.BreathPhaseOpened(targets=marked))
 
@@ -26,6 +29,14 @@ def resolve_breath_phase(tx: Tx) -> None:
         tokens = faces.count("lore")  # R-BRE-4; the lore never reaches a goblet (R-BRE-6)
         if spec.breath == "fire" and tx.state.terrain_at(target.hex).water:
             tokens = 0  # R-FIR-4: rolled and recorded, no token
-        tx.emit(ev.BreathRolled(dragon=dragon_id, target=target_id, roll=first, faces=faces,
-                                effect=spec.breath, tokens=tokens))
+        tx.emit(
+            ev.BreathRolled(
+                dragon=dragon_id,
+                target=target_id,
+                roll=first,
+                faces=faces,
+                effect=spec.breath,
+                tokens=tokens,
+            )
+        )
     tx.emit(ev.BreathPhaseClosed())

@@ -28,7 +28,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 @cache
-def _fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
+def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
     hints = _hints(cls)
     out = []
     for f in dataclasses.fields(cls):
@@ -83,7 +83,7 @@ def decode_dataclass(cls: type[T], value: Any) -> T:
     if not isinstance(value, Mapping):
         raise DecodeError(f"expected an object for {cls.__name__}, got {_kind(value)}")
     kwargs: dict[str, Any] = {}
-    for name, wire, tp, has_default in _fields(cls):
+    for name, wire, tp, has_default in _fields(cls):  # type: ignore[arg-type]
         if wire in value:
             try:
                 kwargs[name] = from_json(tp, value[wire])

@@ -23,8 +23,12 @@ def battle_dice(state: GameState, attacker: Unit, target: Unit, extra_die: bool)
     """R-BAT-2: base dice capped by terrain, plus glory, then capped by frost or fire."""
     here, there = state.terrain_at(attacker.hex), state.terrain_at(target.hex)
     base = attacker.spec.melee_dice
-    if (here.cap_into_or_out or there.cap_into_or_out or here.cap_out_of
-            or (there.cap_onto_from_other and not here.cap_onto_from_other)):
+    if (
+        here.cap_into_or_out
+        or there.cap_into_or_out
+        or here.cap_out_of
+        or (there.cap_onto_from_other and not here.cap_onto_from_other)
+    ):
         base = min(base, TERRAIN_DICE_CAP)
     dice = base + (1 if extra_die else 0)
     if attacker.tokens.frost or attacker.tokens.fire:  # R-FRS-1, R-FIR-1
@@ -85,10 +89,17 @@ def reach_problem(state: GameState, a: Unit, b: Unit) -> str | None:
     return None
 
 
-def battle_problem(state: GameState, seat: int, unit_id: str, target_id: str) -> RuleViolation | None:
+def battle_problem(
+    state: GameState, seat: int, unit_id: str, target_id: str
+) -> RuleViolation | None:
     """Why `seat` may not start this battle now, or None (shared by decide and legal_actions)."""
     if state.phase != "combat":
-        return RuleViolation("R-TRN-7", f"battles are fought in the combat phase; it is the {state.phase} phase (send end_movement first)", "wrong_phase")
+        return RuleViolation(
+            "R-TRN-7",
+            f"battles are fought in the combat phase; it is the {state.phase} phase"
+            " (send end_movement first)",
+            "wrong_phase",
+        )
     unit, target = state.units.get(unit_id), state.units.get(target_id)
     if unit is None or unit.owner != seat:
         return RuleViolation("R-BAT-1", f"seat {seat} has no unit {unit_id}")
@@ -107,11 +118,22 @@ def _optional_battle_problem(state: GameState, unit: Unit, target: Unit) -> Rule
     checks = (
         (unit.id in ts.ordered, "R-TRN-4", f"unit {unit.id} was not ordered this turn"),
         (unit.id not in ts.battled, "R-BAT-1", f"unit {unit.id} has battled already this turn"),
-        (unit.id not in ts.engaged, "R-ZOC-1", f"dragon {unit.id} fights engagements this turn instead of an optional battle"),
-        (unit.id not in ts.flew, "R-MOV-3", f"dragon {unit.id} flew this turn and may not battle by choice"),
+        (
+            unit.id not in ts.engaged,
+            "R-ZOC-1",
+            f"dragon {unit.id} fights engagements this turn instead of an optional battle",
+        ),
+        (
+            unit.id not in ts.flew,
+            "R-MOV-3",
+            f"dragon {unit.id} flew this turn and may not battle by choice",
+        ),
         (not unit.roosted, "R-RST-2", f"dragon {unit.id} is roosting and cannot start a battle"),
-        (not (unit.is_dragon and target.is_dragon and have_fought(state, unit.id, target.id)),
-         "R-ZOC-2", f"dragons {unit.id} and {target.id} have fought each other this turn"),
+        (
+            not (unit.is_dragon and target.is_dragon and have_fought(state, unit.id, target.id)),
+            "R-ZOC-2",
+            f"dragons {unit.id} and {target.id} have fought each other this turn",
+        ),
         (unit.hex != target.hex or unit.is_dragon, "R-ZOC-6", "only dragons share a hex"),
     )
     for ok, rule, message in checks:
@@ -126,28 +148,50 @@ def handle_battle(tx: Tx, cmd: Battle, seat: int) -> None:
         raise problem
     if cmd.glory is not None:
         unit = tx.state.units[cmd.unit]
-        require(cmd.glory == "extra_die", "R-CRT-4", "in a battle a glory token gives only extra_die")
+        require(
+            cmd.glory == "extra_die", "R-CRT-4", "in a battle a glory token gives only extra_die"
+        )
         require(unit.glory > 0, "R-CRT-4", f"unit {cmd.unit} holds no glory token")
         tx.emit(ev.GlorySpent(unit=cmd.unit, use=cmd.glory))
     fight(tx, cmd.unit, cmd.target, battle_back=False, extra_die=cmd.glory is not None)
     prune_engagements(tx)
 
 
-def fight(tx: Tx, attacker_id: str, target_id: str, battle_back: bool, extra_die: bool = False) -> None:
+def fight(
+    tx: Tx, attacker_id: str, target_id: str, battle_back: bool, extra_die: bool = False
+) -> None:
     """One battle in the dice order of R-DIE-3; may stop at a decision (R-TRN-9)."""
     attacker, target = tx.state.units[attacker_id], tx.state.units[target_id]
     start = target.hex
     first, faces = tx.roll(battle_dice(tx.state, attacker, target, extra_die))
     s = score(faces, attacker, target)
-    tx.emit(ev.BattleRolled(attacker=attacker_id, target=target_id, roll=first, faces=faces,
-                            hits=s.hits, flags=s.flags, battle_back=battle_back, glory=extra_die))
+    tx.emit(
+        ev.BattleRolled(
+            attacker=attacker_id,
+            target=target_id,
+            roll=first,
+            faces=faces,
+            hits=s.hits,
+            flags=s.flags,
+            battle_back=battle_back,
+            glory=extra_die,
+        )
+    )
     _gain_lore_and_blood(tx, attacker, target, s)
-    by = target.poisoned_by if s.hits == s.poison_hits and target.poisoned_by is not None else attacker.owner
+    by = (
+        target.poisoned_by
+        if s.hits == s.poison_hits and target.poisoned_by is not None
+        else attacker.owner
+    )
     damage(tx, target_id, s.hits, by, "battle", killer=attacker_id)
     damage(tx, attacker_id, s.self_hits, attacker.poisoned_by, "poison")
-    if target_id in tx.state.units and s.flags:
-        if _retreat_after_flags(tx, target_id, s.flags, attacker.owner, battle_back):
-            return
+    survived = target_id in tx.state.units
+    if (
+        survived
+        and s.flags
+        and _retreat_after_flags(tx, target_id, s.flags, attacker.owner, battle_back)
+    ):
+        return
     if not battle_back:
         offer_battle_back(tx, attacker_id, target_id, start)
 
@@ -155,15 +199,26 @@ def fight(tx: Tx, attacker_id: str, target_id: str, battle_back: bool, extra_die
 def _gain_lore_and_blood(tx: Tx, attacker: Unit, target: Unit, s: Score) -> None:
     gain = min(s.lore, tx.state.lore_pool)
     if gain:
-        tx.emit(ev.LoreGained(seat=attacker.owner, amount=gain, reason="lore rolled in battle"))  # R-LOR-2
-    if attacker.is_dragon and target.is_dragon and s.hits and not (attacker.roosted or target.roosted):
+        tx.emit(
+            ev.LoreGained(seat=attacker.owner, amount=gain, reason="lore rolled in battle")
+        )  # R-LOR-2
+    if (
+        attacker.is_dragon
+        and target.is_dragon
+        and s.hits
+        and not (attacker.roosted or target.roosted)
+    ):
         tx.emit(ev.BloodGained(seat=attacker.owner, amount=s.hits))  # R-BLD-1, R-ZOC-4
 
 
 def _retreat_after_flags(tx: Tx, target_id: str, flags: int, by: int, battle_back: bool) -> bool:
     target = tx.state.units[target_id]
     if may_ignore_flag(tx.state, target):
-        tx.emit(ev.FlagsIgnored(unit=target_id, flags=1, reason="dragon" if target.is_dragon else "supported"))
+        tx.emit(
+            ev.FlagsIgnored(
+                unit=target_id, flags=1, reason="dragon" if target.is_dragon else "supported"
+            )
+        )
         flags -= 1
     if not flags:
         return False
@@ -182,14 +237,19 @@ def offer_battle_back(tx: Tx, attacker_id: str, target_id: str, start: Hex) -> N
     if state.auto_decisions:
         fight(tx, target_id, attacker_id, battle_back=True)
         return
-    tx.emit(ev.DecisionRequested(Decision(kind="battle_back", seat=target.owner, unit=target_id,
-                                          other=attacker_id)))
+    tx.emit(
+        ev.DecisionRequested(
+            Decision(kind="battle_back", seat=target.owner, unit=target_id, other=attacker_id)
+        )
+    )
 
 
 def handle_battle_back(tx: Tx, cmd: BattleBack, seat: int) -> None:
     pending = tx.state.pending
     assert pending is not None and pending.kind == "battle_back" and pending.other is not None
-    require(cmd.unit == pending.unit, "R-TRN-9", f"the battle back offered is for unit {pending.unit}")
+    require(
+        cmd.unit == pending.unit, "R-TRN-9", f"the battle back offered is for unit {pending.unit}"
+    )
     if cmd.accept:
         fight(tx, pending.unit, pending.other, battle_back=True)
     else:

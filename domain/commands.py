@@ -37,7 +37,9 @@ def command_from_json(data: Any) -> Command:
         raise CommandError("a command is a JSON object with a `type`")
     cls = COMMAND_TYPES.get(data.get("type"))  # type: ignore[arg-type]
     if cls is None:
-        raise CommandError(f"unknown command type {data.get('type')!r}; known: {sorted(COMMAND_TYPES)}")
+        raise CommandError(
+            f"unknown command type {data.get('type')!r}; known: {sorted(COMMAND_TYPES)}"
+        )
     try:
         return decode_dataclass(cls, {k: v for k, v in data.items() if k != "type"})
     except DecodeError as exc:

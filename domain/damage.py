@@ -6,8 +6,9 @@ from domain import events as ev
 from domain.tx import Tx
 
 
-def damage(tx: Tx, unit_id: str, hits: int, by: int | None, cause: str,
-           killer: str | None = None) -> None:
+def damage(
+    tx: Tx, unit_id: str, hits: int, by: int | None, cause: str, killer: str | None = None
+) -> None:
     """`hits` taken at once by a unit; `by` is the seat credited if it is destroyed."""
     unit = tx.state.units.get(unit_id)
     if unit is None or hits <= 0:

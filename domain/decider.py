@@ -6,6 +6,7 @@ module checks the rest and emits through a Tx.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -63,10 +64,8 @@ def decide(state: GameState, command: cmd.Command, dice: DiceSource, seat: int) 
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
         check_turn(state, command, seat)
     tx = Tx(state, dice)
-    try:
+    with contextlib.suppress(GameOver):
         HANDLERS[type(command)](tx, command, seat)
-    except GameOver:
-        pass
     return tx.events
 
 
@@ -75,23 +74,41 @@ def check_turn(state: GameState, command: cmd.Command, seat: int) -> None:
     pending = state.pending
     if isinstance(command, cmd.ResolveBreath):
         if seat != SERVER_SEAT:
-            raise RuleViolation("R-TRN-6", "the breath phase is resolved by the server, not by a player", "forbidden")
+            raise RuleViolation(
+                "R-TRN-6",
+                "the breath phase is resolved by the server, not by a player",
+                "forbidden",
+            )
         if state.phase != "breath":
             raise RuleViolation("R-TRN-6", "no breath phase is open", "wrong_phase")
         return
     if state.phase == "breath":
-        raise RuleViolation("R-TRN-6", "the breath phase is being resolved; only reads are accepted now", "breath_pending")
+        raise RuleViolation(
+            "R-TRN-6",
+            "the breath phase is being resolved; only reads are accepted now",
+            "breath_pending",
+        )
     kind = DECISION_KINDS.get(type(command))
     if pending is not None:
         if kind == pending.kind and seat in _deciders(state):
             return
         if seat in _deciders(state):
-            raise RuleViolation("R-TRN-9", f"seat {seat} owes a {pending.kind} decision for unit {pending.unit} first", "wrong_phase")
-        raise RuleViolation("R-TRN-9", f"waiting for seat {pending.seat} to decide: {pending.kind} of unit {pending.unit}", "wrong_phase")
+            raise RuleViolation(
+                "R-TRN-9",
+                f"seat {seat} owes a {pending.kind} decision for unit {pending.unit} first",
+                "wrong_phase",
+            )
+        raise RuleViolation(
+            "R-TRN-9",
+            f"waiting for seat {pending.seat} to decide: {pending.kind} of unit {pending.unit}",
+            "wrong_phase",
+        )
     if kind is not None:
         raise RuleViolation("R-TRN-9", f"no {kind} decision is pending", "wrong_phase")
     if seat != state.active:
-        raise RuleViolation("R-TRN-1", f"it is seat {state.active}'s turn, not seat {seat}'s", "not_your_turn")
+        raise RuleViolation(
+            "R-TRN-1", f"it is seat {state.active}'s turn, not seat {seat}'s", "not_your_turn"
+        )
 
 
 def _deciders(state: GameState) -> tuple[int, ...]:
@@ -101,12 +118,12 @@ def _deciders(state: GameState) -> tuple[int, ...]:
     return (pending.seat,)
 
 
-
-
 HANDLERS: dict[type[cmd.Command], Handler] = {
     cmd.OrderUnits: handle_order,
     cmd.MoveUnit: lambda tx, c, seat: _in_movement(tx, handle_move, c, seat),
-    cmd.EndMovement: lambda tx, c, seat: _in_movement(tx, lambda t, _c, s: end_movement(t, s), c, seat),
+    cmd.EndMovement: lambda tx, c, seat: _in_movement(
+        tx, lambda t, _c, s: end_movement(t, s), c, seat
+    ),
     cmd.FlyDragon: lambda tx, c, seat: _in_movement(tx, handle_fly, c, seat),
     cmd.React: handle_react,
     cmd.Pass: handle_pass,

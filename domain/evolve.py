@@ -8,7 +8,15 @@ from typing import Any
 
 from domain import events as ev
 from domain.scenario import validate_scenario
-from domain.state import Decision, Engagement, GameState, TurnState, with_player, with_unit, without_unit
+from domain.state import (
+    Decision,
+    Engagement,
+    GameState,
+    TurnState,
+    with_player,
+    with_unit,
+    without_unit,
+)
 
 Handler = Callable[[GameState, Any], GameState]
 _HANDLERS: dict[type[ev.Event], Handler] = {}
@@ -46,8 +54,15 @@ def _turn(state: GameState, **changes: Any) -> GameState:
 
 @_on(ev.TurnStarted)
 def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
-    return replace(state, active=e.seat, turn=e.turn, phase="order", turn_state=TurnState(),
-                   engagements=(), pending=None)
+    return replace(
+        state,
+        active=e.seat,
+        turn=e.turn,
+        phase="order",
+        turn_state=TurnState(),
+        engagements=(),
+        pending=None,
+    )
 
 
 @_on(ev.RoostEnded)
@@ -59,8 +74,11 @@ def _roost_ended(state: GameState, e: ev.RoostEnded) -> GameState:
 def _units_ordered(state: GameState, e: ev.UnitsOrdered) -> GameState:
     for uid in e.roost:
         state = with_unit(state, replace(state.units[uid], roosted=True))
-    return _turn(replace(state, phase="movement"), ordered=frozenset(e.units),
-                 breath_paid=frozenset(e.breath))
+    return _turn(
+        replace(state, phase="movement"),
+        ordered=frozenset(e.units),
+        breath_paid=frozenset(e.breath),
+    )
 
 
 @_on(ev.TokensRemoved)
@@ -86,11 +104,13 @@ def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
 def _player_resigned(state: GameState, e: ev.PlayerResigned) -> GameState:
     for unit in state.units_of(e.seat):
         state = replace(without_unit(state, unit.id), lore_pool=state.lore_pool + unit.glory)
-    engagements = tuple(g for g in state.engagements
-                        if g.attacker in state.units and g.defender in state.units)
+    engagements = tuple(
+        g for g in state.engagements if g.attacker in state.units and g.defender in state.units
+    )
     pending = state.pending
     if pending is not None and (
-        pending.seat == e.seat or pending.unit not in state.units
+        pending.seat == e.seat
+        or pending.unit not in state.units
         or (pending.kind == "battle_back" and pending.other not in state.units)
     ):
         pending = None
@@ -161,13 +181,20 @@ def _battle_rolled(state: GameState, e: ev.BattleRolled) -> GameState:
     ts = state.turn_state
     fought = {Engagement(e.attacker, e.target), Engagement(e.target, e.attacker)}
     pending = None if e.battle_back else state.pending
-    state = replace(state, rolls=e.roll + len(e.faces), pending=pending,
-                    engagements=tuple(g for g in state.engagements if g not in fought))
+    state = replace(
+        state,
+        rolls=e.roll + len(e.faces),
+        pending=pending,
+        engagements=tuple(g for g in state.engagements if g not in fought),
+    )
     pair = (e.attacker, e.target) if e.attacker < e.target else (e.target, e.attacker)
     in_village = {u for u in pair if _stands_in_village(state, u)}
-    return _turn(state, fought_pairs=ts.fought_pairs | {pair},
-                 fought_in_village=ts.fought_in_village | in_village,
-                 battled=ts.battled if e.battle_back else ts.battled | {e.attacker})
+    return _turn(
+        state,
+        fought_pairs=ts.fought_pairs | {pair},
+        fought_in_village=ts.fought_in_village | in_village,
+        battled=ts.battled if e.battle_back else ts.battled | {e.attacker},
+    )
 
 
 def _stands_in_village(state: GameState, unit_id: str) -> bool:
@@ -266,13 +293,19 @@ def _blood_traded(state: GameState, e: ev.BloodTraded) -> GameState:
 @_on(ev.DragonFlew)
 def _dragon_flew(state: GameState, e: ev.DragonFlew) -> GameState:
     ts = state.turn_state
-    pending = None if state.pending is not None and state.pending.kind == "reaction" else state.pending
+    pending = (
+        None if state.pending is not None and state.pending.kind == "reaction" else state.pending
+    )
     state = with_unit(replace(state, pending=pending), replace(state.units[e.unit], hex=e.path[-1]))
     for target in e.targets:
         state = with_unit(state, replace(state.units[target], breath_target=e.unit))
-    return _turn(state, moved=ts.moved | {e.unit}, flew=ts.flew | {e.unit},
-                 moved_to={**ts.moved_to, e.unit: e.path[-1]},
-                 breath_marks=ts.breath_marks + tuple((t, e.unit) for t in e.targets))
+    return _turn(
+        state,
+        moved=ts.moved | {e.unit},
+        flew=ts.flew | {e.unit},
+        moved_to={**ts.moved_to, e.unit: e.path[-1]},
+        breath_marks=ts.breath_marks + tuple((t, e.unit) for t in e.targets),
+    )
 
 
 @_on(ev.FlightDeclared)
@@ -286,8 +319,9 @@ def _reaction_passed(state: GameState, e: ev.ReactionPassed) -> GameState:
     if pending is None or pending.kind != "reaction":
         return state
     waiting = tuple(s for s in pending.waiting if s != e.seat)
-    return replace(state, pending=replace(pending, waiting=waiting,
-                                          seat=waiting[0] if waiting else None))
+    return replace(
+        state, pending=replace(pending, waiting=waiting, seat=waiting[0] if waiting else None)
+    )
 
 
 @_on(ev.CardPlayed)
@@ -300,8 +334,11 @@ def _card_played(state: GameState, e: ev.CardPlayed) -> GameState:
 
 @_on(ev.BreathPhaseOpened)
 def _breath_phase_opened(state: GameState, e: ev.BreathPhaseOpened) -> GameState:
-    return replace(state, phase="breath",
-                   pending=Decision(kind="breath", seat=None, unit=e.targets[0], targets=e.targets))
+    return replace(
+        state,
+        phase="breath",
+        pending=Decision(kind="breath", seat=None, unit=e.targets[0], targets=e.targets),
+    )
 
 
 @_on(ev.BreathRolled)
@@ -312,9 +349,13 @@ def _breath_rolled(state: GameState, e: ev.BreathRolled) -> GameState:
         return state
     target = replace(target, breath_target=None, tokens=target.tokens.plus(e.effect, e.tokens))
     if e.tokens and e.effect == "poison":
-        target = replace(target, poisoned_by=state.units[e.dragon].owner if e.dragon in state.units else None)
+        target = replace(
+            target, poisoned_by=state.units[e.dragon].owner if e.dragon in state.units else None
+        )
     if e.tokens and e.effect == "fire":
-        target = replace(target, burned_by=state.units[e.dragon].owner if e.dragon in state.units else None)
+        target = replace(
+            target, burned_by=state.units[e.dragon].owner if e.dragon in state.units else None
+        )
     return with_unit(state, target)
 
 

@@ -23,10 +23,20 @@ def check_flight(state: GameState, seat: int, cmd: FlyDragon) -> tuple[Unit, tup
     """The dragon and the breath targets it marks, if this flight is legal."""
     unit = check_can_move(state, seat, cmd.unit)
     require(unit.is_dragon, "R-FLY-1", f"unit {cmd.unit} is not a dragon and cannot fly")
-    require(unit.tokens.fire == 0, "R-FLY-3", f"dragon {cmd.unit} is burning and cannot fly (R-FIR-2)")
-    require(cmd.glory is None, "R-CRT-4", "a glory token adds nothing to a flight (extra_hex is never for a flight)")
+    require(
+        unit.tokens.fire == 0, "R-FLY-3", f"dragon {cmd.unit} is burning and cannot fly (R-FIR-2)"
+    )
+    require(
+        cmd.glory is None,
+        "R-CRT-4",
+        "a glory token adds nothing to a flight (extra_hex is never for a flight)",
+    )
     path = tuple(cmd.path)
-    require(MIN_FLIGHT <= len(path) <= MAX_FLIGHT, "R-FLY-1", f"a flight enters 2 to 4 hexes, the path has {len(path)}")
+    require(
+        MIN_FLIGHT <= len(path) <= MAX_FLIGHT,
+        "R-FLY-1",
+        f"a flight enters 2 to 4 hexes, the path has {len(path)}",
+    )
     previous = unit.hex
     for h in path:
         require(on_board(h, state.width, state.height), "R-FLY-1", f"{h} is off the board")
@@ -37,23 +47,31 @@ def check_flight(state: GameState, seat: int, cmd: FlyDragon) -> tuple[Unit, tup
     return unit, choose_targets(state, unit, path, cmd.breath_targets)
 
 
-def candidate_targets(state: GameState, dragon: Unit, path: Sequence[Hex],
-                      named: Sequence[str] = ()) -> list[str]:
+def candidate_targets(
+    state: GameState, dragon: Unit, path: Sequence[Hex], named: Sequence[str] = ()
+) -> list[str]:
     """Enemy units flown over (not the landing hex), in path order (R-BRE-2, clarified)."""
     marked = {t for t, _ in state.turn_state.breath_marks}
     rank = {uid: i for i, uid in enumerate(named)}
     out: list[str] = []
     for h in path[:-1]:
-        here = [u for u in state.units.values()
-                if u.hex == h and u.owner != dragon.owner and u.id not in marked
-                and not in_portal(state, h) and u.id not in out]
+        here = [
+            u
+            for u in state.units.values()
+            if u.hex == h
+            and u.owner != dragon.owner
+            and u.id not in marked
+            and not in_portal(state, h)
+            and u.id not in out
+        ]
         here.sort(key=lambda u: (rank.get(u.id, len(rank)), u.id))
         out.extend(u.id for u in here)
     return out
 
 
-def choose_targets(state: GameState, dragon: Unit, path: Sequence[Hex],
-                   named: Sequence[str] | None) -> tuple[str, ...]:
+def choose_targets(
+    state: GameState, dragon: Unit, path: Sequence[Hex], named: Sequence[str] | None
+) -> tuple[str, ...]:
     if dragon.id not in state.turn_state.breath_paid:
         require(not named, "R-BRE-1", f"dragon {dragon.id} did not pay for breath this turn")
         return ()
@@ -63,7 +81,11 @@ def choose_targets(state: GameState, dragon: Unit, path: Sequence[Hex],
     require(len(named) <= MAX_TARGETS, "R-BRE-2", f"a flight marks at most {MAX_TARGETS} targets")
     require(len(set(named)) == len(named), "R-BRE-2", "each unit is a target at most once")
     for uid in named:
-        require(uid in candidates, "R-BRE-2", f"unit {uid} is not an enemy flown over that may be marked")
+        require(
+            uid in candidates,
+            "R-BRE-2",
+            f"unit {uid} is not an enemy flown over that may be marked",
+        )
     return tuple(u for u in candidates if u in named)
 
 
@@ -92,8 +114,18 @@ def handle_fly(tx: Tx, cmd: FlyDragon, seat: int) -> None:
         complete_flight(tx, unit.id, tuple(cmd.path), targets)
         return
     tx.emit(ev.FlightDeclared(unit=unit.id, path=tuple(cmd.path), targets=targets))
-    tx.emit(ev.DecisionRequested(Decision(kind="reaction", seat=waiting[0], unit=unit.id,
-                                          path=tuple(cmd.path), targets=targets, waiting=waiting)))
+    tx.emit(
+        ev.DecisionRequested(
+            Decision(
+                kind="reaction",
+                seat=waiting[0],
+                unit=unit.id,
+                path=tuple(cmd.path),
+                targets=targets,
+                waiting=waiting,
+            )
+        )
+    )
 
 
 def reaction_seats(state: GameState, active: int) -> tuple[int, ...]:
@@ -102,8 +134,13 @@ def reaction_seats(state: GameState, active: int) -> tuple[int, ...]:
         return ()  # the engine's documented choice for a reaction is to pass
     n = len(state.players)
     seats = [(active + k) % n for k in range(1, n)]
-    return tuple(s for s in seats if state.player(s).cards and not state.player(s).eliminated
-                 and not state.player(s).auto_pass)
+    return tuple(
+        s
+        for s in seats
+        if state.player(s).cards
+        and not state.player(s).eliminated
+        and not state.player(s).auto_pass
+    )
 
 
 def complete_flight(tx: Tx, unit_id: str, path: tuple[Hex, ...], targets: tuple[str, ...]) -> None:
@@ -126,8 +163,14 @@ def handle_react(tx: Tx, cmd: React, seat: int) -> None:
     player = tx.state.player(seat)
     cost = tx.state.settings.card_cost
     require(cmd.card in player.cards, "R-LOR-4", f"seat {seat} holds no {cmd.card} card")
-    require(player.lore >= cost, "R-LOR-4", f"playing {cmd.card} costs {cost} lore; seat {seat} has {player.lore}")
-    require(cmd.hex in pending.path, "R-FLY-4", f"{cmd.hex} is not a hex of the flight after its start")
+    require(
+        player.lore >= cost,
+        "R-LOR-4",
+        f"playing {cmd.card} costs {cost} lore; seat {seat} has {player.lore}",
+    )
+    require(
+        cmd.hex in pending.path, "R-FLY-4", f"{cmd.hex} is not a hex of the flight after its start"
+    )
     cut = pending.path.index(cmd.hex) + 1
     tx.emit(ev.LorePaid(seat=seat, amount=cost, reason=f"{cmd.card} card"))
     tx.emit(ev.CardPlayed(seat=seat, card=cmd.card, unit=pending.unit, hex=cmd.hex))
@@ -157,8 +200,13 @@ def fall(tx: Tx, unit_id: str, by: int) -> None:
         return
     _, options = retreat_options(tx.state, unit, nearest)
     if len(options) >= 2 and not tx.state.auto_decisions:
-        tx.emit(ev.DecisionRequested(Decision(kind="retreat", seat=unit.owner, unit=unit_id,
-                                              hexes=nearest, then_zoc=True)))
+        tx.emit(
+            ev.DecisionRequested(
+                Decision(
+                    kind="retreat", seat=unit.owner, unit=unit_id, hexes=nearest, then_zoc=True
+                )
+            )
+        )
         return
     path = sorted_options(options)[0] if options else ()
     tx.emit(ev.UnitRetreated(unit=unit_id, path=path))
@@ -176,5 +224,7 @@ def _nearest_landing(state: GameState, unit: Unit) -> int:
 
 
 def _any_landing(state: GameState, unit: Unit) -> Hex:
-    free = [h for h in iter_board(state.width, state.height) if landing_blocker(state, unit, h) is None]
+    free = [
+        h for h in iter_board(state.width, state.height) if landing_blocker(state, unit, h) is None
+    ]
     return min(free, key=lambda h: (distance(unit.hex, h), h))

@@ -79,9 +79,7 @@ def edge_hexes(edge: str, width: int, height: int) -> tuple[Hex, ...]:
 @lru_cache(maxsize=64)
 def _edge_distances(edge: str, width: int, height: int) -> dict[Hex, int]:
     targets = edge_hexes(edge, width, height)
-    return {
-        h: min(distance(h, t) for t in targets) for h in iter_board(width, height)
-    }
+    return {h: min(distance(h, t) for t in targets) for h in iter_board(width, height)}
 
 
 def edge_distance(h: Hex, edge: str, width: int, height: int) -> int:

@@ -131,7 +131,10 @@ def _battles(state: GameState, seat: int) -> Iterator[cmd.Command]:
 def _trades(state: GameState, seat: int) -> Iterator[cmd.Command]:
     settings, blood = state.settings, state.player(seat).blood
     for unit in sorted(state.units_of(seat), key=lambda u: u.id):
-        for currency, rate in (("lore", settings.blood_per_lore), ("banner", settings.blood_per_banner)):
+        for currency, rate in (
+            ("lore", settings.blood_per_lore),
+            ("banner", settings.blood_per_banner),
+        ):
             trade = cmd.Trade(unit=unit.id, blood=rate, currency=currency)  # type: ignore[arg-type]
             if rate <= blood and _trade_ok(state, seat, trade):
                 yield trade

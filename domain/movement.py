@@ -10,8 +10,8 @@ from domain.board import blocker
 from domain.commands import MoveUnit
 from domain.errors import RuleViolation, require
 from domain.hexes import Hex, is_adjacent, neighbors
-from domain.state import GameState, Unit
 from domain.sites import note_portal
+from domain.state import GameState, Unit
 from domain.tx import Tx
 from domain.zoc import after_voluntary_move
 
@@ -22,10 +22,18 @@ def check_can_move(state: GameState, seat: int, unit_id: str) -> Unit:
     require(unit is not None, "R-MOV-1", f"there is no unit {unit_id}")
     assert unit is not None
     require(unit.owner == seat, "R-TRN-4", f"unit {unit_id} belongs to seat {unit.owner}")
-    require(unit_id in state.turn_state.ordered, "R-TRN-4", f"unit {unit_id} was not ordered this turn")
-    require(unit_id not in state.turn_state.moved, "R-TRN-5", f"unit {unit_id} has moved already this turn")
+    require(
+        unit_id in state.turn_state.ordered, "R-TRN-4", f"unit {unit_id} was not ordered this turn"
+    )
+    require(
+        unit_id not in state.turn_state.moved,
+        "R-TRN-5",
+        f"unit {unit_id} has moved already this turn",
+    )
     require(not unit.roosted, "R-RST-1", f"dragon {unit_id} is roosting and cannot move")
-    require(unit.tokens.frost == 0, "R-MOV-2", f"unit {unit_id} is frozen and cannot move (R-FRS-1)")
+    require(
+        unit.tokens.frost == 0, "R-MOV-2", f"unit {unit_id} is frozen and cannot move (R-FRS-1)"
+    )
     return unit
 
 
@@ -51,13 +59,18 @@ def step_problem(state: GameState, unit: Unit, start: Hex, path: Sequence[Hex]) 
 def check_ground_path(state: GameState, unit: Unit, path: Sequence[Hex], glory: bool) -> None:
     require(len(path) >= 1, "R-MOV-1", "a path lists at least one hex to enter")
     allowance = move_allowance(unit, glory)
-    require(len(path) <= allowance, "R-FIR-2" if unit.tokens.fire else "R-MOV-1",
-            f"unit {unit.id} moves at most {allowance} hexes, the path has {len(path)}")
+    require(
+        len(path) <= allowance,
+        "R-FIR-2" if unit.tokens.fire else "R-MOV-1",
+        f"unit {unit.id} moves at most {allowance} hexes, the path has {len(path)}",
+    )
     problem = step_problem(state, unit, unit.hex, path)
     require(problem is None, "R-MOV-1", problem or "")
 
 
-def iter_ground_moves(state: GameState, unit: Unit, glory: bool = False) -> Iterator[tuple[Hex, ...]]:
+def iter_ground_moves(
+    state: GameState, unit: Unit, glory: bool = False
+) -> Iterator[tuple[Hex, ...]]:
     """One path per reachable hex: the first found breadth-first, neighbours in R-BRD-1 order."""
     allowance = move_allowance(unit, glory)
     seen = {unit.hex}
@@ -79,8 +92,11 @@ def iter_ground_moves(state: GameState, unit: Unit, glory: bool = False) -> Iter
 
 def check_move(state: GameState, seat: int, cmd: MoveUnit) -> Unit:
     unit = check_can_move(state, seat, cmd.unit)
-    require(cmd.unit not in state.turn_state.breath_paid, "R-BRE-1",
-            f"dragon {cmd.unit} paid for breath: it must fly this turn")
+    require(
+        cmd.unit not in state.turn_state.breath_paid,
+        "R-BRE-1",
+        f"dragon {cmd.unit} paid for breath: it must fly this turn",
+    )
     if cmd.glory is not None:
         require(cmd.glory == "extra_hex", "R-CRT-4", "on a move a glory token gives only extra_hex")
         require(unit.glory > 0, "R-CRT-4", f"unit {cmd.unit} holds no glory token")
@@ -107,6 +123,9 @@ def drop_fire_on_water(tx: Tx, unit_id: str) -> None:
 
 def movement_phase_problem(state: GameState) -> RuleViolation | None:
     if state.phase != "movement":
-        return RuleViolation("R-TRN-5", f"units move in the movement phase; it is the {state.phase} phase",
-                             "wrong_phase")
+        return RuleViolation(
+            "R-TRN-5",
+            f"units move in the movement phase; it is the {state.phase} phase",
+            "wrong_phase",
+        )
     return None

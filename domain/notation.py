@@ -37,7 +37,11 @@ def parse_board(text: str) -> dict[str, Any]:
     for row, cells in enumerate(rows):
         for col, cell in enumerate(cells):
             ground, rest = cell[0], cell[1:]
-            if ground not in TERRAIN_BY_CODE and ground not in SITE_BY_CODE and _UNIT.match(cell.split("+")[0]):
+            if (
+                ground not in TERRAIN_BY_CODE
+                and ground not in SITE_BY_CODE
+                and _UNIT.match(cell.split("+")[0])
+            ):
                 ground, rest = ".", cell  # a unit on plain ground may omit the `.`
             if ground in TERRAIN_BY_CODE:
                 if ground != ".":
@@ -45,7 +49,9 @@ def parse_board(text: str) -> dict[str, Any]:
             elif ground in SITE_BY_CODE:
                 sites.append({"hex": [col, row], "kind": SITE_BY_CODE[ground]})
             else:
-                raise ValueError(f"cell {cell!r} at [{col},{row}]: unknown terrain or site {ground!r}")
+                raise ValueError(
+                    f"cell {cell!r} at [{col},{row}]: unknown terrain or site {ground!r}"
+                )
             for token in rest.split("+") if rest else ():
                 units.append(_unit(token, col, row, counts))
     return {"width": width, "height": len(rows), "terrain": terrain, "sites": sites, "units": units}
@@ -54,23 +60,35 @@ def parse_board(text: str) -> dict[str, Any]:
 def _unit(token: str, col: int, row: int, counts: dict[str, int]) -> dict[str, Any]:
     m = _UNIT.match(token)
     if m is None or m["code"] not in KIND_BY_CODE:
-        raise ValueError(f"unit {token!r} at [{col},{row}]: expected a kind code, a seat and an optional #id")
+        raise ValueError(
+            f"unit {token!r} at [{col},{row}]: expected a kind code, a seat and an optional #id"
+        )
     base = f"{m['code']}{m['owner']}"
     counts[base] = counts.get(base, 0) + 1
     uid = m["id"] or (base if counts[base] == 1 else f"{base}-{counts[base]}")
-    return {"id": uid, "kind": KIND_BY_CODE[m["code"]].name, "owner": int(m["owner"]), "hex": [col, row]}
+    return {
+        "id": uid,
+        "kind": KIND_BY_CODE[m["code"]].name,
+        "owner": int(m["owner"]),
+        "hex": [col, row],
+    }
 
 
-def scenario_from_text(text: str, *, players: list[dict[str, Any]] | None = None,
-                       settings: Mapping[str, Any] | None = None,
-                       units: Mapping[str, Mapping[str, Any]] | None = None,
-                       name: str = "text board") -> dict[str, Any]:
+def scenario_from_text(
+    text: str,
+    *,
+    players: list[dict[str, Any]] | None = None,
+    settings: Mapping[str, Any] | None = None,
+    units: Mapping[str, Mapping[str, Any]] | None = None,
+    name: str = "text board",
+) -> dict[str, Any]:
     """A full scenario document from a text board; `units` adds fields to units by id."""
     doc = parse_board(text)
     seats = 1 + max((u["owner"] for u in doc["units"]), default=1)
     doc["name"] = name
-    doc["players"] = players or [{"home_edge": DEFAULT_EDGES[s], "lore": 3, "cards": []}
-                                 for s in range(max(seats, 2))]
+    doc["players"] = players or [
+        {"home_edge": DEFAULT_EDGES[s], "lore": 3, "cards": []} for s in range(max(seats, 2))
+    ]
     doc["settings"] = dict(settings or {})
     for unit in doc["units"]:
         unit.update((units or {}).get(unit["id"], {}))
@@ -85,7 +103,9 @@ def board_text(state: GameState) -> str:
         base = f"{unit.spec.code}{unit.owner}"
         counts[base] = counts.get(base, 0) + 1
         default = base if counts[base] == 1 else f"{base}-{counts[base]}"
-        occupants.setdefault(unit.hex, []).append(base if unit.id == default else f"{base}#{unit.id}")
+        occupants.setdefault(unit.hex, []).append(
+            base if unit.id == default else f"{base}#{unit.id}"
+        )
     lines = []
     for row in range(state.height):
         cells = []

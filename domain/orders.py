@@ -17,34 +17,66 @@ def order_cost(state: GameState, cmd: OrderUnits) -> int:
 
 
 def check_order(state: GameState, seat: int, cmd: OrderUnits) -> None:
-    require(state.phase == "order", "R-TRN-4", f"units are ordered in the order phase; it is the {state.phase} phase", "wrong_phase")
+    require(
+        state.phase == "order",
+        "R-TRN-4",
+        f"units are ordered in the order phase; it is the {state.phase} phase",
+        "wrong_phase",
+    )
     limit = state.settings.orders_per_turn
     require(len(set(cmd.units)) == len(cmd.units), "R-TRN-4", "a unit is ordered at most once")
-    require(len(cmd.units) <= limit, "R-TRN-4", f"at most {limit} units are ordered a turn, not {len(cmd.units)}")
+    require(
+        len(cmd.units) <= limit,
+        "R-TRN-4",
+        f"at most {limit} units are ordered a turn, not {len(cmd.units)}",
+    )
     for uid in cmd.units:
         unit = state.units.get(uid)
-        require(unit is not None and unit.owner == seat, "R-TRN-4", f"seat {seat} has no unit {uid}")
+        require(
+            unit is not None and unit.owner == seat, "R-TRN-4", f"seat {seat} has no unit {uid}"
+        )
     for uid in cmd.breath:
-        require(uid in cmd.units, "R-BRE-1", f"breath is paid for an ordered dragon; {uid} is not ordered")
-        require(state.units[uid].is_dragon, "R-BRE-1", f"unit {uid} is not a dragon and has no breath")
+        require(
+            uid in cmd.units,
+            "R-BRE-1",
+            f"breath is paid for an ordered dragon; {uid} is not ordered",
+        )
+        require(
+            state.units[uid].is_dragon, "R-BRE-1", f"unit {uid} is not a dragon and has no breath"
+        )
         require(uid not in cmd.roost, "R-RST-1", f"dragon {uid} cannot both roost and fly")
     require(len(set(cmd.breath)) == len(cmd.breath), "R-BRE-1", "breath is paid once per dragon")
     for uid in cmd.roost:
-        require(uid in cmd.units, "R-RST-1", f"only an ordered dragon may roost; {uid} is not ordered")
-        require(state.units[uid].is_dragon, "R-RST-1", f"unit {uid} is not a dragon and cannot roost")
+        require(
+            uid in cmd.units, "R-RST-1", f"only an ordered dragon may roost; {uid} is not ordered"
+        )
+        require(
+            state.units[uid].is_dragon, "R-RST-1", f"unit {uid} is not a dragon and cannot roost"
+        )
     for uid, tokens in cmd.remove_tokens.items():
         _check_removal(state, cmd, uid, tokens)
     cost, lore = order_cost(state, cmd), state.player(seat).lore
-    require(cost <= lore, "R-BRE-9" if cmd.remove_tokens else "R-BRE-1",
-            f"these orders cost {cost} lore and seat {seat} has {lore}")
+    require(
+        cost <= lore,
+        "R-BRE-9" if cmd.remove_tokens else "R-BRE-1",
+        f"these orders cost {cost} lore and seat {seat} has {lore}",
+    )
 
 
 def _check_removal(state: GameState, cmd: OrderUnits, uid: str, tokens: Tokens) -> None:
-    require(uid in cmd.units, "R-BRE-9", f"tokens are removed from an ordered unit; {uid} is not ordered")
+    require(
+        uid in cmd.units,
+        "R-BRE-9",
+        f"tokens are removed from an ordered unit; {uid} is not ordered",
+    )
     held = state.units[uid].tokens
     for effect in ("poison", "frost", "fire"):
-        require(0 <= tokens.get(effect) <= held.get(effect), "R-BRE-9",
-                f"unit {uid} carries {held.get(effect)} {effect} tokens, cannot remove {tokens.get(effect)}")
+        require(
+            0 <= tokens.get(effect) <= held.get(effect),
+            "R-BRE-9",
+            f"unit {uid} carries {held.get(effect)} {effect} tokens,"
+            f" cannot remove {tokens.get(effect)}",
+        )
     require(tokens.total > 0, "R-BRE-9", f"no tokens named to remove from {uid}")
 
 
@@ -57,5 +89,8 @@ def handle_order(tx: Tx, cmd: OrderUnits, seat: int) -> None:
         cost = tokens.total * tx.state.settings.token_removal_cost
         tx.emit(ev.LorePaid(seat=seat, amount=cost, reason=f"tokens removed from {uid}"))
         tx.emit(ev.TokensRemoved(unit=uid, tokens=tokens))
-    tx.emit(ev.UnitsOrdered(seat=seat, units=tuple(cmd.units), breath=tuple(cmd.breath),
-                            roost=tuple(cmd.roost)))
+    tx.emit(
+        ev.UnitsOrdered(
+            seat=seat, units=tuple(cmd.units), breath=tuple(cmd.breath), roost=tuple(cmd.roost)
+        )
+    )

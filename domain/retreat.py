@@ -20,7 +20,8 @@ def _closer(state: GameState, unit: Unit, here: Hex) -> list[Hex]:
     edge = state.player(unit.owner).home_edge
     d = edge_distance(here, edge, state.width, state.height)
     return [
-        h for h in neighbors(here)
+        h
+        for h in neighbors(here)
         if on_board(h, state.width, state.height)
         and edge_distance(h, edge, state.width, state.height) == d - 1
     ]
@@ -37,7 +38,9 @@ def _may_end(state: GameState, unit: Unit, h: Hex) -> bool:
     return blocker(state, unit, h) is None
 
 
-def retreat_options(state: GameState, unit: Unit, hexes: int) -> tuple[int, dict[Hex, tuple[Hex, ...]]]:
+def retreat_options(
+    state: GameState, unit: Unit, hexes: int
+) -> tuple[int, dict[Hex, tuple[Hex, ...]]]:
     """How far the unit can retreat (≤ hexes) and one path per destination at that distance.
 
     Breadth-first over hexes, each layer one step closer to the home edge; the path kept for
@@ -70,18 +73,27 @@ def start_retreat(tx: Tx, unit_id: str, hexes: int, by: int | None, battle_back:
     unit = tx.state.units[unit_id]
     _, options = retreat_options(tx.state, unit, hexes)
     if len(options) >= 2 and not tx.state.auto_decisions:
-        tx.emit(ev.DecisionRequested(Decision(
-            kind="retreat", seat=unit.owner, unit=unit_id, hexes=hexes, battle_back=battle_back,
-            by=by,
-        )))
+        tx.emit(
+            ev.DecisionRequested(
+                Decision(
+                    kind="retreat",
+                    seat=unit.owner,
+                    unit=unit_id,
+                    hexes=hexes,
+                    battle_back=battle_back,
+                    by=by,
+                )
+            )
+        )
         return True
     choice = sorted_options(options)[0] if options else ()
     apply_retreat(tx, unit_id, choice, hexes, by)
     return False
 
 
-def apply_retreat(tx: Tx, unit_id: str, path: tuple[Hex, ...], hexes: int, by: int | None,
-                  glory: bool = False) -> None:
+def apply_retreat(
+    tx: Tx, unit_id: str, path: tuple[Hex, ...], hexes: int, by: int | None, glory: bool = False
+) -> None:
     short = max(0, hexes - len(path))
     tx.emit(ev.UnitRetreated(unit=unit_id, path=path, short=short, glory=glory))
     # R-RET-2 / R-MOR-3: the hexes it could not retreat are hits, a group of their own.
@@ -93,14 +105,28 @@ def check_retreat_path(state: GameState, unit: Unit, path: Sequence[Hex], hexes:
     here = unit.hex
     for h in path:
         require(is_adjacent(here, h), "R-RET-1", f"{h} is not next to {here}")
-        require(h in _closer(state, unit, here), "R-RET-1",
-                f"{h} is not one hex closer to the {state.player(unit.owner).home_edge} edge than {here}")
-        require(_may_pass(state, unit, h), "R-RET-1", f"unit {unit.id} cannot retreat into {h}: {blocker(state, unit, h)}")
+        require(
+            h in _closer(state, unit, here),
+            "R-RET-1",
+            f"{h} is not one hex closer to the {state.player(unit.owner).home_edge} edge"
+            f" than {here}",
+        )
+        require(
+            _may_pass(state, unit, h),
+            "R-RET-1",
+            f"unit {unit.id} cannot retreat into {h}: {blocker(state, unit, h)}",
+        )
         here = h
-    require(len(path) == reach, "R-RET-2" if not unit.is_dragon else "R-MOR-2",
-            f"unit {unit.id} must retreat {reach} hexes here, the path has {len(path)}")
-    require(not path or path[-1] in options, "R-FLY-2" if unit.is_dragon else "R-RET-1",
-            f"unit {unit.id} cannot end its retreat on {path[-1] if path else unit.hex}")
+    require(
+        len(path) == reach,
+        "R-RET-2" if not unit.is_dragon else "R-MOR-2",
+        f"unit {unit.id} must retreat {reach} hexes here, the path has {len(path)}",
+    )
+    require(
+        not path or path[-1] in options,
+        "R-FLY-2" if unit.is_dragon else "R-RET-1",
+        f"unit {unit.id} cannot end its retreat on {path[-1] if path else unit.hex}",
+    )
 
 
 def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
@@ -111,8 +137,11 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
     hexes = pending.hexes
     if cmd.glory is not None:
         require(unit.glory > 0, "R-CRT-4", f"unit {unit.id} holds no glory token")
-        require(cmd.glory in ("extra_hex", "ignore_flag"), "R-CRT-4",
-                "on a retreat a glory token gives extra_hex or ignore_flag")
+        require(
+            cmd.glory in ("extra_hex", "ignore_flag"),
+            "R-CRT-4",
+            "on a retreat a glory token gives extra_hex or ignore_flag",
+        )
         hexes = _with_glory(unit, hexes, cmd.glory)
     check_retreat_path(tx.state, unit, cmd.path, hexes)
     if cmd.glory is not None:

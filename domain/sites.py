@@ -13,8 +13,11 @@ from domain.tx import Tx
 
 def ended_move_here(state: GameState, unit: Unit) -> bool:
     """R-SIT-1: the active player's dragon ended its own move on the hex it stands on."""
-    return (unit.owner == state.active and unit.is_dragon
-            and state.turn_state.moved_to.get(unit.id) == unit.hex)
+    return (
+        unit.owner == state.active
+        and unit.is_dragon
+        and state.turn_state.moved_to.get(unit.id) == unit.hex
+    )
 
 
 def note_portal(tx: Tx, unit_id: str, path: tuple[Hex, ...]) -> None:
@@ -36,26 +39,54 @@ def end_of_turn_site_effects(tx: Tx) -> None:
             tx.emit(ev.RiderPickedUp(unit=unit.id, hex=unit.hex))  # R-SIT-2
         elif site.kind == "village" and unit.rider == "passed":
             tx.emit(ev.RiderDelivered(unit=unit.id, hex=unit.hex))  # R-SIT-4
-            tx.emit(ev.BannersGained(seat=unit.owner, amount=1, reason=f"{unit.id} delivered a rider"))
+            tx.emit(
+                ev.BannersGained(seat=unit.owner, amount=1, reason=f"{unit.id} delivered a rider")
+            )
 
 
 def check_trade(state: GameState, seat: int, cmd: Trade) -> int:
     """The lore or banners this trade buys, if it is allowed now (R-SIT-5)."""
-    require(state.phase == "combat", "R-SIT-5", f"trading happens in the combat phase; it is the {state.phase} phase", "wrong_phase")
+    require(
+        state.phase == "combat",
+        "R-SIT-5",
+        f"trading happens in the combat phase; it is the {state.phase} phase",
+        "wrong_phase",
+    )
     unit = state.units.get(cmd.unit)
-    require(unit is not None and unit.owner == seat and unit.is_dragon, "R-SIT-5", f"seat {seat} has no dragon {cmd.unit}")
+    require(
+        unit is not None and unit.owner == seat and unit.is_dragon,
+        "R-SIT-5",
+        f"seat {seat} has no dragon {cmd.unit}",
+    )
     assert unit is not None
-    require(in_village(state, unit.hex) and ended_move_here(state, unit), "R-SIT-5",
-            f"dragon {cmd.unit} did not end its move in a village this turn")
-    require(cmd.unit not in state.turn_state.fought_in_village, "R-ZOC-6",
-            f"dragon {cmd.unit} fought in this village this turn and cannot trade here")
-    require(not any(cmd.unit in (g.attacker, g.defender) for g in state.engagements), "R-TRN-7",
-            f"dragon {cmd.unit} must fight its engagements before trading")
-    rate = state.settings.blood_per_lore if cmd.currency == "lore" else state.settings.blood_per_banner
-    require(cmd.blood > 0 and cmd.blood % rate == 0, "R-SIT-5",
-            f"{cmd.currency} costs {rate} blood points each; {cmd.blood} is not a multiple")
-    require(cmd.blood <= state.player(seat).blood, "R-SIT-5",
-            f"seat {seat} has {state.player(seat).blood} blood points, not {cmd.blood}")
+    require(
+        in_village(state, unit.hex) and ended_move_here(state, unit),
+        "R-SIT-5",
+        f"dragon {cmd.unit} did not end its move in a village this turn",
+    )
+    require(
+        cmd.unit not in state.turn_state.fought_in_village,
+        "R-ZOC-6",
+        f"dragon {cmd.unit} fought in this village this turn and cannot trade here",
+    )
+    require(
+        not any(cmd.unit in (g.attacker, g.defender) for g in state.engagements),
+        "R-TRN-7",
+        f"dragon {cmd.unit} must fight its engagements before trading",
+    )
+    rate = (
+        state.settings.blood_per_lore if cmd.currency == "lore" else state.settings.blood_per_banner
+    )
+    require(
+        cmd.blood > 0 and cmd.blood % rate == 0,
+        "R-SIT-5",
+        f"{cmd.currency} costs {rate} blood points each; {cmd.blood} is not a multiple",
+    )
+    require(
+        cmd.blood <= state.player(seat).blood,
+        "R-SIT-5",
+        f"seat {seat} has {state.player(seat).blood} blood points, not {cmd.blood}",
+    )
     amount = cmd.blood // rate
     if cmd.currency == "lore":
         require(amount <= state.lore_pool, "R-LOR-1", f"the lore pool holds only {state.lore_pool}")
@@ -64,7 +95,11 @@ def check_trade(state: GameState, seat: int, cmd: Trade) -> int:
 
 def handle_trade(tx: Tx, cmd: Trade, seat: int) -> None:
     amount = check_trade(tx.state, seat, cmd)
-    tx.emit(ev.BloodTraded(seat=seat, unit=cmd.unit, blood=cmd.blood, currency=cmd.currency, amount=amount))
+    tx.emit(
+        ev.BloodTraded(
+            seat=seat, unit=cmd.unit, blood=cmd.blood, currency=cmd.currency, amount=amount
+        )
+    )
     if cmd.currency == "lore":
         tx.emit(ev.LoreGained(seat=seat, amount=amount, reason=f"{cmd.unit} traded blood"))
     else:

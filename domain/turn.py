@@ -27,7 +27,9 @@ def start_turn(tx: Tx, seat: int) -> None:
             reward = _roost_reward(tx.state, unit.hex)
             gain = min(reward, tx.state.lore_pool)
             if gain:
-                tx.emit(ev.LoreGained(seat=seat, amount=gain, reason=f"{unit.id} roosted"))  # R-RST-3
+                tx.emit(
+                    ev.LoreGained(seat=seat, amount=gain, reason=f"{unit.id} roosted")
+                )  # R-RST-3
             tx.emit(ev.RoostEnded(unit=unit.id))
     for unit in sorted(tx.state.units_of(seat), key=lambda u: u.id):
         if unit.tokens.fire:
@@ -48,11 +50,17 @@ def end_turn_problem(state: GameState) -> RuleViolation | None:
         return RuleViolation("R-TRN-6", "the breath phase must be resolved first", "breath_pending")
     if state.engagements:
         g = state.engagements[0]
-        return RuleViolation("R-TRN-7", f"engagement {g.attacker} vs {g.defender} must be fought first",
-                             "wrong_phase")
+        return RuleViolation(
+            "R-TRN-7",
+            f"engagement {g.attacker} vs {g.defender} must be fought first",
+            "wrong_phase",
+        )
     if any(u.breath_target is not None for u in state.units.values()):
-        return RuleViolation("R-TRN-6", "breath targets are marked: send end_movement so the breath phase resolves",
-                             "wrong_phase")
+        return RuleViolation(
+            "R-TRN-6",
+            "breath targets are marked: send end_movement so the breath phase resolves",
+            "wrong_phase",
+        )
     return None
 
 

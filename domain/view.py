@@ -11,7 +11,6 @@ from typing import Any
 from domain.codec import to_json
 from domain.state import Decision, GameState, Unit
 
-
 ALL_SEATS = "all"
 
 
@@ -28,11 +27,15 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
         "width": state.width,
         "height": state.height,
         "terrain": [{"hex": h.to_json(), "kind": k} for h, k in sorted(state.terrain.items())],
-        "sites": [{"hex": h.to_json(), "kind": s.kind, "capacity": s.capacity, "riders": s.riders}
-                  for h, s in sorted(state.sites.items())],
+        "sites": [
+            {"hex": h.to_json(), "kind": s.kind, "capacity": s.capacity, "riders": s.riders}
+            for h, s in sorted(state.sites.items())
+        ],
         "players": [_player(state, seat, viewer) for seat in range(len(state.players))],
         "units": [_unit(u) for u in sorted(state.units.values(), key=lambda u: u.id)],
-        "engagements": [{"attacker": g.attacker, "defender": g.defender} for g in state.engagements],
+        "engagements": [
+            {"attacker": g.attacker, "defender": g.defender} for g in state.engagements
+        ],
         "pending": _pending(state.pending),
         "turn_state": {
             "ordered": sorted(state.turn_state.ordered),
@@ -46,17 +49,33 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
 def _player(state: GameState, seat: int, viewer: int | None | str) -> dict[str, Any]:
     p = state.player(seat)
     cards: list[str] | None = list(p.cards) if viewer in (seat, ALL_SEATS) else None
-    return {"seat": seat, "home_edge": p.home_edge, "lore": p.lore, "banners": p.banners,
-            "blood": p.blood, "cards": cards, "card_count": len(p.cards),
-            "eliminated": p.eliminated, "auto_pass": p.auto_pass}
+    return {
+        "seat": seat,
+        "home_edge": p.home_edge,
+        "lore": p.lore,
+        "banners": p.banners,
+        "blood": p.blood,
+        "cards": cards,
+        "card_count": len(p.cards),
+        "eliminated": p.eliminated,
+        "auto_pass": p.auto_pass,
+    }
 
 
 def _unit(u: Unit) -> dict[str, Any]:
     return {
-        "id": u.id, "kind": u.kind, "owner": u.owner, "hex": u.hex.to_json(),
-        "banner": u.spec.banner, "figures": u.figures if not u.is_dragon else None,
-        "tokens": to_json(u.tokens), "breath_target": u.breath_target is not None,
-        "breath_by": u.breath_target, "glory": u.glory, "roosted": u.roosted, "rider": u.rider,
+        "id": u.id,
+        "kind": u.kind,
+        "owner": u.owner,
+        "hex": u.hex.to_json(),
+        "banner": u.spec.banner,
+        "figures": u.figures if not u.is_dragon else None,
+        "tokens": to_json(u.tokens),
+        "breath_target": u.breath_target is not None,
+        "breath_by": u.breath_target,
+        "glory": u.glory,
+        "roosted": u.roosted,
+        "rider": u.rider,
     }
 
 
@@ -88,8 +107,9 @@ def redact_event(event_type: str, payload: dict[str, Any], viewer: int | None) -
         return payload
     scenario = dict(payload["scenario"])
     scenario["players"] = [
-        p if seat == viewer else {**{k: v for k, v in p.items() if k != "cards"},
-                                  "card_count": len(p.get("cards", []))}
+        p
+        if seat == viewer
+        else {**{k: v for k, v in p.items() if k != "cards"}, "card_count": len(p.get("cards", []))}
         for seat, p in enumerate(scenario.get("players", []))
     ]
     return {**payload, "scenario": scenario}

@@ -20,9 +20,12 @@ def have_fought(state: GameState, a: str, b: str) -> bool:
 def zone_reaches(state: GameState, a: Unit, b: Unit) -> bool:
     """Whether dragons `a` and `b` stand in each other's zone of control (R-ZOC-1, -3, -7)."""
     return (
-        a.is_dragon and b.is_dragon and is_adjacent(a.hex, b.hex)
+        a.is_dragon
+        and b.is_dragon
+        and is_adjacent(a.hex, b.hex)
         and not crosses_red_border(state, a.hex, b.hex)
-        and not in_portal(state, a.hex) and not in_portal(state, b.hex)
+        and not in_portal(state, a.hex)
+        and not in_portal(state, b.hex)
     )
 
 
@@ -37,9 +40,12 @@ def after_voluntary_move(tx: Tx, unit_id: str) -> None:
     if mover is None or not mover.is_dragon or mover.owner != state.active:
         return
     for enemy in sorted(state.units.values(), key=lambda u: u.id):
-        if (enemy.owner != mover.owner and zone_reaches(state, mover, enemy)
-                and not have_fought(state, mover.id, enemy.id)  # R-ZOC-2
-                and not is_engaged(state, mover.id, enemy.id)):
+        if (
+            enemy.owner != mover.owner
+            and zone_reaches(state, mover, enemy)
+            and not have_fought(state, mover.id, enemy.id)  # R-ZOC-2
+            and not is_engaged(state, mover.id, enemy.id)
+        ):
             tx.emit(ev.EngagementCreated(attacker=mover.id, defender=enemy.id))
 
 
@@ -48,5 +54,10 @@ def prune_engagements(tx: Tx) -> None:
     for g in tx.state.engagements:
         a, b = tx.state.units.get(g.attacker), tx.state.units.get(g.defender)
         if a is None or b is None or not zone_reaches(tx.state, a, b):
-            tx.emit(ev.EngagementLapsed(attacker=g.attacker, defender=g.defender,
-                                        reason="the dragons no longer face each other"))
+            tx.emit(
+                ev.EngagementLapsed(
+                    attacker=g.attacker,
+                    defender=g.defender,
+                    reason="the dragons no longer face each other",
+                )
+            )

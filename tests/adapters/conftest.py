@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+import pytest
+
+from adapters.event_store import EventStore, InMemoryEventStore
+from adapters.redis_event_store import RedisStreamEventStore
+
+
+@pytest.fixture(params=["in_memory", "redis"])
+def store(request: pytest.FixtureRequest) -> EventStore:
+    """Every EventStore implementation; the contract tests run once per implementation."""
+    if request.param == "in_memory":
+        return InMemoryEventStore()
+    return RedisStreamEventStore(request.getfixturevalue("redis_client"))

@@ -1,0 +1,83 @@
+"""What RedisStreamEventStore leaves in Redis: the layout other readers rely on."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import redis
+
+from adapters.event_store import NewEvent
+from adapters.redis_event_store import GAMES_KEY, RedisStreamEventStore, commands_key, events_key
+from adapters.redis_server import RedisServerProcess
+
+
+def test_keys_of_a_game_share_its_hash_tag() -> None:
+    assert events_key("g1") == "lk:{g1}:events"
+    assert commands_key("g1") == "lk:{g1}:cmds"
+
+
+def test_each_event_is_a_stream_entry_whose_id_is_its_version(redis_client: redis.Redis) -> None:
+    store = RedisStreamEventStore(redis_client)
+    store.create("g1", [NewEvent("GameStarted", {"seats": 2})], seat=None)
+    moved = NewEvent("Moved", {"to": "é"}, schema=2)
+    store.append("g1", 1, [moved], seat=1, command_id="c1", command_hash="h1")
+
+    entries: Any = redis_client.xrange("lk:{g1}:events", "2-0", "+")
+    first: Any = redis_client.xrange("lk:{g1}:events", "1-0", "1-0")
+
+    assert [entry_id for entry_id, _ in entries] == [b"2-0"]
+    fields = entries[0][1]
+    assert {k: v for k, v in fields.items() if k != b"t"} == {
+        b"type": b"Moved",
+        b"schema": b"2",
+        b"payload": '{"to":"é"}'.encode(),
+        b"seat": b"1",
+        b"cmd": b"c1",
+    }
+    assert int(fields[b"t"]) > 0
+    assert first[0][1][b"seat"] == b""
+
+
+def test_command_ids_record_their_hash_and_versions(redis_client: redis.Redis) -> None:
+    store = RedisStreamEventStore(redis_client)
+    store.create("g1", [NewEvent("GameStarted", {})])
+    events = [NewEvent("A", {}), NewEvent("B", {})]
+    store.append("g1", 1, events, seat=0, command_id="c1", command_hash="h1")
+
+    record = json.loads(redis_client.hget("lk:{g1}:cmds", "c1") or b"")
+
+    assert record == {"hash": "h1", "first": 2, "last": 3}
+
+
+def test_created_games_are_indexed_in_one_set(redis_client: redis.Redis) -> None:
+    RedisStreamEventStore(redis_client).create("g1", [NewEvent("GameStarted", {})])
+
+    assert redis_client.smembers(GAMES_KEY) == {b"g1"}
+
+
+def test_a_client_that_decodes_responses_works_too(redis_server: RedisServerProcess) -> None:
+    client = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    client.flushall()
+    store = RedisStreamEventStore(client)
+    store.create("g1", [NewEvent("GameStarted", {"name": "Smaug"})])
+    first = store.append("g1", 1, [NewEvent("A", {})], seat=2, command_id="c1", command_hash="h")
+
+    retry = store.append("g1", 1, [NewEvent("A", {})], seat=2, command_id="c1", command_hash="h")
+
+    assert retry.events == first.events
+    assert store.read("g1")[0].payload == {"name": "Smaug"}
+    assert store.game_ids() == ["g1"]
+    client.close()
+
+
+def test_the_script_is_loaded_again_when_redis_forgot_it(redis_client: redis.Redis) -> None:
+    store = RedisStreamEventStore(redis_client)
+    store.create("g1", [NewEvent("GameStarted", {})])
+    redis_client.script_flush()
+
+    result = store.append(
+        "g1", 1, [NewEvent("A", {})], seat=None, command_id=None, command_hash=None
+    )
+
+    assert result.version == 2
