@@ -34,9 +34,11 @@ def critical_check(tx: Tx, unit_id: str, hits: int, by: int | None, killer: str 
         tx.emit(ev.GloryTaken(unit=killer))  # R-CRT-4
     if by is not None:
         tx.emit(ev.BannersGained(seat=by, amount=2, reason=f"killed {unit_id}"))  # R-CRT-3
+    tx.check_victory()
 
 
 def destroy(tx: Tx, unit_id: str, by: int | None, cause: str, banners: int) -> None:
     tx.emit(ev.UnitDestroyed(unit=unit_id, by=by, cause=cause))
     if by is not None:
         tx.emit(ev.BannersGained(seat=by, amount=banners, reason=f"destroyed {unit_id}"))
+    tx.check_victory()

@@ -29,10 +29,14 @@ class Tx:
         self.state = evolve(self.state, event)
         if isinstance(event, ev.GameEnded):
             raise GameOver
-        if isinstance(event, ev.BannersGained | ev.UnitDestroyed | ev.PlayerResigned):
-            from domain.winning import check_victory  # winning emits through this Tx
+        if isinstance(event, ev.BannersGained | ev.PlayerResigned):
+            self.check_victory()
 
-            check_victory(self)
+    def check_victory(self) -> None:
+        """Call once a removal's consequences (its banners) are emitted (R-WIN-1, R-WIN-2)."""
+        from domain.winning import check_victory  # winning emits through this Tx
+
+        check_victory(self)
 
     def roll(self, count: int) -> tuple[int, tuple[str, ...]]:
         """Draw `count` dice; the caller must record them in the next event it emits."""
