@@ -240,13 +240,15 @@ def _unit_destroyed(state: GameState, e: ev.UnitDestroyed) -> GameState:
 
 @_on(ev.GloryTaken)
 def _glory_taken(state: GameState, e: ev.GloryTaken) -> GameState:
-    state = with_unit(state, replace(state.units[e.unit], glory=1))
+    unit = state.units[e.unit]
+    state = with_unit(state, replace(unit, glory=unit.glory + 1))
     return replace(state, lore_pool=state.lore_pool - 1)
 
 
 @_on(ev.GlorySpent)
 def _glory_spent(state: GameState, e: ev.GlorySpent) -> GameState:
-    state = with_unit(state, replace(state.units[e.unit], glory=0))
+    unit = state.units[e.unit]
+    state = with_unit(state, replace(unit, glory=unit.glory - 1))
     return replace(state, lore_pool=state.lore_pool + 1)
 
 

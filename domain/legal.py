@@ -3,13 +3,13 @@
 Built from the same checks `decide` runs, so the two cannot disagree. Where many commands
 have the same outcome, one stands for them all: one path per destination for a ground move
 or retreat, one flight per landing hex and set of hexes flown over (with the default breath
-targets), orders without token removal.
+targets), orders without token removal, reactions naming each hex of the path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, product
 
 from domain import commands as cmd
 from domain.combat import battle_problem
@@ -90,16 +90,17 @@ def _reactions(state: GameState, seat: int | None) -> Iterator[cmd.Command]:
 
 
 def _orders(state: GameState, seat: int) -> Iterator[cmd.Command]:
+    """Every group of units, each dragon in it plain, breathing or roosting (what it can pay)."""
     own = sorted(u.id for u in state.units_of(seat))
     lore = state.player(seat).lore
     for size in range(min(state.settings.orders_per_turn, len(own)) + 1):
         for group in combinations(own, size):
-            yield cmd.OrderUnits(units=group)
             dragons = [u for u in group if state.units[u].is_dragon]
-            for d in dragons:
-                yield cmd.OrderUnits(units=group, roost=(d,))
-                if state.units[d].spec.breath_cost <= lore:
-                    yield cmd.OrderUnits(units=group, breath=(d,))
+            for roles in product(("plain", "breath", "roost"), repeat=len(dragons)):
+                breath = tuple(d for d, r in zip(dragons, roles, strict=True) if r == "breath")
+                roost = tuple(d for d, r in zip(dragons, roles, strict=True) if r == "roost")
+                if sum(state.units[d].spec.breath_cost for d in breath) <= lore:
+                    yield cmd.OrderUnits(units=group, breath=breath, roost=roost)
 
 
 def _moves(state: GameState, seat: int) -> Iterator[cmd.Command]:
