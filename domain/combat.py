@@ -189,7 +189,7 @@ def fight(
     if (
         survived
         and s.flags
-        and _retreat_after_flags(tx, target_id, s.flags, attacker.owner, battle_back)
+        and _retreat_after_flags(tx, attacker_id, target_id, s.flags, attacker.owner, battle_back)
     ):
         return
     if not battle_back:
@@ -211,7 +211,9 @@ def _gain_lore_and_blood(tx: Tx, attacker: Unit, target: Unit, s: Score) -> None
         tx.emit(ev.BloodGained(seat=attacker.owner, amount=s.hits))  # R-BLD-1, R-ZOC-4
 
 
-def _retreat_after_flags(tx: Tx, target_id: str, flags: int, by: int, battle_back: bool) -> bool:
+def _retreat_after_flags(
+    tx: Tx, attacker_id: str, target_id: str, flags: int, by: int, battle_back: bool
+) -> bool:
     target = tx.state.units[target_id]
     if may_ignore_flag(tx.state, target):
         tx.emit(
@@ -223,7 +225,7 @@ def _retreat_after_flags(tx: Tx, target_id: str, flags: int, by: int, battle_bac
     if not flags:
         return False
     hexes = flags * (3 if target.is_dragon else 1)  # R-RET-1, R-MOR-2
-    return start_retreat(tx, target_id, hexes, by, battle_back)
+    return start_retreat(tx, target_id, hexes, by, battle_back, attacker_id)
 
 
 def offer_battle_back(tx: Tx, attacker_id: str, target_id: str, start: Hex) -> None:

@@ -54,6 +54,9 @@ def _turn(state: GameState, **changes: Any) -> GameState:
 
 @_on(ev.TurnStarted)
 def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
+    marked = [u for u in state.units.values() if u.breath_target is not None]
+    for unit in marked:  # marks of a turn cut short (its dragon gone) end with it
+        state = with_unit(state, replace(unit, breath_target=None))
     return replace(
         state,
         active=e.seat,

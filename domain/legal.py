@@ -13,11 +13,12 @@ from itertools import combinations, product
 
 from domain import commands as cmd
 from domain.combat import battle_problem
+from domain.commands import GloryUse
 from domain.decider import check_turn
 from domain.errors import RuleViolation
 from domain.flight import iter_flights
 from domain.movement import iter_ground_moves
-from domain.retreat import retreat_options, sorted_options
+from domain.retreat import retreat_options, sorted_options, with_glory
 from domain.sites import check_trade
 from domain.state import GameState
 from domain.turn import end_turn_problem
@@ -66,9 +67,14 @@ def _decisions(state: GameState) -> Iterator[cmd.Command]:
     assert pending is not None
     if pending.kind == "retreat":
         unit = state.units[pending.unit]
-        _, options = retreat_options(state, unit, pending.hexes)
-        for path in sorted_options(options) or [()]:
-            yield cmd.ChooseRetreat(unit=unit.id, path=path)
+        uses: tuple[GloryUse | None, ...] = (
+            (None, "extra_hex", "ignore_flag") if unit.glory else (None,)
+        )
+        for use in uses:
+            hexes = pending.hexes if use is None else with_glory(unit, pending.hexes, use)
+            _, options = retreat_options(state, unit, hexes)
+            for path in sorted_options(options) or [()]:
+                yield cmd.ChooseRetreat(unit=unit.id, path=path, glory=use)
     elif pending.kind == "battle_back":
         yield cmd.BattleBack(unit=pending.unit, accept=True)
         yield cmd.BattleBack(unit=pending.unit, accept=False)

@@ -109,15 +109,17 @@ def handle_move(tx: Tx, cmd: MoveUnit, seat: int) -> None:
     if cmd.glory is not None:
         tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))
     tx.emit(ev.UnitMoved(unit=unit.id, path=tuple(cmd.path), glory=cmd.glory is not None))
-    drop_fire_on_water(tx, unit.id)
+    drop_fire_on_water(tx, unit.id, cmd.path)
     note_portal(tx, unit.id, tuple(cmd.path))
     after_voluntary_move(tx, unit.id)
 
 
-def drop_fire_on_water(tx: Tx, unit_id: str) -> None:
+def drop_fire_on_water(tx: Tx, unit_id: str, path: Sequence[Hex]) -> None:
     """R-FIR-4: a burning unit that enters water drops its fire tokens without paying."""
-    unit = tx.state.units[unit_id]
-    if unit.tokens.fire and tx.state.terrain_at(unit.hex).water:
+    unit = tx.state.units.get(unit_id)
+    if unit is None:
+        return
+    if unit.tokens.fire and any(tx.state.terrain_at(h).water for h in path):
         tx.emit(ev.TokensRemoved(unit=unit_id, tokens=replace(unit.tokens, poison=0, frost=0)))
 
 

@@ -10,6 +10,7 @@ from domain.commands import ChooseRetreat
 from domain.damage import damage
 from domain.errors import require
 from domain.hexes import Hex, edge_distance, is_adjacent, neighbors, on_board
+from domain.movement import drop_fire_on_water
 from domain.state import Decision, GameState, Unit
 from domain.tx import Tx
 from domain.zoc import after_voluntary_move, prune_engagements
@@ -68,11 +69,14 @@ def sorted_options(options: dict[Hex, tuple[Hex, ...]]) -> list[tuple[Hex, ...]]
     return [options[h] for h in sorted(options)]
 
 
-def start_retreat(tx: Tx, unit_id: str, hexes: int, by: int | None, battle_back: bool) -> bool:
-    """Retreat `hexes`; returns True when the owner must choose the path first."""
+def start_retreat(
+    tx: Tx, unit_id: str, hexes: int, by: int | None, battle_back: bool, attacker: str | None
+) -> bool:
+    """Retreat `hexes`; returns True when the owner must choose first (R-TRN-9): between
+    several destinations, or whether to spend a glory token (R-CRT-4)."""
     unit = tx.state.units[unit_id]
     _, options = retreat_options(tx.state, unit, hexes)
-    if len(options) >= 2 and not tx.state.auto_decisions:
+    if (len(options) >= 2 or unit.glory > 0) and not tx.state.auto_decisions:
         tx.emit(
             ev.DecisionRequested(
                 Decision(
@@ -82,6 +86,7 @@ def start_retreat(tx: Tx, unit_id: str, hexes: int, by: int | None, battle_back:
                     hexes=hexes,
                     battle_back=battle_back,
                     by=by,
+                    other=attacker,
                 )
             )
         )
@@ -96,6 +101,7 @@ def apply_retreat(
 ) -> None:
     short = max(0, hexes - len(path))
     tx.emit(ev.UnitRetreated(unit=unit_id, path=path, short=short, glory=glory))
+    drop_fire_on_water(tx, unit_id, path)
     # R-RET-2 / R-MOR-3: the hexes it could not retreat are hits, a group of their own.
     damage(tx, unit_id, short, by, "retreat blocked")
 
@@ -142,17 +148,21 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
             "R-CRT-4",
             "on a retreat a glory token gives extra_hex or ignore_flag",
         )
-        hexes = _with_glory(unit, hexes, cmd.glory)
+        hexes = with_glory(unit, hexes, cmd.glory)
     check_retreat_path(tx.state, unit, cmd.path, hexes)
     if cmd.glory is not None:
         tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))
     apply_retreat(tx, unit.id, tuple(cmd.path), hexes, pending.by, glory=cmd.glory is not None)
     if pending.then_zoc:
         after_voluntary_move(tx, unit.id)  # R-FLY-4: the fallen dragon's move ends here
+    elif not pending.battle_back and pending.other is not None:
+        from domain.combat import offer_battle_back  # combat starts retreats: import late
+
+        offer_battle_back(tx, pending.other, unit.id, unit.hex)  # stayed put? R-BAT-5
     prune_engagements(tx)
 
 
-def _with_glory(unit: Unit, hexes: int, use: str) -> int:
+def with_glory(unit: Unit, hexes: int, use: str) -> int:
     if use == "extra_hex":
         return hexes + 1
     return max(0, hexes - (3 if unit.is_dragon else 1))
