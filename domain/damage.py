@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain import events as ev
+from domain.state import GameState
 from domain.tx import Tx
 
 
@@ -30,11 +31,21 @@ def critical_check(tx: Tx, unit_id: str, hits: int, by: int | None, killer: str 
     if not killed:
         return
     tx.emit(ev.UnitDestroyed(unit=unit_id, by=by, cause="critical hit"))
-    if killer is not None and killer in tx.state.units and tx.state.lore_pool > 0:
+    if killer is not None and earns_glory(tx.state, killer, by):
         tx.emit(ev.GloryTaken(unit=killer))  # R-CRT-4
     if by is not None:
         tx.emit(ev.BannersGained(seat=by, amount=2, reason=f"killed {unit_id}"))  # R-CRT-3
     tx.check_victory()
+
+
+def earns_glory(state: GameState, killer: str, by: int | None) -> bool:
+    """R-CRT-4: the unit whose own roll killed the dragon takes a glory token from the pool.
+
+    None from an empty pool, and none when the kill is credited to another player: hits that
+    were all poison hits count for the poisoner (R-PSN-1), so the roller did not kill.
+    """
+    unit = state.units.get(killer)
+    return unit is not None and unit.owner == by and state.lore_pool > 0
 
 
 def destroy(tx: Tx, unit_id: str, by: int | None, cause: str, banners: int) -> None:

@@ -196,6 +196,7 @@ class UnitRetreated(Event):
     path: tuple[Hex, ...]
     short: int = 0
     glory: bool = False
+    ends_move: bool = False  # after a Hold/Web fall: the dragon's move ends here (R-FLY-4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -225,6 +225,8 @@ def _unit_retreated(state: GameState, e: ev.UnitRetreated) -> GameState:
         state = replace(state, pending=None)
     if not e.path:
         return state
+    if e.ends_move:
+        state = _turn(state, moved_to={**state.turn_state.moved_to, e.unit: e.path[-1]})
     return with_unit(state, replace(state.units[e.unit], hex=e.path[-1]))
 
 

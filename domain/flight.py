@@ -8,7 +8,15 @@ from domain import events as ev
 from domain.board import in_portal, landing_blocker
 from domain.commands import FlyDragon, Pass, React
 from domain.errors import require
-from domain.hexes import Hex, distance, is_adjacent, iter_board, neighbors, on_board
+from domain.hexes import (
+    Hex,
+    distance,
+    edge_distance,
+    is_adjacent,
+    iter_board,
+    neighbors,
+    on_board,
+)
 from domain.movement import check_can_move
 from domain.retreat import retreat_options, sorted_options
 from domain.sites import note_portal
@@ -21,11 +29,20 @@ MIN_FLIGHT, MAX_FLIGHT, MAX_TARGETS = 2, 4, 3
 
 def check_flight(state: GameState, seat: int, cmd: FlyDragon) -> tuple[Unit, tuple[str, ...]]:
     """The dragon and the breath targets it marks, if this flight is legal."""
+    dragon = state.units.get(cmd.unit)
+    if dragon is not None and dragon.owner == seat and dragon.is_dragon:
+        require(
+            dragon.tokens.frost == 0,
+            "R-FLY-3",
+            f"dragon {cmd.unit} is frozen and cannot fly (R-FRS-1)",
+        )
+        require(
+            dragon.tokens.fire == 0,
+            "R-FLY-3",
+            f"dragon {cmd.unit} is burning and cannot fly (R-FIR-2)",
+        )
     unit = check_can_move(state, seat, cmd.unit)
     require(unit.is_dragon, "R-FLY-1", f"unit {cmd.unit} is not a dragon and cannot fly")
-    require(
-        unit.tokens.fire == 0, "R-FLY-3", f"dragon {cmd.unit} is burning and cannot fly (R-FIR-2)"
-    )
     require(
         cmd.glory is None,
         "R-CRT-4",
@@ -55,6 +72,8 @@ def candidate_targets(
     rank = {uid: i for i, uid in enumerate(named)}
     out: list[str] = []
     for h in path[:-1]:
+        if h == path[-1]:
+            continue  # flown over earlier, but it is where the dragon lands
         here = [
             u
             for u in state.units.values()
@@ -90,20 +109,27 @@ def choose_targets(
 
 
 def iter_flights(state: GameState, unit: Unit) -> Iterator[tuple[Hex, ...]]:
-    """One path per (landing hex, hexes flown over) pair: every distinct outcome once."""
+    """One path per (landing hex, hexes flown over) pair: every distinct outcome once.
+
+    R-FLY-1 only asks each hex to be next to the last, so a path may cross a hex twice or
+    come back to its start; some outcomes exist only that way, so they are searched too.
+    """
     seen: set[tuple[Hex, frozenset[Hex]]] = set()
+    landable: dict[Hex, bool] = {}
     stack: list[tuple[Hex, ...]] = [()]
     while stack:
         path = stack.pop()
         here = path[-1] if path else unit.hex
-        if len(path) >= MIN_FLIGHT and landing_blocker(state, unit, here) is None:
+        if len(path) >= MIN_FLIGHT:
+            if here not in landable:
+                landable[here] = landing_blocker(state, unit, here) is None
             key = (here, frozenset(path[:-1]))
-            if key not in seen:
+            if landable[here] and key not in seen:
                 seen.add(key)
                 yield path
         if len(path) < MAX_FLIGHT:
             for h in reversed(neighbors(here)):
-                if on_board(h, state.width, state.height) and h != unit.hex and h not in path:
+                if on_board(h, state.width, state.height):
                     stack.append((*path, h))
 
 
@@ -153,6 +179,11 @@ def handle_pass(tx: Tx, cmd: Pass, seat: int) -> None:
     tx.emit(ev.ReactionPassed(seat=seat))
     pending = tx.state.pending
     assert pending is not None
+    for later in pending.waiting:
+        if tx.state.player(later).eliminated:  # resigned while waiting: never answers
+            tx.emit(ev.ReactionPassed(seat=later))
+    pending = tx.state.pending
+    assert pending is not None
     if not pending.waiting:
         complete_flight(tx, pending.unit, pending.path, pending.targets)
 
@@ -172,17 +203,21 @@ def handle_react(tx: Tx, cmd: React, seat: int) -> None:
         cmd.hex in pending.path, "R-FLY-4", f"{cmd.hex} is not a hex of the flight after its start"
     )
     cut = pending.path.index(cmd.hex) + 1
+    check = tx.roll(1)  # R-DIE-3: the fall's check is drawn when the reaction is played
+    dies = tx.state.units[pending.unit].spec.banner in check[1]
     tx.emit(ev.LorePaid(seat=seat, amount=cost, reason=f"{cmd.card} card"))
     tx.emit(ev.CardPlayed(seat=seat, card=cmd.card, unit=pending.unit, hex=cmd.hex))
+    # Targets before the named hex stay marked, unless the fall kills the dragon: a dead
+    # dragon breathes on nobody (and its marks would otherwise outlive it).
     kept = tuple(t for t in pending.targets if tx.state.units[t].hex in pending.path[: cut - 1])
-    tx.emit(ev.DragonFlew(unit=pending.unit, path=pending.path[:cut], targets=kept))
+    tx.emit(ev.DragonFlew(unit=pending.unit, path=pending.path[:cut], targets=() if dies else kept))
     note_portal(tx, pending.unit, pending.path[:cut])
-    fall(tx, pending.unit, seat)
+    fall(tx, pending.unit, seat, check)
 
 
-def fall(tx: Tx, unit_id: str, by: int) -> None:
+def fall(tx: Tx, unit_id: str, by: int, check: tuple[int, tuple[str, ...]]) -> None:
     """R-FLY-4: a 1-die critical hit check; then off any unit or tile, toward home (no hits)."""
-    first, faces = tx.roll(1)
+    first, faces = check
     unit = tx.state.units[unit_id]
     killed = unit.spec.banner in faces
     tx.emit(ev.CriticalHitChecked(unit=unit_id, roll=first, faces=faces, hits=1, killed=killed))
@@ -195,7 +230,9 @@ def fall(tx: Tx, unit_id: str, by: int) -> None:
         return
     nearest = _nearest_landing(tx.state, unit)
     if nearest == 0:  # nowhere to land toward home: the nearest free landing hex anywhere
-        tx.emit(ev.UnitRetreated(unit=unit_id, path=(_any_landing(tx.state, unit),)))
+        anywhere = _any_landing(tx.state, unit)
+        if anywhere is not None:
+            tx.emit(ev.UnitRetreated(unit=unit_id, path=(anywhere,), ends_move=True))
         after_voluntary_move(tx, unit_id)
         return
     _, options = retreat_options(tx.state, unit, nearest)
@@ -209,22 +246,22 @@ def fall(tx: Tx, unit_id: str, by: int) -> None:
         )
         return
     path = sorted_options(options)[0] if options else ()
-    tx.emit(ev.UnitRetreated(unit=unit_id, path=path))
+    tx.emit(ev.UnitRetreated(unit=unit_id, path=path, ends_move=True))
     after_voluntary_move(tx, unit_id)
 
 
 def _nearest_landing(state: GameState, unit: Unit) -> int:
-    for hexes in range(1, state.width + state.height):
-        reach, options = retreat_options(state, unit, hexes)
-        if options and reach == hexes:
+    """How many steps toward home the nearest landing hex lies (0: none that way)."""
+    edge = state.player(unit.owner).home_edge
+    for hexes in range(1, edge_distance(unit.hex, edge, state.width, state.height) + 1):
+        _, options = retreat_options(state, unit, hexes)
+        if options:  # none nearer, so these lie exactly `hexes` steps away
             return hexes
-        if reach < hexes and not options:
-            break
     return 0
 
 
-def _any_landing(state: GameState, unit: Unit) -> Hex:
+def _any_landing(state: GameState, unit: Unit) -> Hex | None:
     free = [
         h for h in iter_board(state.width, state.height) if landing_blocker(state, unit, h) is None
     ]
-    return min(free, key=lambda h: (distance(unit.hex, h), h))
+    return min(free, key=lambda h: (distance(unit.hex, h), h), default=None)

@@ -47,6 +47,8 @@ def step_problem(state: GameState, unit: Unit, start: Hex, path: Sequence[Hex]) 
     for i, h in enumerate(path):
         if not is_adjacent(previous, h):
             return f"{h} is not next to {previous}"
+        if h == start or h in path[:i]:
+            return f"a ground move enters each hex once; {h} is entered again"
         why = blocker(state, unit, h)
         if why is not None:
             return f"unit {unit.id} cannot enter {h}: {why}"

@@ -45,6 +45,7 @@ def check_order(state: GameState, seat: int, cmd: OrderUnits) -> None:
             state.units[uid].is_dragon, "R-BRE-1", f"unit {uid} is not a dragon and has no breath"
         )
         require(uid not in cmd.roost, "R-RST-1", f"dragon {uid} cannot both roost and fly")
+        _check_can_fly_after_orders(state, cmd, uid)
     require(len(set(cmd.breath)) == len(cmd.breath), "R-BRE-1", "breath is paid once per dragon")
     for uid in cmd.roost:
         require(
@@ -61,6 +62,18 @@ def check_order(state: GameState, seat: int, cmd: OrderUnits) -> None:
         "R-BRE-9" if cmd.remove_tokens else "R-BRE-1",
         f"these orders cost {cost} lore and seat {seat} has {lore}",
     )
+
+
+def _check_can_fly_after_orders(state: GameState, cmd: OrderUnits, uid: str) -> None:
+    """Breath is only for a flight (R-BRE-1): refuse paying it for a dragon that cannot fly."""
+    tokens = state.units[uid].tokens
+    removed = cmd.remove_tokens.get(uid, Tokens())
+    for effect in ("frost", "fire"):
+        require(
+            tokens.get(effect) <= removed.get(effect),
+            "R-FLY-3",
+            f"dragon {uid} carries {effect} and cannot fly, so it cannot breathe this turn",
+        )
 
 
 def _check_removal(state: GameState, cmd: OrderUnits, uid: str, tokens: Tokens) -> None:

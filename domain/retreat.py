@@ -92,18 +92,28 @@ def start_retreat(
         )
         return True
     choice = sorted_options(options)[0] if options else ()
-    apply_retreat(tx, unit_id, choice, hexes, by)
+    apply_retreat(tx, unit_id, choice, hexes, by, killer=attacker)
     return False
 
 
 def apply_retreat(
-    tx: Tx, unit_id: str, path: tuple[Hex, ...], hexes: int, by: int | None, glory: bool = False
+    tx: Tx,
+    unit_id: str,
+    path: tuple[Hex, ...],
+    hexes: int,
+    by: int | None,
+    glory: bool = False,
+    killer: str | None = None,
+    ends_move: bool = False,
 ) -> None:
     short = max(0, hexes - len(path))
-    tx.emit(ev.UnitRetreated(unit=unit_id, path=path, short=short, glory=glory))
+    tx.emit(
+        ev.UnitRetreated(unit=unit_id, path=path, short=short, glory=glory, ends_move=ends_move)
+    )
     drop_fire_on_water(tx, unit_id, path)
-    # R-RET-2 / R-MOR-3: the hexes it could not retreat are hits, a group of their own.
-    damage(tx, unit_id, short, by, "retreat blocked")
+    # R-RET-2 / R-MOR-3: the hexes it could not retreat are hits, a group of their own; the
+    # unit whose flags forced the retreat is the killer if they kill (R-CRT-4).
+    damage(tx, unit_id, short, by, "retreat blocked", killer=killer)
 
 
 def check_retreat_path(state: GameState, unit: Unit, path: Sequence[Hex], hexes: int) -> None:
@@ -152,7 +162,16 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
     check_retreat_path(tx.state, unit, cmd.path, hexes)
     if cmd.glory is not None:
         tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))
-    apply_retreat(tx, unit.id, tuple(cmd.path), hexes, pending.by, glory=cmd.glory is not None)
+    apply_retreat(
+        tx,
+        unit.id,
+        tuple(cmd.path),
+        hexes,
+        pending.by,
+        glory=cmd.glory is not None,
+        killer=pending.other,
+        ends_move=pending.then_zoc,
+    )
     if pending.then_zoc:
         after_voluntary_move(tx, unit.id)  # R-FLY-4: the fallen dragon's move ends here
     elif not pending.battle_back and pending.other is not None:

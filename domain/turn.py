@@ -89,6 +89,12 @@ def pass_turn(tx: Tx, gain_lore: bool) -> None:
 def handle_resign(tx: Tx, seat: int) -> None:
     """R-WIN-4: a seat may resign at any time; its units leave the board."""
     was_active = tx.state.active == seat
+    pending = tx.state.pending
+    if pending is not None and pending.kind == "reaction" and seat in pending.waiting:
+        from domain.commands import Pass
+        from domain.flight import handle_pass
+
+        handle_pass(tx, Pass(), seat)  # R-FLY-4: a seat that resigns in the window passes
     tx.emit(ev.PlayerResigned(seat=seat))
     if not tx.state.player(seat).eliminated:
         tx.emit(ev.PlayerEliminated(seat=seat))

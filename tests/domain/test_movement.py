@@ -148,3 +148,22 @@ def test_units_keep_owner_banner_and_figures(game):  # R-UNT-1
     unit = g.unit("gm0")
     assert (unit.owner, unit.spec.banner, unit.figures, unit.spec.move) == (0, "green", 3, 3)
     assert g.unit("rf1").spec.melee_dice == 4
+
+
+def test_a_ground_move_enters_each_hex_once(game):  # R-MOV-1
+    g = game(FIELD)
+    g.do(0, "order", units=["gm0"])
+    v = g.rejects(0, "move", unit="gm0", path=[[2, 4], [1, 4]])
+    assert v.rule == "R-MOV-1" and "entered again" in v.message
+    assert g.rejects(0, "move", unit="gm0", path=[[2, 4], [2, 3], [2, 4]]).rule == "R-MOV-1"
+
+
+def test_breath_cannot_be_bought_for_a_dragon_that_cannot_fly(game):  # R-FLY-3, R-BRE-1
+    g = game(
+        FIELD.replace("gm0", "id0"),
+        units={"id0": {"tokens": {"frost": 1}}},
+        players=[{"home_edge": "south", "lore": 9}, {"home_edge": "north"}],
+    )
+    assert g.rejects(0, "order", units=["id0"], breath=["id0"]).rule == "R-FLY-3"
+    g.do(0, "order", units=["id0"], breath=["id0"], remove_tokens={"id0": {"frost": 1}})
+    assert g.player(0).lore == 9 - 2 - 2
