@@ -105,7 +105,11 @@ def _orders(state: GameState, seat: int) -> Iterator[cmd.Command]:
             for roles in product(("plain", "breath", "roost"), repeat=len(dragons)):
                 breath = tuple(d for d, r in zip(dragons, roles, strict=True) if r == "breath")
                 roost = tuple(d for d, r in zip(dragons, roles, strict=True) if r == "roost")
-                if sum(state.units[d].spec.breath_cost for d in breath) <= lore:
+                grounded = any(
+                    state.units[d].tokens.frost or state.units[d].tokens.fire for d in breath
+                )
+                cost = sum(state.units[d].spec.breath_cost for d in breath)
+                if cost <= lore and not grounded:
                     yield cmd.OrderUnits(units=group, breath=breath, roost=roost)
 
 

@@ -1,0 +1,46 @@
+"""The HTTP API: the composition root `create_app` and its blueprints.
+
+    app = create_app()                                  # settings from the environment
+    app = create_app({"LOREKEEPER_JOBS": "inline"})     # settings from this mapping only
+    app = create_app(settings, components=memory_components(settings))   # tests
+
+Nothing connects at import time or in create_app: the Redis client connects on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import Flask
+
+from api import commands, games, meta, streams
+from api.errors import register_error_handlers
+from api.guards import register_guards
+from lorekeeper.config import Settings
+from lorekeeper.wiring import Components, HealthCheck, redis_components
+
+EXTENSION = "lorekeeper"
+
+
+def create_app(
+    config: Settings | Mapping[str, str] | None = None,
+    *,
+    components: Components | None = None,
+) -> Flask:
+    settings = config if isinstance(config, Settings) else Settings.from_env(config)
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.extensions[EXTENSION] = components or redis_components(settings)
+    register_error_handlers(app)
+    register_guards(app)
+    for module in (games, commands, streams, meta):
+        app.register_blueprint(module.blueprint)
+    return app
+
+
+def add_health_check(app: Flask, name: str, check: HealthCheck) -> None:
+    """Add a check to `GET /healthz` (e.g. projection lag): it returns details, and raises or
+    returns `{"ok": False, …}` to make the endpoint answer 503."""
+    app.extensions[EXTENSION].health_checks[name] = check

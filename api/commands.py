@@ -1,0 +1,35 @@
+"""`POST /games/{id}/commands`: the one way a seat changes a game."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify
+
+from api.deps import service
+from api.requests import bearer_token, idempotency_key, if_match_version, json_body
+from api.responses import etag
+from api.schemas import validate_command
+from lorekeeper.reads import public_event
+
+blueprint = Blueprint("commands", __name__)
+
+
+@blueprint.post("/games/<game_id>/commands")
+def send_command(game_id: str) -> Response:
+    token = bearer_token()
+    seat = service().seat_for(game_id, token)  # 401/404 before the body is looked at
+    key, expected = idempotency_key(), if_match_version()
+    body = validate_command(json_body())
+    result = service().handle_command(game_id, token, body, expected, key)
+    response = jsonify(
+        {
+            "game_id": game_id,
+            "seat": seat,
+            "version": result.version,
+            "duplicate": result.duplicate,
+            "events": [public_event(e, seat) for e in result.events],
+        }
+    )
+    response.headers["ETag"] = etag(result.version)
+    if result.duplicate:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response

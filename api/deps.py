@@ -1,0 +1,22 @@
+"""The app's parts, as a request sees them (built once by create_app)."""
+
+from __future__ import annotations
+
+from flask import current_app
+
+from lorekeeper.reads import GameReader
+from lorekeeper.service import GameService
+from lorekeeper.wiring import Components
+
+
+def components() -> Components:
+    found: Components = current_app.extensions["lorekeeper"]
+    return found
+
+
+def service() -> GameService:
+    return components().service
+
+
+def reader() -> GameReader:
+    return components().reader

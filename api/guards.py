@@ -1,0 +1,34 @@
+"""Checks every request passes before its route runs: the per-caller rate limit."""
+
+from __future__ import annotations
+
+from flask import Flask, request
+
+from api.deps import components
+from lorekeeper.errors import RateLimited
+from lorekeeper.ratelimit import retry_after_s
+from lorekeeper.seats import token_hash
+
+# Probes and the spec are never limited: an orchestrator polls them.
+UNLIMITED_PATHS = frozenset({"/healthz", "/readyz", "/openapi.yaml"})
+
+
+def rate_limit_key() -> str:
+    """A seat token's hash when the request carries one, else the client address."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return "token:" + token_hash(token.strip())
+    return f"addr:{request.remote_addr or 'unknown'}"
+
+
+def check_rate_limit() -> None:
+    if request.path in UNLIMITED_PATHS:
+        return
+    wait = components().limiter.acquire(rate_limit_key())
+    if wait > 0:
+        raise RateLimited(retry_after_s(wait))
+
+
+def register_guards(app: Flask) -> None:
+    app.before_request(check_rate_limit)

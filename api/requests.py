@@ -1,0 +1,142 @@
+"""Reading a request: the JSON body, the bearer token, If-Match, Idempotency-Key, queries.
+
+Each helper raises ApiProblem (400/415) on anything malformed, so routes stay three lines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask import request
+from marshmallow import Schema, ValidationError
+
+from api.errors import ApiProblem
+from lorekeeper.errors import TokenRejected
+
+MAX_DEPTH = 32
+_IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
+# The standard form is a quoted entity tag ("12"); a bare 12 is accepted too.
+_ETAG_VERSION = re.compile(r'^"([0-9]{1,18})"$|^([0-9]{1,18})$')
+
+
+def json_body() -> Any:
+    """The request's JSON document: 415 if it is not JSON, 400 if it does not parse."""
+    if not request.mimetype or not _is_json(request.mimetype):
+        raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")
+    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    try:
+        document = json.loads(raw, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ApiProblem(400, "malformed_json", f"nested deeper than {MAX_DEPTH}") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, oversized integers
+        raise ApiProblem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+    _check_document(document)
+    return document
+
+
+def _is_json(mimetype: str) -> bool:
+    return mimetype == "application/json" or mimetype.endswith("+json")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _check_document(document: Any) -> None:
+    """Refuse what JSON allows but the store cannot keep: deep nesting, lone surrogates."""
+    stack: list[tuple[Any, int]] = [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            raise ApiProblem(400, "malformed_json", f"nested deeper than {MAX_DEPTH}")
+        if isinstance(value, dict):
+            stack.extend((k, depth) for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str) and not _is_encodable(value):
+            raise ApiProblem(
+                400, "malformed_json", "strings must be valid Unicode (no lone surrogates)"
+            )
+
+
+def _is_encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def bearer_token() -> str | None:
+    """The `Authorization: Bearer <token>` token, None without the header."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise TokenRejected("use `Authorization: Bearer <seat token>`")
+    return token.strip()
+
+
+def if_match_version() -> int | None:
+    """The version `If-Match: "<version>"` names; None without one (or for `*`)."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    return _etag_version(header, "If-Match")
+
+
+def if_none_match_versions() -> set[int] | None:
+    """Versions in If-None-Match (None without the header; every version for `*`)."""
+    header = request.headers.get("If-None-Match")
+    if header is None:
+        return None
+    versions: set[int] = set()
+    for tag in header.split(","):
+        tag = tag.strip().removeprefix("W/")
+        if tag == "*":
+            return {-1}
+        match = _ETAG_VERSION.match(tag)
+        if match:
+            versions.add(int(match.group(1) or match.group(2)))
+    return versions
+
+
+def not_modified(version: int) -> bool:
+    versions = if_none_match_versions()
+    return versions is not None and (version in versions or -1 in versions)
+
+
+def _etag_version(header: str, name: str) -> int:
+    match = _ETAG_VERSION.match(header.strip())
+    if match is None:
+        raise ApiProblem(400, "bad_header", f'{name} takes one version as an ETag: "12"')
+    return int(match.group(1) or match.group(2))
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not _IDEMPOTENCY_KEY.fullmatch(key):
+        raise ApiProblem(
+            400, "bad_header", "Idempotency-Key: 1 to 128 visible ASCII characters, no spaces"
+        )
+    return key
+
+
+def query(schema: Schema, args: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The query string loaded by `schema` (400 with field errors when it does not fit)."""
+    try:
+        loaded: dict[str, Any] = schema.load(
+            dict(args) if args is not None else request.args.to_dict()
+        )
+    except ValidationError as exc:
+        raise ApiProblem(
+            400, "invalid_query", "the query string does not fit", errors=exc.messages
+        ) from None
+    return loaded

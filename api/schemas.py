@@ -1,0 +1,242 @@
+"""marshmallow schemas: the shapes the API accepts, checked before anything else runs.
+
+Strict on purpose: unknown fields are refused (marshmallow's default RAISE), integers must be
+JSON integers (`strict=True`, so no "5", 5.0 or true), booleans must be JSON booleans.
+A command is checked by the schema its `type` names; `resolve_breath` has none: it is the
+server's step (R-TRN-6), never a client's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from domain.catalogue import CARDS, FACES
+
+GLORY_USES = ("extra_hex", "extra_die", "ignore_flag")
+ID_LENGTH = validate.Length(min=1, max=64)
+COMMAND_ID = [validate.Length(min=1, max=128), validate.Regexp(r"^[\x21-\x7e]+$")]
+MAX_PATH = 16
+MAX_UNITS = 64
+
+
+class StrictBoolean(fields.Boolean):
+    """Only `true` and `false` (marshmallow's Boolean also takes 1, "yes", "on" …)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class SeedField(fields.Field):
+    """A seed: a string (1–128 characters) or an integer (|n| <= 10**18)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise ValidationError("a seed is a string or an integer")
+        if isinstance(value, int) and abs(value) > 10**18:
+            raise ValidationError("an integer seed lies within ±10**18")
+        text = str(value)
+        if not 1 <= len(text) <= 128:
+            raise ValidationError("a seed has 1 to 128 characters")
+        return text
+
+
+class ScenarioField(fields.Field):
+    """A shipped scenario's name, or a whole scenario document (checked by the rules)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and 1 <= len(value) <= 64:
+            return value
+        if isinstance(value, dict):
+            return value
+        raise ValidationError("a scenario name (1–64 characters) or a scenario object")
+
+
+def unit_id(**kwargs: Any) -> fields.String:
+    return fields.String(validate=ID_LENGTH, **kwargs)
+
+
+def hex_field(**kwargs: Any) -> fields.List:
+    coordinate = fields.Integer(strict=True, validate=validate.Range(-1000, 1000))
+    return fields.List(coordinate, validate=validate.Length(equal=2), **kwargs)
+
+
+def path_field(min_hexes: int = 1) -> fields.List:
+    return fields.List(hex_field(), required=True, validate=validate.Length(min_hexes, MAX_PATH))
+
+
+def glory_field() -> fields.String:
+    return fields.String(validate=validate.OneOf(GLORY_USES), allow_none=True)
+
+
+# -- creating a game --------------------------------------------------------------------------
+
+
+class DiceOptionsSchema(Schema):
+    script = fields.List(
+        fields.String(validate=validate.OneOf(FACES)),
+        required=True,
+        validate=validate.Length(max=2_000),
+    )
+
+
+class GameOptionsSchema(Schema):
+    seed = SeedField()
+    auto_decisions = StrictBoolean()
+    dice = fields.Nested(DiceOptionsSchema)
+
+
+class CreateGameSchema(Schema):
+    scenario = ScenarioField(required=True)
+    options = fields.Nested(GameOptionsSchema, load_default=dict)
+
+
+# -- commands (issues 2 and 3) ----------------------------------------------------------------
+
+
+class CommandSchema(Schema):
+    type = fields.String(required=True)
+    command_id = fields.String(validate=COMMAND_ID)
+
+
+class TokensSchema(Schema):
+    poison = fields.Integer(strict=True, validate=validate.Range(0, 99))
+    frost = fields.Integer(strict=True, validate=validate.Range(0, 99))
+    fire = fields.Integer(strict=True, validate=validate.Range(0, 99))
+
+
+class OrderSchema(CommandSchema):
+    units = fields.List(unit_id(), required=True, validate=validate.Length(max=MAX_UNITS))
+    breath = fields.List(unit_id(), validate=validate.Length(max=MAX_UNITS))
+    roost = fields.List(unit_id(), validate=validate.Length(max=MAX_UNITS))
+    remove_tokens = fields.Dict(
+        keys=unit_id(), values=fields.Nested(TokensSchema), validate=validate.Length(max=MAX_UNITS)
+    )
+
+
+class MoveSchema(CommandSchema):
+    unit = unit_id(required=True)
+    path = path_field()
+    glory = glory_field()
+
+
+class FlySchema(CommandSchema):
+    unit = unit_id(required=True)
+    path = path_field()
+    breath_targets = fields.List(unit_id(), allow_none=True, validate=validate.Length(max=8))
+    glory = glory_field()
+
+
+class BattleSchema(CommandSchema):
+    unit = unit_id(required=True)
+    target = unit_id(required=True)
+    glory = glory_field()
+
+
+class ChooseRetreatSchema(CommandSchema):
+    unit = unit_id(required=True)
+    path = path_field(min_hexes=0)
+    glory = glory_field()
+
+
+class BattleBackSchema(CommandSchema):
+    unit = unit_id(required=True)
+    accept = StrictBoolean(required=True)
+
+
+class ReactSchema(CommandSchema):
+    card = fields.String(required=True, validate=validate.OneOf(CARDS))
+    hex = hex_field(required=True)
+
+
+class AutoPassSchema(CommandSchema):
+    enabled = StrictBoolean(required=True)
+
+
+class TradeSchema(CommandSchema):
+    unit = unit_id(required=True)
+    blood = fields.Integer(strict=True, required=True, validate=validate.Range(1, 10_000))
+    currency = fields.String(
+        data_key="for", required=True, validate=validate.OneOf(("lore", "banner"))
+    )
+
+
+COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
+    "order": OrderSchema,
+    "move": MoveSchema,
+    "fly": FlySchema,
+    "end_movement": CommandSchema,
+    "battle": BattleSchema,
+    "choose_retreat": ChooseRetreatSchema,
+    "battle_back": BattleBackSchema,
+    "react": ReactSchema,
+    "pass": CommandSchema,
+    "auto_pass": AutoPassSchema,
+    "trade": TradeSchema,
+    "end_turn": CommandSchema,
+    "resign": CommandSchema,
+}
+
+
+def validate_command(body: Any) -> dict[str, Any]:
+    """`body` if it has the shape of a client command; ValidationError (field errors) if not."""
+    if not isinstance(body, dict):
+        raise ValidationError({"_schema": ["a command is a JSON object with a `type`"]})
+    kind = body.get("type")
+    schema = COMMAND_SCHEMAS.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        known = ", ".join(sorted(COMMAND_SCHEMAS))
+        raise ValidationError({"type": [f"unknown command type; known: {known}"]})
+    schema().load(body)
+    return body
+
+
+def validate_create_game(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise ValidationError({"_schema": ["expected a JSON object"]})
+    loaded: dict[str, Any] = CreateGameSchema().load(body)
+    return loaded
+
+
+# -- query strings ----------------------------------------------------------------------------
+
+
+MAX_VERSION = 10**12  # far past any game; keeps stream ids in Redis's range
+
+
+class QueryInteger(fields.Integer):
+    """An integer written in ASCII digits only (int() would also take " 5", "+5" or "٣")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if not isinstance(value, str) or not re.fullmatch(r"[0-9]{1,13}", value):
+            raise self.make_error("invalid", input=value)
+        return int(value)
+
+
+class _Query(Schema):
+    """Query strings are as strict as bodies: an unknown parameter is a 400, not ignored."""
+
+
+class EventsQuery(_Query):
+    from_ = QueryInteger(data_key="from", load_default=1, validate=validate.Range(1, MAX_VERSION))
+    limit = QueryInteger(validate=validate.Range(1, 1000))
+
+
+class StreamQuery(_Query):
+    from_ = QueryInteger(data_key="from", load_default=1, validate=validate.Range(1, MAX_VERSION))
+
+
+class ViewQuery(_Query):
+    min_version = QueryInteger(validate=validate.Range(0, MAX_VERSION))
+
+
+class StateQuery(_Query):
+    version = QueryInteger(validate=validate.Range(1, MAX_VERSION))
+
+
+class LobbyQuery(_Query):
+    status = fields.String(validate=validate.OneOf(("active", "over")))

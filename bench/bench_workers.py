@@ -1,0 +1,205 @@
+"""Measure the workers on this machine, against a private redis-server (never 6379).
+
+    PYTHONPATH=. .venv/bin/python bench/bench_workers.py [--jobs 400] [--games 20]
+
+1. RQ worker classes: trivial jobs, then projection jobs, drained in burst mode by the
+   forking `Worker` and by `SimpleWorker` (jobs/s).
+2. The command path: `after_append` when a projection is already pending (one SET NX), when
+   none is (SET NX + enqueue), and a bare RQ enqueue (µs per call).
+3. A projection: full replay of a long game versus folding one turn onto a cached state,
+   and the cost of rendering and saving the view (ms).
+The numbers go into docs/workers.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import redis
+from rq import Queue, SimpleWorker, Worker
+from rq.serializers import JSONSerializer
+from rq.worker import BaseWorker
+
+from adapters.event_store import NewEvent
+from adapters.jobs import PROJECT_FUNC, pending_key
+from adapters.projections import canonical_json
+from adapters.redis_server import RedisServerProcess
+from domain import SeededDice, command_from_json, decide, evolve, new_game, resolve_breath
+from domain.events import Event
+from domain.notation import scenario_from_text
+from domain.state import GameState
+from domain.view import ALL_SEATS, board_view
+from workers.context import WorkerContext, build_context, installed
+from workers.projector import fold, lobby_entry
+from workers.settings import WorkerSettings
+
+BOARD = """
+. .   .   .   . .
+ . ww0 gf1 gf1 . .
+. .   .   .   . .
+"""
+
+
+def long_game(rounds: int) -> list[Event]:
+    """Seat 0 breathes on both enemy units every turn (about 14 events a round)."""
+    events = new_game(scenario_from_text(BOARD))
+    state: GameState | None = None
+    for event in events:
+        state = evolve(state, event)
+    assert state is not None
+    dice, east = SeededDice("bench"), True
+    for _ in range(rounds):
+        path = [[2, 1], [3, 1], [4, 1]] if east else [[3, 1], [2, 1], [1, 1]]
+        east = not east
+        for seat, body in [(0, {"type": "order", "units": ["ww0"], "breath": ["ww0"]}),
+                           (0, {"type": "fly", "unit": "ww0", "path": path}),
+                           (0, {"type": "end_movement"}), (-1, {}),
+                           (0, {"type": "end_turn"}), (1, {"type": "end_turn"})]:  # fmt: skip
+            if seat == -1:
+                new = resolve_breath(state, dice)
+            else:
+                new = decide(state, command_from_json(body), dice, seat)
+            for event in new:
+                state = evolve(state, event)
+            events += new
+    return events
+
+
+def store_game(ctx: WorkerContext, game_id: str, events: list[Event]) -> None:
+    new = [NewEvent(e.type, e.payload()) for e in events]
+    ctx.events.create(game_id, new[:1])
+    for start in range(1, len(new), 500):
+        chunk = new[start : start + 500]
+        ctx.events.append(game_id, start, chunk, seat=None, command_id=None, command_hash=None)
+
+
+def drain(ctx: WorkerContext, worker_class: type[BaseWorker], queue: Queue) -> float:
+    worker = worker_class([queue], connection=ctx.client, serializer=JSONSerializer)
+    worker.subscribe = lambda: None  # type: ignore[method-assign]  # 1 s to stop, not measured
+    started = time.perf_counter()
+    worker.work(burst=True, logging_level="WARNING")
+    return time.perf_counter() - started
+
+
+def bench_trivial_jobs(ctx: WorkerContext, jobs: int) -> dict[str, float]:
+    out = {}
+    for name, worker_class in (("Worker (fork)", Worker), ("SimpleWorker", SimpleWorker)):
+        queue = Queue("bench", connection=ctx.client, serializer=JSONSerializer)
+        for _ in range(jobs):
+            queue.enqueue_call("os.getpid", result_ttl=0)
+        out[name] = jobs / drain(ctx, worker_class, queue)
+    return out
+
+
+def bench_projection_jobs(ctx: WorkerContext, games: int, rounds: int) -> dict[str, float]:
+    """Each game has a long history; one more turn is appended and projected per round. The
+    first round is a process's first job for each game (no cached state: a full replay)."""
+    out = {}
+    base = long_game(40)  # ~560 events
+    for name, worker_class in (("Worker (fork)", Worker), ("SimpleWorker", SimpleWorker)):
+        ids = [f"{name[:4].lower()}-{i}" for i in range(games)]
+        for game_id in ids:
+            store_game(ctx, game_id, base)
+        seconds = []
+        for _ in range(rounds):
+            for game_id in ids:
+                version = ctx.events.version(game_id)
+                turn = [NewEvent("TurnEnded", {"seat": version % 2, "turn": 1})]
+                ctx.events.append(game_id, version, turn, seat=None, command_id=None,
+                                  command_hash=None)  # fmt: skip
+                ctx.jobs.projection_queue.enqueue_call(PROJECT_FUNC, args=(game_id,),
+                                                       result_ttl=0)  # fmt: skip
+            seconds.append(drain(ctx, worker_class, ctx.jobs.projection_queue))
+        out[f"{name}, first job per game"] = games / seconds[0]
+        out[f"{name}, later jobs"] = games * (rounds - 1) / sum(seconds[1:])
+    return out
+
+
+def per_call_us(fn: Callable[[], Any], n: int) -> float:
+    samples = []
+    for _ in range(n):
+        started = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples) * 1e6
+
+
+def bench_after_append(ctx: WorkerContext, n: int) -> dict[str, float]:
+    jobs, client = ctx.jobs, ctx.client
+    jobs.after_append("busy", 1, ["UnitMoved"])  # the flag stays set from now on
+    pending = per_call_us(lambda: jobs.after_append("busy", 2, ["UnitMoved"]), n)
+    counter = iter(range(10**9))
+
+    def not_pending() -> None:
+        client.delete(pending_key("idle"))
+        jobs.after_append("idle", next(counter), ["UnitMoved"])
+
+    flag_delete = per_call_us(lambda: client.delete(pending_key("idle")), n)
+    fresh = per_call_us(not_pending, n) - flag_delete
+    queue = Queue("bare", connection=client, serializer=JSONSerializer)
+    bare = per_call_us(lambda: queue.enqueue_call(PROJECT_FUNC, args=("x",), result_ttl=0), n)
+    return {"pending (SET NX only)": pending, "not pending (SET NX + enqueue)": fresh,
+            "bare RQ enqueue": bare}  # fmt: skip
+
+
+def bench_fold(rounds: int) -> dict[str, float]:
+    events = long_game(rounds)
+    state: GameState | None = None
+    started = time.perf_counter()
+    for event in events:
+        state = evolve(state, event)
+    replay_ms = (time.perf_counter() - started) * 1000
+    assert state is not None
+    turn = long_game(rounds + 1)[len(events) :]
+    started = time.perf_counter()
+    for event in turn:
+        evolve(state, event)
+    fold_ms = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    canonical_json(board_view(state, ALL_SEATS))
+    canonical_json(lobby_entry("g", state, 0))
+    render_ms = (time.perf_counter() - started) * 1000
+    return {f"replay {len(events)} events": replay_ms,
+            f"fold one more round ({len(turn)} events)": fold_ms,
+            "board_view + canonical JSON": render_ms}  # fmt: skip
+
+
+def bench_projector(ctx: WorkerContext) -> dict[str, float]:
+    events = long_game(70)
+    store_game(ctx, "proj", events)
+    started = time.perf_counter()
+    fold(None, ctx.events.read("proj"))
+    read_fold_ms = (time.perf_counter() - started) * 1000
+    return {f"read + replay {len(events)} events from Redis": read_fold_ms}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--jobs", type=int, default=400)
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args()
+    with RedisServerProcess() as server:
+        client = redis.Redis.from_url(server.url)
+        ctx = build_context(WorkerSettings(redis_url=server.url), client)
+        with installed(ctx):
+            report("trivial jobs drained (jobs/s)", bench_trivial_jobs(ctx, args.jobs))
+            report("projection jobs, one turn each on a 560-event game (jobs/s)",
+                   bench_projection_jobs(ctx, args.games, rounds=5))  # fmt: skip
+            report("after_append on the command path (µs, median)",
+                   bench_after_append(ctx, 2000))  # fmt: skip
+            report("projection work (ms)", {**bench_fold(70), **bench_projector(ctx)})
+        client.close()
+
+
+def report(title: str, values: dict[str, float]) -> None:
+    print(title)
+    for name, value in values.items():
+        print(f"  {name:<48} {value:10.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Lorekeeper's application layer, shared by the API and the workers (see service.py)."""

@@ -1,0 +1,45 @@
+"""Naming commands: idempotency keys and the hash that tells a retry from a different command.
+
+A command id (the `Idempotency-Key` header or the body's `command_id`) names a command for the
+game's whole life; its hash, SHA-256 of the body's canonical JSON without `command_id`, says
+what the command was. The event store keeps both and answers a repeat with the first result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from lorekeeper.errors import CommandIdConflict
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def command_hash(body: Mapping[str, Any]) -> str:
+    """SHA-256 of the body's canonical JSON, `command_id` left out (it names, not says)."""
+    content = {k: v for k, v in body.items() if k != "command_id"}
+    return hashlib.sha256(canonical_json(content).encode("utf-8")).hexdigest()
+
+
+def client_command_id(body: Mapping[str, Any], idempotency_key: str | None) -> str | None:
+    """The id the client gave the command, if any; the header and the body must agree."""
+    in_body = body.get("command_id")
+    if idempotency_key is not None and in_body is not None and in_body != idempotency_key:
+        raise CommandIdConflict("the Idempotency-Key header and the body's command_id differ")
+    return idempotency_key if idempotency_key is not None else in_body
+
+
+def server_command_id() -> str:
+    """For a command sent without an id: every stored event still names its command."""
+    return f"srv-{uuid.uuid4().hex}"
+
+
+def breath_command(version: int) -> tuple[str, str]:
+    """Id and hash of the server's breath step for the phase read at `version` (R-TRN-6)."""
+    command_id = f"breath@{version}"
+    return command_id, hashlib.sha256(command_id.encode()).hexdigest()

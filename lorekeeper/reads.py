@@ -1,0 +1,160 @@
+"""What a reader may see: views, states, event pages and followed streams, each redacted for
+the reader's seat (None: a tokenless reader, who sees no seat's cards).
+
+The stream is the truth; a projection only saves the replay. `view` uses the projection when it
+is recent enough and falls back to the stream otherwise, so a read is never wrong.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+from adapters.event_store import StoredEvent
+from domain import legal_actions
+from domain.view import board_view, redact_event, redact_view
+from lorekeeper.ports import ProjectionStore
+from lorekeeper.service import GameService
+from lorekeeper.states import require_valid_id
+
+GAME_ENDED = "GameEnded"
+StreamItem = tuple[str, Any]
+_READ_CHUNK = 500
+
+
+def public_event(event: StoredEvent, viewer: int | None) -> dict[str, Any]:
+    """An event as `viewer` may see it: secrets of other seats left out."""
+    return {
+        "version": event.version,
+        "type": event.type,
+        "schema": event.schema,
+        "payload": redact_event(event.type, event.payload, viewer),
+        "seat": event.seat,
+        "command_id": event.command_id,
+        "time": _rfc3339(event.time_ms),
+    }
+
+
+def _rfc3339(time_ms: int) -> str:
+    moment = datetime.fromtimestamp(time_ms / 1000, tz=UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class GameReader:
+    def __init__(
+        self,
+        service: GameService,
+        projections: ProjectionStore,
+        *,
+        projection_wait_s: float = 2.0,
+    ) -> None:
+        self._service = service
+        self._events = service.event_store
+        self._projections = projections
+        self._wait_s = projection_wait_s
+
+    def view(
+        self, game_id: str, viewer: int | None, min_version: int | None = None
+    ) -> dict[str, Any]:
+        """The board view now (at least `min_version` when the game has reached it)."""
+        require_valid_id(game_id)
+        projected = self._projection(game_id, min_version)
+        if projected is not None:
+            return redact_view(projected, viewer)
+        return board_view(self._service.load_state(game_id), viewer)
+
+    def _projection(self, game_id: str, min_version: int | None) -> dict[str, Any] | None:
+        loaded = self._projections.load(game_id)
+        if loaded is None:
+            return None  # never projected (yet): the stream answers at once
+        if min_version is None or loaded[0] >= min_version:
+            return loaded[1]
+        waited = self._projections.wait_for(game_id, min_version, self._wait_s)
+        if waited is not None and waited[0] >= min_version:
+            return waited[1]
+        return None
+
+    def state_view(self, game_id: str, viewer: int | None, version: int | None) -> dict[str, Any]:
+        state = self._service.load_state(game_id, version)
+        return board_view(state, viewer)
+
+    def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
+        state = self._service.load_state(game_id)
+        actions = [command.to_json() for command in legal_actions(state, seat)]
+        return {"seat": seat, "version": state.version, "actions": actions}
+
+    def event_page(
+        self, game_id: str, viewer: int | None, from_version: int, limit: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """Up to `limit` events from `from_version` on, and the game's version."""
+        require_valid_id(game_id)
+        stored = self._events.read(game_id, from_version, limit)
+        current = self._events.version(game_id)
+        return [public_event(e, viewer) for e in stored], current
+
+    def require_game(self, game_id: str) -> int:
+        """The game's version; GameNotFound for an unknown game (before a response starts)."""
+        self._service.load_state(game_id)  # validates the id and warms the cache
+        return self._events.version(game_id)
+
+    def iter_events(
+        self, game_id: str, viewer: int | None, from_version: int, limit: int | None
+    ) -> Iterator[dict[str, Any]]:
+        """Every event from `from_version` on (at most `limit`), read in chunks."""
+        next_version, left = from_version, limit
+        while left is None or left > 0:
+            chunk = _READ_CHUNK if left is None else min(_READ_CHUNK, left)
+            stored = self._events.read(game_id, next_version, chunk)
+            for event in stored:
+                yield public_event(event, viewer)
+            if len(stored) < chunk:
+                return
+            next_version += len(stored)
+            left = None if left is None else left - len(stored)
+
+    def follow(
+        self,
+        game_id: str,
+        viewer: int | None,
+        from_version: int,
+        *,
+        max_s: float,
+        poll_s: float,
+        keepalive_s: float,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> Iterator[StreamItem]:
+        """Events from `from_version` on as they come, as ("event", event); ("keepalive", None)
+        after `keepalive_s` of quiet; last ("end", "game_over" | "time_limit").
+
+        Ends once the game's last event (GameEnded) is sent, or after `max_s`.
+        """
+        if self._is_over_before(game_id, from_version):
+            yield "end", "game_over"
+            return
+        deadline, quiet_since, next_version = clock() + max_s, clock(), from_version
+        while clock() < deadline:
+            stored = self._events.read(game_id, next_version, _READ_CHUNK)
+            for event in stored:
+                yield "event", public_event(event, viewer)
+                if event.type == GAME_ENDED:
+                    yield "end", "game_over"
+                    return
+            if stored:
+                next_version, quiet_since = stored[-1].version + 1, clock()
+                continue
+            if clock() - quiet_since >= keepalive_s:
+                quiet_since = clock()
+                yield "keepalive", None
+            sleep(max(0.0, min(poll_s, deadline - clock())))
+        yield "end", "time_limit"
+
+    def _is_over_before(self, game_id: str, from_version: int) -> bool:
+        """Whether the game ended at a version before `from_version` (nothing more will come)."""
+        current = self._events.version(game_id)
+        if current == 0 or from_version <= current:
+            return False
+        last = self._events.read(game_id, current, 1)
+        return bool(last) and last[0].type == GAME_ENDED

@@ -1,0 +1,59 @@
+"""The app under test: on the in-memory parts and on a private Redis (RQ workers aside:
+breath phases are resolved inline, see tests/api/test_full_game.py for real workers)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api import create_app
+from lorekeeper.config import Settings
+from lorekeeper.wiring import memory_components, redis_components
+
+TEST_SETTINGS = Settings(
+    jobs="inline",
+    allow_scripted_dice=True,
+    rate_per_s=0,
+    projection_wait_s=0.1,
+    sse_max_s=0.4,
+    sse_keepalive_s=0.1,
+    sse_poll_s=0.02,
+)
+
+
+def make_app(backend: str, settings: Settings, client: redis.Redis | None = None) -> Flask:
+    if backend == "in_memory":
+        return create_app(settings, components=memory_components(settings))
+    assert client is not None
+    return create_app(settings, components=redis_components(settings, client))
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return TEST_SETTINGS
+
+
+@pytest.fixture(params=["in_memory", "redis"])
+def app(request: pytest.FixtureRequest, settings: Settings) -> Flask:
+    client = request.getfixturevalue("redis_client") if request.param == "redis" else None
+    return make_app(request.param, settings, client)
+
+
+@pytest.fixture
+def redis_app(settings: Settings, redis_client: redis.Redis) -> Flask:
+    return make_app("redis", settings, redis_client)
+
+
+@pytest.fixture
+def client(app: Flask) -> Iterator[FlaskClient]:
+    with app.test_client() as test_client:
+        yield test_client
+
+
+def with_settings(**changes: object) -> Settings:
+    return replace(TEST_SETTINGS, **changes)  # type: ignore[arg-type]

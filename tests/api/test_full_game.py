@@ -1,0 +1,110 @@
+"""A whole game over HTTP, from creation to a winner, on a real Redis with real RQ workers.
+
+Seat 0's Ice Drake breathes on seat 1's line (a breath phase the workers resolve, R-TRN-6),
+then its blue foot destroys a frozen unit for the banner that wins (banners_to_win 1).
+Each command sent is first found among the seat's legal actions, so the two agree over HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+from flask.testing import FlaskClient
+
+from adapters.redis_server import RedisServerProcess
+from domain.notation import scenario_from_text
+from tests.api.conftest import make_app, with_settings
+from tests.api.helpers import Game, create
+from tests.service.games import ICE_BOARD, ICE_FLIGHT
+from workers.context import WorkerContext, build_context, installed
+from workers.settings import WorkerSettings
+from workers.worker import make_worker
+
+# R-DIE-3: the breath phase draws 3 dice per target in marking order, then the battle's dice.
+DICE = ["lore", "lore", "green"] + ["red"] * 6 + ["blue", "blue", "blue"]
+
+
+def winning_scenario() -> dict[str, Any]:
+    return scenario_from_text(
+        ICE_BOARD, settings={"banners_to_win": 1}, units={"bf1": {"figures": 2}}, name="ice"
+    )
+
+
+@pytest.fixture
+def workers(redis_server: RedisServerProcess, redis_client: redis.Redis) -> Iterator[WorkerContext]:
+    settings = WorkerSettings(redis_url=redis_server.url)
+    with installed(build_context(settings, redis_client)) as ctx:
+        yield ctx
+
+
+@pytest.fixture
+def rq_client(redis_client: redis.Redis) -> FlaskClient:
+    return make_app(
+        "redis", with_settings(jobs="rq", projection_wait_s=2.0), redis_client
+    ).test_client()
+
+
+def drain(ctx: WorkerContext) -> None:
+    """Run every queued job with a real RQ SimpleWorker in burst mode (its pub/sub listener,
+    for RQ's remote commands, is left out: stopping it costs a second each time)."""
+    worker = make_worker(ctx)
+    worker.subscribe = lambda: None  # type: ignore[method-assign]
+    worker.work(burst=True, logging_level="WARNING")
+
+
+def play(game: Game, seat: int, body: dict[str, Any], workers: WorkerContext) -> dict[str, Any]:
+    legal = game.get("/legal-actions", seat=seat).get_json()["actions"]
+    assert any(_same(body, action) for action in legal), (body, legal)
+    reply = game.ok(seat, body)
+    drain(workers)
+    return reply
+
+
+def _same(sent: dict[str, Any], legal: dict[str, Any]) -> bool:
+    return all(legal.get(k) == v for k, v in sent.items()) and sent["type"] == legal["type"]
+
+
+def test_a_game_from_creation_to_a_winner(rq_client: FlaskClient, workers: WorkerContext):
+    game = create(rq_client, winning_scenario(), dice={"script": DICE})
+    drain(workers)
+    assert game.get("?min_version=2").get_json()["phase"] == "order"
+    play(game, 0, {"type": "end_turn"}, workers)  # R-TRN-4: ordering nothing is allowed
+    play(game, 1, {"type": "end_turn"}, workers)  # R-TRN-1: back to seat 0
+    play(game, 0, {"type": "order", "units": ["bf0", "id0"], "breath": ["id0"]}, workers)
+    play(game, 0, {"type": "fly", "unit": "id0", "path": ICE_FLIGHT}, workers)
+    opened = play(game, 0, {"type": "end_movement"}, workers)
+    assert opened["events"][-1]["type"] == "BreathPhaseOpened"  # R-TRN-6
+    resolved = opened["version"] + 4  # three BreathRolled and BreathPhaseClosed, by a worker
+    view = game.get(f"?min_version={resolved}").get_json()
+    assert view["version"] == resolved
+    assert view["phase"] == "combat" and view["units"][1]["tokens"]["frost"] == 2  # R-BRE-4
+    won = play(game, 0, {"type": "battle", "unit": "bf0", "target": "bf1"}, workers)
+    assert [e["type"] for e in won["events"]][-1] == "GameEnded"  # R-WIN-1
+    final = game.get(f"?min_version={won['version']}")
+    assert final.headers["ETag"] == f'"{won["version"]}"'
+    assert (final.get_json()["phase"], final.get_json()["winner"]) == ("over", 0)
+    lobby = rq_client.get("/games?status=over").get_json()["games"]
+    assert [g["game_id"] for g in lobby] == [game.id]
+    events = game.get("/events?limit=1000").get_json()["events"]
+    assert [e["version"] for e in events] == list(range(1, won["version"] + 1))
+    assert [e["type"] for e in events].count("BreathPhaseClosed") == 1
+    assert all(
+        e["seat"] is None for e in events if e["type"] in ("BreathRolled", "BreathPhaseClosed")
+    )
+
+
+def test_the_projection_serves_reads_once_the_workers_caught_up(
+    rq_client: FlaskClient, workers: WorkerContext
+):
+    game = create(rq_client, winning_scenario())
+    assert workers.projections.load(game.id) is None
+    assert game.get().get_json()["version"] == 2  # no projection yet: the stream answers
+    drain(workers)
+    assert workers.projections.load(game.id) is not None
+    lobby = rq_client.get("/games", headers={"Authorization": f"Bearer {game.tokens[0]}"})
+    assert [g["game_id"] for g in lobby.get_json()["games"]] == [game.id]  # seat 0 to act
+    mine = rq_client.get("/games", headers={"Authorization": f"Bearer {game.tokens[1]}"})
+    assert mine.get_json()["games"] == []

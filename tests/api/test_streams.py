@@ -1,0 +1,88 @@
+"""Event reads: JSON pages with next links, NDJSON, and server-sent events that resume."""
+
+from __future__ import annotations
+
+import json
+
+from flask.testing import FlaskClient
+
+from tests.api.helpers import Game, create, problem
+from tests.service.games import BATTLE_RF1, END_MOVEMENT, ORDER_BF0, WINNING_DICE, duel
+
+
+def played(client: FlaskClient, finish: bool = False) -> Game:
+    game = create(client, duel(), dice={"script": WINNING_DICE})
+    game.ok(0, ORDER_BF0)
+    game.ok(0, END_MOVEMENT)
+    if finish:
+        game.ok(0, BATTLE_RF1)
+    return game
+
+
+def sse_messages(text: str) -> list[dict[str, str]]:
+    messages = []
+    for block in text.split("\n\n"):
+        fields: dict[str, str] = {}
+        for line in block.splitlines():
+            key, _, value = line.partition(": ")
+            fields[key] = value
+        if fields:
+            messages.append(fields)
+    return messages
+
+
+def test_events_come_in_pages_with_a_next_link(client: FlaskClient):
+    game = played(client)
+    first = game.get("/events?limit=3")
+    page = first.get_json()
+    assert [e["version"] for e in page["events"]] == [1, 2, 3]
+    assert page["next"] == 4 and page["version"] == 4
+    assert first.headers["Link"] == f'</games/{game.id}/events?limit=3&from=4>; rel="next"'
+    last = game.get("/events?from=4&limit=3").get_json()
+    assert [e["version"] for e in last["events"]] == [4] and last["next"] is None
+    assert game.get("/events?from=9").get_json()["events"] == []
+    problem(game.get("/events?limit=0"), 400, "invalid_query")
+    problem(game.get("/events?limit=1001"), 400, "invalid_query")
+    problem(game.get("/events?from=%D9%A3"), 400, "invalid_query")
+
+
+def test_events_as_ndjson_are_one_object_per_line(client: FlaskClient):
+    game = played(client)
+    response = game.get("/events?from=2", Accept="application/x-ndjson")
+    assert response.mimetype == "application/x-ndjson"
+    lines = [json.loads(line) for line in response.get_data(as_text=True).splitlines()]
+    assert [e["version"] for e in lines] == [2, 3, 4]
+    limited = game.get("/events?limit=2", Accept="application/x-ndjson").get_data(as_text=True)
+    assert len(limited.splitlines()) == 2
+
+
+def test_the_stream_sends_every_event_then_ends_after_its_time_limit(client: FlaskClient):
+    game = played(client)
+    response = game.get("/stream")
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-cache"
+    messages = sse_messages(response.get_data(as_text=True))
+    assert messages[0] == {"retry": "2000"}
+    events = [m for m in messages if "id" in m]
+    assert [int(m["id"]) for m in events] == [1, 2, 3, 4]
+    assert [m["event"] for m in events] == [json.loads(m["data"])["type"] for m in events]
+    assert {"": "keep-alive"} in messages  # a comment line
+    assert messages[-1] == {"event": "end", "data": '{"reason": "time_limit"}'}
+
+
+def test_the_stream_resumes_after_last_event_id(client: FlaskClient):
+    game = played(client)
+    resumed = sse_messages(game.get("/stream", **{"Last-Event-ID": "2"}).get_data(as_text=True))
+    assert [int(m["id"]) for m in resumed if "id" in m] == [3, 4]
+    by_query = sse_messages(game.get("/stream?from=4").get_data(as_text=True))
+    assert [int(m["id"]) for m in by_query if "id" in m] == [4]
+    problem(game.get("/stream", **{"Last-Event-ID": "x"}), 400, "bad_header")
+
+
+def test_the_stream_of_a_finished_game_ends_with_its_last_event(client: FlaskClient):
+    game = played(client, finish=True)
+    messages = sse_messages(game.get("/stream").get_data(as_text=True))
+    assert [m.get("event") for m in messages][-2:] == ["GameEnded", "end"]
+    assert messages[-1]["data"] == '{"reason": "game_over"}'
+    after = sse_messages(game.get("/stream?from=99").get_data(as_text=True))
+    assert after[-1]["data"] == '{"reason": "game_over"}' and not any("id" in m for m in after)

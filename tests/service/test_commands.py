@@ -1,0 +1,177 @@
+"""Commands through the service: the seat from the token, rules, versions, idempotency."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from adapters.event_store import GameNotFound, IdempotencyMismatch, VersionConflict
+from domain import RuleViolation, replay
+from lorekeeper.errors import CommandIdConflict, PreconditionFailed, TokenMissing, TokenRejected
+from lorekeeper.idempotency import command_hash
+from lorekeeper.service import GameService
+from lorekeeper.state_cache import StateCache
+from lorekeeper.states import to_domain_events
+from tests.service.conftest import Backend, RecordingJobs
+from tests.service.games import (
+    BATTLE_RF1,
+    END_MOVEMENT,
+    ORDER_BF0,
+    WINNING_DICE,
+    duel,
+)
+
+
+def new_duel(service: GameService) -> tuple[str, str, str]:
+    created = service.create_game(duel(), {"dice": {"script": WINNING_DICE}})
+    return created.game_id, created.seats[0]["token"], created.seats[1]["token"]
+
+
+def test_a_command_appends_its_events_as_the_tokens_seat(service: GameService):
+    game_id, seat0, _ = new_duel(service)
+    result = service.handle_command(game_id, seat0, ORDER_BF0)
+    assert (result.seat, result.version, result.duplicate) == (0, 3, False)
+    assert [e.type for e in result.events] == ["UnitsOrdered"]
+    stored = service.event_store.read(game_id, 3)
+    assert stored[0].seat == 0 and stored[0].command_id is not None and stored[0].time_ms > 0
+
+
+def test_the_acting_seat_comes_only_from_the_token(service: GameService):  # R-TRN-1
+    game_id, _, seat1 = new_duel(service)
+    with pytest.raises(RuleViolation) as caught:
+        service.handle_command(game_id, seat1, {**ORDER_BF0, "seat": 0})
+    assert caught.value.rule == "R-TRN-1" and caught.value.code == "not_your_turn"
+
+
+def test_a_game_played_to_its_end_through_the_service(service: GameService):  # R-WIN-2
+    game_id, seat0, _ = new_duel(service)
+    for body in (ORDER_BF0, END_MOVEMENT, BATTLE_RF1):
+        service.handle_command(game_id, seat0, body)
+    state = service.load_state(game_id)
+    assert state.is_over and state.winner == 0
+    with pytest.raises(RuleViolation) as caught:
+        service.handle_command(game_id, seat0, {"type": "end_turn"})
+    assert caught.value.code == "game_over"
+
+
+def test_tokens_are_checked(service: GameService):
+    game_id, seat0, _ = new_duel(service)
+    other_game, other_token, _ = new_duel(service)
+    with pytest.raises(TokenMissing):
+        service.handle_command(game_id, None, ORDER_BF0)
+    for bad in ("lks_" + "x" * 43, "short", other_token):
+        with pytest.raises(TokenRejected):
+            service.handle_command(game_id, bad, ORDER_BF0)
+    with pytest.raises(GameNotFound):
+        service.handle_command("no-such-game", seat0, ORDER_BF0)
+    with pytest.raises(GameNotFound):
+        service.handle_command("bad id {}", seat0, ORDER_BF0)
+
+
+def test_if_match_on_a_stale_version_is_refused(service: GameService):
+    game_id, seat0, _ = new_duel(service)
+    service.handle_command(game_id, seat0, ORDER_BF0, if_match=2)
+    with pytest.raises(PreconditionFailed) as caught:
+        service.handle_command(game_id, seat0, END_MOVEMENT, if_match=2)
+    assert caught.value.current_version == 3
+    assert service.handle_command(game_id, seat0, END_MOVEMENT, if_match=3).version == 4
+
+
+def test_a_retry_returns_the_first_result_and_appends_nothing(service: GameService):
+    game_id, seat0, _ = new_duel(service)
+    first = service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k-1")
+    again = service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k-1")
+    assert again.duplicate and again.version == first.version
+    assert again.events == first.events
+    assert service.event_store.version(game_id) == 3
+
+
+def test_a_retry_after_the_game_moved_on_still_gets_its_first_result(service: GameService):
+    game_id, seat0, _ = new_duel(service)
+    first = service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "c-1"})
+    service.handle_command(game_id, seat0, END_MOVEMENT)
+    # Ordering now breaks R-TRN-4 (wrong phase) and If-Match is stale: still the first result.
+    again = service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "c-1"}, if_match=2)
+    assert again.duplicate and again.events == first.events
+    assert service.event_store.version(game_id) == 4
+
+
+def test_a_key_reused_with_another_body_is_refused(service: GameService):
+    game_id, seat0, seat1 = new_duel(service)
+    service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k")
+    with pytest.raises(IdempotencyMismatch):
+        service.handle_command(game_id, seat0, {"type": "order", "units": []}, idempotency_key="k")
+    with pytest.raises(IdempotencyMismatch):  # another seat's key is not this seat's to repeat
+        service.handle_command(game_id, seat1, ORDER_BF0, idempotency_key="k")
+
+
+def test_header_and_body_command_ids_must_agree(service: GameService):
+    game_id, seat0, _ = new_duel(service)
+    with pytest.raises(CommandIdConflict):
+        service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "a"}, None, "b")
+    ok = service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "a"}, None, "a")
+    assert not ok.duplicate
+
+
+def test_the_command_hash_ignores_the_command_id_and_key_order():
+    assert command_hash({"type": "pass", "command_id": "x"}) == command_hash({"type": "pass"})
+    a = {"type": "move", "unit": "u", "path": [[1, 2]]}
+    b = {"path": [[1, 2]], "unit": "u", "type": "move"}
+    assert command_hash(a) == command_hash(b)
+
+
+def test_the_job_queue_hears_of_every_append_and_of_retries(
+    service: GameService, jobs: RecordingJobs
+):
+    game_id, seat0, _ = new_duel(service)
+    service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k")
+    service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k")
+    assert jobs.calls[-2:] == [(game_id, 3, ("UnitsOrdered",))] * 2
+
+
+def test_racing_commands_on_one_version_let_exactly_one_through(backend: Backend):
+    # Each thread has its own service (its own cache), like separate API processes.
+    creator = backend.service(allow_scripted_dice=True)
+    game_id, seat0, _ = new_duel(creator)
+    services = [backend.service() for _ in range(8)]
+    for s in services:
+        s.load_state(game_id)  # all decide on version 2
+    outcomes: list[object] = []
+    barrier = threading.Barrier(len(services))
+
+    def send(s: GameService) -> None:
+        barrier.wait()
+        try:
+            outcomes.append(s.handle_command(game_id, seat0, ORDER_BF0))
+        except (VersionConflict, RuleViolation) as exc:
+            outcomes.append(exc)
+
+    threads = [threading.Thread(target=send, args=(s,)) for s in services]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    # The losers either lost the append (VersionConflict) or, reading after the winner,
+    # found the order phase over (R-TRN-4 refuses a second order).
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+    assert len(outcomes) == len(services)
+    assert backend.events.version(game_id) == 3
+
+
+def test_the_cached_state_is_the_replayed_state(backend: Backend):
+    service = backend.service(allow_scripted_dice=True, cache=StateCache(4))
+    game_id, seat0, _ = new_duel(service)
+    for body in (ORDER_BF0, END_MOVEMENT, BATTLE_RF1):
+        service.handle_command(game_id, seat0, body)
+    replayed = replay(to_domain_events(backend.events.read(game_id)))
+    assert service.load_state(game_id) == replayed
+    fresh = backend.service()  # no cache: folds the whole stream
+    assert fresh.load_state(game_id) == replayed
+
+
+def test_a_past_state_is_replayed_up_to_its_version(service: GameService):
+    game_id, seat0, _ = new_duel(service)
+    service.handle_command(game_id, seat0, ORDER_BF0)
+    assert service.load_state(game_id, 2).phase == "order"
+    assert service.load_state(game_id, 3).version == 3

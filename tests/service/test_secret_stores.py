@@ -1,0 +1,57 @@
+"""The per-game secret stores and the rate limiter, on each backend (one contract each)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lorekeeper.dice import DiceConfig
+from lorekeeper.ratelimit import InMemoryRateLimiter, RateLimiter, RedisRateLimiter, retry_after_s
+from lorekeeper.seats import new_token, token_hash
+from tests.service.conftest import Backend
+
+
+def test_a_dice_config_round_trips_and_never_changes(backend: Backend):
+    backend.dice.save("g1", DiceConfig("seed-1", ("red", "lore")))
+    backend.dice.save("g1", DiceConfig("other"))
+    assert backend.dice.load("g1") == DiceConfig("seed-1", ("red", "lore"))
+    assert backend.dice.load("g2") is None
+
+
+def test_a_scripted_config_rolls_its_script_then_its_seed():  # R-DIE-3
+    config = DiceConfig.fresh("s", ["flag", "lore"])
+    seeded = DiceConfig.fresh("s").source()
+    faces = [config.source().face(i) for i in range(4)]
+    assert faces[:2] == ["flag", "lore"] and faces[2:] == [seeded.face(2), seeded.face(3)]
+    with pytest.raises(ValueError):
+        DiceConfig.fresh("s", ["purple"])
+
+
+def test_a_seat_token_opens_its_seat_in_its_game_only(backend: Backend):
+    tokens = [new_token(), new_token()]
+    backend.tokens.save("g1", {seat: token_hash(t) for seat, t in enumerate(tokens)})
+    assert [backend.tokens.seat_for("g1", t) for t in tokens] == [0, 1]
+    assert backend.tokens.seat_for("g2", tokens[0]) is None
+    assert backend.tokens.seat_for("g1", new_token()) is None
+
+
+@pytest.fixture(params=["in_memory", "redis"])
+def limiter(request: pytest.FixtureRequest) -> RateLimiter:
+    if request.param == "in_memory":
+        return InMemoryRateLimiter(per_s=0.5, burst=3)
+    return RedisRateLimiter(request.getfixturevalue("redis_client"), per_s=0.5, burst=3)
+
+
+def test_a_bucket_allows_its_burst_then_says_how_long_to_wait(limiter: RateLimiter):
+    assert [limiter.acquire("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    wait = limiter.acquire("a")
+    assert 0 < wait <= 2.0 and retry_after_s(wait) in (1, 2)
+    assert limiter.acquire("b") == 0.0  # buckets are per key
+
+
+def test_a_bucket_refills_with_time():
+    now = [0.0]
+    limiter = InMemoryRateLimiter(per_s=2, burst=1, clock=lambda: now[0])
+    assert limiter.acquire("a") == 0.0
+    assert limiter.acquire("a") == pytest.approx(0.5)
+    now[0] += 0.5
+    assert limiter.acquire("a") == 0.0

@@ -1,0 +1,134 @@
+"""The deferred breath phase (R-TRN-6, R-BRE-3..6): resolved once, by a job or the reconciler."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from rq.exceptions import DuplicateJobError
+
+from adapters.jobs import BREATH_FUNC, breath_job_id
+from tests.workers.games import BreathGame, assert_breath_resolved_once, drain, fresh_view_json
+from workers import jobs
+from workers.context import WorkerContext
+from workers.reconcile import reconcile
+
+
+def test_the_breath_job_resolves_the_phase_with_the_games_dice(ctx: WorkerContext) -> None:
+    # R-TRN-6, R-BRE-3, R-BRE-4: the worker rolls each target's breath dice from the game's source
+    game = BreathGame(ctx.service)
+    opened = game.open_breath()
+    assert ctx.jobs.breath_queue.get_job_ids() == [breath_job_id(game.game_id, opened)]
+
+    drain(ctx)
+
+    assert game.phase() == "combat"
+    assert assert_breath_resolved_once(ctx, game.game_id) == 1
+    rolled = [e for e in ctx.events.read(game.game_id, opened) if e.type == "BreathRolled"]
+    assert [e.payload["target"] for e in rolled] == ["gf1", "gf1-2"]  # marking order, R-DIE-3
+    assert ctx.projections.load_json(game.game_id) == fresh_view_json(ctx, game.game_id)
+
+
+def test_the_same_breath_job_cannot_be_enqueued_twice(ctx: WorkerContext) -> None:
+    game = BreathGame(ctx.service)
+    opened = game.open_breath()
+
+    assert not ctx.jobs.enqueue_breath(game.game_id, opened)
+    with pytest.raises(DuplicateJobError):
+        ctx.jobs.breath_queue.enqueue_call(
+            BREATH_FUNC, args=(game.game_id, opened),
+            job_id=breath_job_id(game.game_id, opened), unique=True,
+        )  # fmt: skip
+    assert len(ctx.jobs.breath_queue.get_job_ids()) == 1
+
+
+def test_duplicate_breath_jobs_resolve_the_phase_once(ctx: WorkerContext) -> None:
+    game = BreathGame(ctx.service)
+    opened = game.open_breath()
+    for copy in range(3):  # at-least-once delivery: the same job under other ids
+        ctx.jobs.breath_queue.enqueue_call(BREATH_FUNC, args=(game.game_id, opened),
+                                           job_id=f"copy-{copy}")  # fmt: skip
+
+    drain(ctx)
+    again = jobs.resolve_breath(game.game_id, opened)
+
+    assert again == {"resolved": False}
+    assert assert_breath_resolved_once(ctx, game.game_id) == 1
+
+
+def test_a_late_job_of_an_earlier_phase_leaves_every_phase_resolved_once(
+    ctx: WorkerContext,
+) -> None:
+    game = BreathGame(ctx.service)
+    first = game.open_breath()
+    drain(ctx)
+    game.end_round()
+    game.open_breath()
+
+    jobs.resolve_breath(game.game_id, first)  # a copy of the first phase's job, delivered late
+    drain(ctx)
+
+    assert assert_breath_resolved_once(ctx, game.game_id) == 2
+    assert game.phase() == "combat"
+
+
+def test_the_reconciler_resolves_an_open_phase_that_has_no_job(ctx: WorkerContext) -> None:
+    game = BreathGame(ctx.service)
+    opened = game.open_breath()
+    ctx.jobs.breath_queue.empty()  # the job is lost (say, Redis lost it)
+
+    report = reconcile(ctx)
+
+    assert report.breath_resolved == [game.game_id]
+    assert game.phase() == "combat"
+    assert assert_breath_resolved_once(ctx, game.game_id) == 1
+    assert ctx.events.read(game.game_id, opened + 1)[-1].type == "BreathPhaseClosed"
+
+
+def test_the_reconciler_leaves_a_live_job_alone_until_it_goes_stale(
+    ctx: WorkerContext,
+) -> None:
+    game = BreathGame(ctx.service)
+    game.open_breath()
+
+    fresh = reconcile(ctx)
+    time.sleep(ctx.settings.job_stale_s + 0.1)
+    stale = reconcile(ctx)
+    drain(ctx)  # the job comes at last: nothing left to do
+
+    assert fresh.breath_live == [game.game_id] and fresh.breath_resolved == []
+    assert stale.breath_resolved == [game.game_id]
+    assert assert_breath_resolved_once(ctx, game.game_id) == 1
+
+
+def test_the_reconciler_finds_an_open_phase_through_a_stale_projection(
+    ctx: WorkerContext,
+) -> None:
+    game = BreathGame(ctx.service)
+    game.open_breath()
+    ctx.jobs.breath_queue.empty()
+    ctx.jobs.projection_queue.empty()
+    jobs.project_game(game.game_id)  # the lobby shows the phase, the stream is the judge
+
+    report = reconcile(ctx)
+
+    assert report.breath_resolved == [game.game_id]
+    assert report.projections_requested == []  # the projection was current...
+    version = ctx.events.version(game.game_id)  # ...and the resolution scheduled the next
+    assert ctx.jobs.projection_queue.get_job_ids() == [f"project-{game.game_id}-{version}"]
+
+
+def test_the_reconciler_catches_up_a_projection_whose_job_was_lost(
+    ctx: WorkerContext,
+) -> None:
+    game = BreathGame(ctx.service)
+    game.command(0, {"type": "end_turn"})
+    ctx.jobs.projection_queue.empty()  # the pending flag stays: no job will clear it
+
+    fresh = reconcile(ctx)
+    time.sleep(ctx.settings.job_stale_s + 0.1)
+    stale = reconcile(ctx)
+
+    assert fresh.projections_caught_up == [] and fresh.projections_requested == []
+    assert stale.projections_caught_up == [game.game_id]
+    assert ctx.projections.load_json(game.game_id) == fresh_view_json(ctx, game.game_id)

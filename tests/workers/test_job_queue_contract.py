@@ -1,0 +1,120 @@
+"""The JobQueue contract: RQJobQueue and InMemoryJobQueue schedule the same jobs."""
+
+from __future__ import annotations
+
+import pytest
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+from rq.job import Job
+from rq.serializers import JSONSerializer
+
+from adapters.event_store import InMemoryEventStore
+from adapters.jobs import InMemoryJobQueue, RQJobQueue, breath_opened_version, job_id
+from adapters.projections import InMemoryProjectionStore
+from lorekeeper.dice import InMemoryDiceConfigStore
+from lorekeeper.seats import InMemorySeatTokenStore
+from lorekeeper.service import GameService
+from lorekeeper.state_cache import StateCache
+from tests.workers.games import BreathGame
+from workers.projector import Projector
+
+AFTER_MOVEMENT = ["MovementEnded", "BreathPhaseOpened"]
+
+
+@pytest.fixture(params=["in_memory", "rq"])
+def jobs(request: pytest.FixtureRequest) -> InMemoryJobQueue | RQJobQueue:
+    if request.param == "in_memory":
+        return InMemoryJobQueue(eager=False)
+    return RQJobQueue(request.getfixturevalue("redis_client"))
+
+
+def test_an_append_schedules_one_projection_job(jobs: InMemoryJobQueue | RQJobQueue) -> None:
+    jobs.after_append("g1", 3, ["UnitMoved"])
+
+    assert jobs.queued_job_ids() == ["project-g1-3"]
+
+
+def test_no_second_projection_job_while_one_is_pending(
+    jobs: InMemoryJobQueue | RQJobQueue,
+) -> None:
+    jobs.after_append("g1", 3, ["UnitMoved"])
+    jobs.after_append("g1", 4, ["UnitMoved"])
+    jobs.after_append("g1", 4, ["UnitMoved"])  # a retried command
+    jobs.after_append("g2", 1, ["GameCreated"])
+
+    assert jobs.queued_job_ids() == ["project-g1-3", "project-g2-1"]
+
+
+def test_an_opened_breath_phase_gets_one_job_named_by_its_version(
+    jobs: InMemoryJobQueue | RQJobQueue,
+) -> None:
+    # R-TRN-6: the server resolves the phase; the job id is per game and opening version.
+    jobs.after_append("g1", 9, AFTER_MOVEMENT)
+    jobs.after_append("g1", 9, AFTER_MOVEMENT)
+
+    assert jobs.queued_job_ids() == ["breath-g1-9", "project-g1-9"]
+
+
+def test_job_ids_escape_what_rq_refuses() -> None:
+    assert job_id("project", "a_b.c:d-e", 7) == "project-a__b_dc_cd-e-7"
+    assert job_id("project", "a.", 1) != job_id("project", "a_d", 1)
+
+
+def test_the_opening_version_is_found_among_the_appended_events() -> None:
+    assert breath_opened_version(9, AFTER_MOVEMENT) == 9
+    assert breath_opened_version(9, ["BreathPhaseOpened", "PlayerResigned"]) == 8
+    assert breath_opened_version(9, ["UnitMoved"]) is None
+
+
+def test_rq_jobs_are_json_and_name_their_function(redis_client: redis.Redis) -> None:
+    RQJobQueue(redis_client).after_append("g1", 9, AFTER_MOVEMENT)
+
+    breath = Job.fetch("breath-g1-9", connection=redis_client, serializer=JSONSerializer)
+    project = Job.fetch("project-g1-9", connection=redis_client, serializer=JSONSerializer)
+
+    assert (breath.func_name, breath.args) == ("workers.jobs.resolve_breath", ["g1", 9])
+    assert (project.func_name, project.args) == ("workers.jobs.project_game", ["g1"])
+    assert breath.origin == "breath" and project.origin == "projections"
+
+
+def test_a_redis_error_after_the_append_is_logged_not_raised() -> None:
+    # Nothing listens on port 1; no retries, so the test takes no time.
+    dead = redis.Redis(port=1, socket_connect_timeout=0.1, retry=Retry(NoBackoff(), 0))
+
+    RQJobQueue(dead).after_append("g1", 3, ["UnitMoved"])
+
+
+def test_the_twin_runs_jobs_breath_first_and_records_failures() -> None:
+    ran: list[str] = []
+
+    def fail(game_id: str) -> None:
+        ran.append(f"project {game_id}")
+        raise RuntimeError("boom")
+
+    jobs = InMemoryJobQueue(fail, lambda g, v: ran.append(f"breath {g} {v}"))
+    jobs.after_append("g1", 9, AFTER_MOVEMENT)
+
+    assert ran == ["breath g1 9", "project g1"]
+    assert [id_ for id_, _ in jobs.failed] == ["project-g1-9"]
+    assert jobs.queued_job_ids() == []
+
+
+def test_the_in_memory_twins_project_and_resolve_breath_inline() -> None:
+    # R-TRN-6: with no Redis at all the phase is resolved and the view kept current.
+    store, projections = InMemoryEventStore(), InMemoryProjectionStore()
+    jobs = InMemoryJobQueue()
+    cache = StateCache()
+    service = GameService(store, InMemorySeatTokenStore(), InMemoryDiceConfigStore(), jobs,
+                          cache=cache)  # fmt: skip
+    projector = Projector(store, projections, cache)
+    jobs.connect(lambda g: projector.catch_up(g), lambda g, v: service.resolve_breath(g))
+    game = BreathGame(service)
+
+    game.open_breath()
+
+    assert game.phase() == "combat"
+    found = projections.load(game.game_id)
+    assert found is not None and found[0] == store.version(game.game_id)
+    assert found[1]["phase"] == "combat"
+    assert jobs.failed == [] and jobs.queued_job_ids() == []

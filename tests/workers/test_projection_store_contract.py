@@ -1,0 +1,141 @@
+"""The ProjectionStore contract: InMemoryProjectionStore and RedisProjectionStore alike."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from adapters.projections import (
+    InMemoryProjectionStore,
+    ProjectionStore,
+    RedisProjectionStore,
+    canonical_json,
+)
+
+
+@pytest.fixture(params=["in_memory", "redis"])
+def store(request: pytest.FixtureRequest) -> ProjectionStore:
+    if request.param == "in_memory":
+        return InMemoryProjectionStore()
+    return RedisProjectionStore(request.getfixturevalue("redis_client"))
+
+
+def entry(game_id: str, version: int, **more: Any) -> dict[str, Any]:
+    base = {"game_id": game_id, "scenario": "s", "seats": 2, "status": "active",
+            "active_seat": 0, "to_act": 0, "turn": 1, "phase": "order", "winner": None,
+            "version": version, "last_activity": 1000 + version}  # fmt: skip
+    return {**base, **more}
+
+
+def save(store: ProjectionStore, game_id: str, version: int, **more: Any) -> bool:
+    view = {"version": version, "phase": "order", "é": [1, 2]}
+    return store.save(game_id, version, view, entry(game_id, version, **more))
+
+
+def test_a_game_never_projected_has_no_projection(store: ProjectionStore) -> None:
+    assert store.load("g1") is None
+    assert store.load_json("g1") is None
+    assert store.checkpoint("g1") == 0
+
+
+def test_a_saved_view_loads_back_with_its_version_as_canonical_json(
+    store: ProjectionStore,
+) -> None:
+    assert save(store, "g1", 3)
+
+    assert store.load("g1") == (3, {"version": 3, "phase": "order", "é": [1, 2]})
+    assert store.load_json("g1") == (3, canonical_json({"é": [1, 2], "phase": "order",
+                                                        "version": 3}))  # fmt: skip
+    assert store.load_json("g1") == (3, '{"phase":"order","version":3,"é":[1,2]}')
+    assert store.checkpoint("g1") == 3
+
+
+def test_only_a_newer_version_replaces_a_projection(store: ProjectionStore) -> None:
+    save(store, "g1", 5)
+
+    assert not save(store, "g1", 4)
+    assert not save(store, "g1", 5, turn=99)
+    assert store.load("g1") == (5, {"version": 5, "phase": "order", "é": [1, 2]})
+    assert store.lobby()[0]["turn"] == 1
+    assert save(store, "g1", 6)
+    assert store.checkpoint("g1") == 6
+
+
+def test_replace_equal_rewrites_the_same_version(store: ProjectionStore) -> None:
+    save(store, "g1", 5)
+
+    assert store.save("g1", 5, {"fixed": True}, entry("g1", 5, turn=2), replace_equal=True)
+
+    assert store.load("g1") == (5, {"fixed": True})
+    assert store.lobby()[0]["turn"] == 2
+    assert not store.save("g1", 4, {}, entry("g1", 4), replace_equal=True)
+
+
+def test_the_lobby_lists_games_by_latest_activity_and_filters_by_status(
+    store: ProjectionStore,
+) -> None:
+    save(store, "old", 1)
+    save(store, "new", 9)
+    save(store, "done", 5, status="over", to_act=None)
+
+    assert [e["game_id"] for e in store.lobby()] == ["new", "done", "old"]
+    assert [e["game_id"] for e in store.lobby("active")] == ["new", "old"]
+    assert [e["game_id"] for e in store.lobby("over")] == ["done"]
+    assert store.lobby()[0] == entry("new", 9)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def test_seat_tokens_keep_the_games_where_that_seat_must_act(store: ProjectionStore) -> None:
+    store.register_seats("g1", {0: digest("a1"), 1: digest("b1")})
+    store.register_seats("g2", {0: digest("a2"), 1: digest("b2")})
+    store.register_seats("g3", {0: digest("a3")})
+    save(store, "g1", 2, to_act=0)
+    save(store, "g2", 2, to_act=1)
+    save(store, "g3", 2, status="over", to_act=None)
+
+    mine = store.lobby(seat_tokens=[digest("a1"), digest("a2"), digest("a3")])
+    theirs = store.lobby("active", seat_tokens=[digest("b1"), digest("b2")])
+
+    assert [e["game_id"] for e in mine] == ["g1"]
+    assert [e["game_id"] for e in theirs] == ["g2"]
+    assert store.lobby(seat_tokens=[digest("nobody")]) == []
+
+
+def test_wait_for_returns_once_the_version_is_projected(store: ProjectionStore) -> None:
+    save(store, "g1", 1)
+    timer = threading.Timer(0.05, save, args=(store, "g1", 3))
+    timer.start()
+    try:
+        started = time.monotonic()
+        found = store.wait_for("g1", 2, timeout_s=5)
+    finally:
+        timer.join()
+
+    assert found is not None and found[0] == 3
+    assert time.monotonic() - started < 2
+
+
+def test_wait_for_gives_none_when_the_version_does_not_come(store: ProjectionStore) -> None:
+    save(store, "g1", 1)
+
+    assert store.wait_for("g1", 1, timeout_s=0) == (1, {"version": 1, "phase": "order",
+                                                        "é": [1, 2]})  # fmt: skip
+    assert store.wait_for("g1", 2, timeout_s=0.05) is None
+    assert store.wait_for("nope", 1, timeout_s=0.01) is None
+
+
+def test_delete_removes_view_and_lobby_entry(store: ProjectionStore) -> None:
+    save(store, "g1", 4)
+
+    store.delete("g1")
+
+    assert store.load("g1") is None
+    assert store.lobby() == []
+    assert save(store, "g1", 1)

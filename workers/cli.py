@@ -1,0 +1,108 @@
+"""`python -m workers [worker | work [--burst] | rebuild [GAME_ID] | reconcile | failed | lag]`
+
+worker     (default) the supervisor: N RQ worker processes and the reconciler
+work       one RQ worker process (what the supervisor runs); --burst: stop when idle
+rebuild    rebuild the projections of one game, or of every game, from the streams
+reconcile  one reconciler pass; prints what it did
+failed     the failed jobs of the workers' queues, one JSON object a line
+lag        projection lag, as GET /healthz reports it
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from rq.job import Job
+from rq.registry import FailedJobRegistry
+from rq.serializers import JSONSerializer
+
+from adapters.event_store import GameNotFound
+from adapters.projections import projection_lag
+from workers.context import WorkerContext, build_context, install
+from workers.logs import setup_logging
+from workers.reconcile import reconcile
+from workers.settings import WorkerSettings
+from workers.supervisor import Supervisor
+from workers.worker import run_worker
+
+
+def main(argv: Sequence[str]) -> int:
+    args = _parser().parse_args(argv)
+    settings = WorkerSettings.from_env()
+    setup_logging(settings.log_level)
+    ctx = build_context(settings)
+    install(ctx)
+    match args.command:
+        case "worker" | None:
+            return Supervisor(ctx).run()
+        case "work":
+            run_worker(ctx, burst=args.burst)
+            return 0
+        case "rebuild":
+            return _rebuild(ctx, args.game_id)
+        case "reconcile":
+            _print(asdict(reconcile(ctx)))
+            return 0
+        case "failed":
+            for entry in failed_jobs(ctx):
+                _print(entry)
+            return 0
+        case "lag":
+            _print(projection_lag(ctx.client))
+            return 0
+    return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m workers",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("worker")
+    work = commands.add_parser("work")
+    work.add_argument("--burst", action="store_true")
+    rebuild = commands.add_parser("rebuild")
+    rebuild.add_argument("game_id", nargs="?")
+    for name in ("reconcile", "failed", "lag"):
+        commands.add_parser(name)
+    return parser
+
+
+def _rebuild(ctx: WorkerContext, game_id: str | None) -> int:
+    game_ids = [game_id] if game_id else ctx.events.game_ids()
+    for one in game_ids:
+        try:
+            outcome = ctx.projector.rebuild(one)
+        except GameNotFound:
+            sys.stderr.write(f"no game {one!r}\n")
+            return 1
+        _print({"game_id": one, "version": outcome.version, "written": outcome.written})
+    return 0
+
+
+def failed_jobs(ctx: WorkerContext) -> list[dict[str, Any]]:
+    out = []
+    for queue in (ctx.jobs.breath_queue, ctx.jobs.projection_queue):
+        registry = FailedJobRegistry(queue=queue)
+        jobs = Job.fetch_many(registry.get_job_ids(), connection=ctx.client,
+                              serializer=JSONSerializer)  # fmt: skip
+        for job in jobs:
+            if job is None:
+                continue
+            result = job.latest_result()
+            error = (result.exc_string or "").strip().splitlines() if result else []
+            out.append({"queue": queue.name, "job_id": job.id, "func": job.func_name,
+                        "args": list(job.args), "ended_at": str(job.ended_at),
+                        "error": error[-1] if error else None})  # fmt: skip
+    return out
+
+
+def _print(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, sort_keys=True, default=str) + "\n")

@@ -1,0 +1,39 @@
+"""RQ job functions: top level, plain ids in, JSON-serialisable results out, safe to run twice.
+
+Enqueued by adapters/jobs.py by name (`workers.jobs.project_game`, `workers.jobs.resolve_breath`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from rq import get_current_job
+
+from workers import context
+from workers.breath import resolve_open_phase
+
+log = logging.getLogger(__name__)
+
+
+def project_game(game_id: str) -> dict[str, Any]:
+    """Bring the game's board view and lobby entry up to its stream's head."""
+    ctx = context.current()
+    ctx.jobs.clear_pending(game_id)  # before reading: a later append schedules a new job
+    outcome = ctx.projector.catch_up(game_id)
+    log.info(
+        "projection.caught_up",
+        extra={"game_id": game_id, "version": outcome.version, "applied": outcome.applied,
+               "written": outcome.written, "job_id": _job_id()},
+    )  # fmt: skip
+    return {"version": outcome.version, "applied": outcome.applied, "written": outcome.written}
+
+
+def resolve_breath(game_id: str, opened_version: int) -> dict[str, Any]:
+    """Resolve the breath phase opened at `opened_version` (R-TRN-6, R-BRE-3)."""
+    return resolve_open_phase(context.current(), game_id, opened_version, by=_job_id() or "job")
+
+
+def _job_id() -> str | None:
+    job = get_current_job()
+    return None if job is None else job.id

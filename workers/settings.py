@@ -1,0 +1,88 @@
+"""The workers' settings, from environment variables (defaults in brackets; docs/workers.md).
+
+REDIS_URL                            [redis://127.0.0.1:6379/0]
+LOREKEEPER_WORKER_PROCESSES          [2]    RQ worker processes `python -m workers` runs
+LOREKEEPER_WORKER_CLASS              [simple]  simple (RQ SimpleWorker) | fork (RQ Worker)
+LOREKEEPER_BREATH_QUEUE              [breath]       listened to first
+LOREKEEPER_PROJECTION_QUEUE          [projections]
+LOREKEEPER_RECONCILE_INTERVAL_S      [5]    how often the supervisor reconciles
+LOREKEEPER_JOB_STALE_S               [10]   a job or pending flag older than this is lost
+LOREKEEPER_PROJECTION_PENDING_TTL_S  [30]   life of a game's "projection pending" flag
+LOREKEEPER_JOB_TIMEOUT_S             [60]   RQ job timeout
+LOREKEEPER_STATE_CACHE_GAMES         [256]  replayed game states kept per process
+LOREKEEPER_LOG_LEVEL                 [INFO]
+LOREKEEPER_FAULT_APPEND_DELAY_MS     [0]    tests only: sleep before and after each append
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+import redis
+
+from adapters.jobs import RQJobQueue
+
+WORKER_CLASSES = ("simple", "fork")
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    worker_processes: int = 2
+    worker_class: str = "simple"
+    breath_queue: str = "breath"
+    projection_queue: str = "projections"
+    reconcile_interval_s: float = 5.0
+    job_stale_s: float = 10.0
+    projection_pending_ttl_s: int = 30
+    job_timeout_s: int = 60
+    state_cache_games: int = 256
+    log_level: str = "INFO"
+    fault_append_delay_ms: int = 0
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> WorkerSettings:
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            name = env_name(f.name)
+            if name in env:
+                values[f.name] = _parse(name, env[name], type(getattr(cls, f.name)))
+        settings = cls(**values)
+        if settings.worker_class not in WORKER_CLASSES:
+            raise ValueError(f"LOREKEEPER_WORKER_CLASS must be one of {WORKER_CLASSES}")
+        if settings.worker_processes < 0:
+            raise ValueError("LOREKEEPER_WORKER_PROCESSES must be >= 0")
+        return settings
+
+    @property
+    def queue_names(self) -> list[str]:
+        return [self.breath_queue, self.projection_queue]
+
+    def job_queue(self, client: redis.Redis) -> RQJobQueue:
+        """The RQJobQueue these settings describe (the API should build it the same way)."""
+        return RQJobQueue(
+            client,
+            breath_queue=self.breath_queue,
+            projection_queue=self.projection_queue,
+            pending_ttl_s=self.projection_pending_ttl_s,
+            job_timeout_s=self.job_timeout_s,
+        )
+
+
+def env_name(field_name: str) -> str:
+    return "REDIS_URL" if field_name == "redis_url" else f"LOREKEEPER_{field_name.upper()}"
+
+
+def _parse(name: str, raw: str, kind: type) -> Any:
+    try:
+        if kind is int:
+            return int(raw)
+        if kind is float:
+            return float(raw)
+    except ValueError:
+        raise ValueError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
+    return raw.strip()
