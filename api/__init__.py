@@ -16,6 +16,7 @@ from flask import Flask
 from api import commands, games, meta, streams
 from api.errors import register_error_handlers
 from api.guards import register_guards
+from api.viewer import register_viewer
 from lorekeeper.config import Settings
 from lorekeeper.wiring import Components, HealthCheck, redis_components
 
@@ -37,6 +38,7 @@ def create_app(
     register_guards(app)
     for module in (games, commands, streams, meta):
         app.register_blueprint(module.blueprint)
+    register_viewer(app)
     return app
 
 

@@ -1,0 +1,161 @@
+"""See a game: the board as SVG at any version, its readable log, and the history viewer page.
+
+    GET /games/<id>/board.svg?version=N   the board after event N (default: now), public view
+    GET /games/<id>/log                   one plain-English line per event (text/plain)
+    GET /games/<id>/log?format=markdown   the same as a markdown list
+    GET /games/<id>/log?format=json       the lines with their versions (the viewer reads this)
+    GET /viewer/<id>                      the viewer page; its JS and CSS under /viewer/static/
+
+The blueprint reads a game's events through a loader `(game_id) -> list[Event]` that raises
+`adapters.event_store.GameNotFound` for an unknown game. `register_viewer(app, load_events)`
+installs one; without it the app's own components (`app.extensions["lorekeeper"]`, as built by
+`api.create_app`) are read. Everything shown is the tokenless reader's view: no seat's cards.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, request
+
+from adapters.event_store import GameNotFound
+from api.board_svg import render_board
+from domain import Event, event_from_json, replay
+from domain.events import EVENT_TYPES
+from domain.narrate import narrate
+from domain.view import board_view
+
+LoadEvents = Callable[[str], list[Event]]
+LOADER = "lorekeeper.viewer.load_events"
+STATIC = Path(__file__).parent / "static" / "viewer"
+PROBLEM_TYPE = "tag:lorekeeper,2026:problem:"
+# The page loads only what this server serves (issue 8: no CDN, no external request).
+PAGE_POLICY = (
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+GAME_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")  # the event store's game ids
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+
+viewer_blueprint = Blueprint(
+    "viewer", __name__, static_folder=str(STATIC), static_url_path="/viewer/static"
+)
+
+
+def register_viewer(app: Flask, load_events: LoadEvents | None = None) -> None:
+    """Serve the viewer's routes; `load_events` overrides reading the app's event store."""
+    if load_events is not None:
+        app.extensions[LOADER] = load_events
+    app.register_blueprint(viewer_blueprint)
+
+
+def _load(game_id: str) -> list[Event]:
+    if not GAME_ID.fullmatch(game_id):
+        raise GameNotFound(game_id)
+    loader: LoadEvents | None = current_app.extensions.get(LOADER)
+    if loader is None:
+        loader = _from_components
+    events = loader(game_id)
+    if not events:
+        raise GameNotFound(game_id)
+    return events
+
+
+def _from_components(game_id: str) -> list[Event]:
+    """The events in the store of `api.create_app`'s components."""
+    store = current_app.extensions["lorekeeper"].service.event_store
+    return [event_from_json(e.type, e.payload) for e in store.read(game_id)]
+
+
+def _problem(status: int, code: str, detail: str, **extra: Any) -> Response:
+    titles = {400: "Bad request", 404: "Not found"}
+    body = {
+        "type": PROBLEM_TYPE + code,
+        "title": titles.get(status, "Error"),
+        "status": status,
+        "code": code,
+        "detail": detail,
+        **extra,
+    }
+    return Response(json.dumps(body), status=status, mimetype="application/problem+json")
+
+
+@viewer_blueprint.errorhandler(GameNotFound)
+def _game_not_found(exc: GameNotFound) -> Response:
+    return _problem(404, "game_not_found", str(exc))
+
+
+@viewer_blueprint.get("/games/<game_id>/board.svg")
+def board_svg(game_id: str) -> Response:
+    events = _load(game_id)
+    raw = request.args.get("version")
+    if raw is None:
+        version = len(events)
+    elif not (raw.isascii() and raw.isdigit()):
+        return _problem(400, "bad_query", "version is a whole number: ?version=12")
+    else:
+        version = int(raw)
+    if not 1 <= version <= len(events):
+        return _problem(
+            404,
+            "version_not_found",
+            f"game {game_id!r} has versions 1 to {len(events)}, not {version}",
+            current_version=len(events),
+        )
+    svg = render_board(board_view(replay(events[:version]), None))
+    response = Response(svg, mimetype="image/svg+xml")
+    # A past version never changes (the stream is append-only); "now" does.
+    fixed = raw is not None
+    response.headers["Cache-Control"] = "public, max-age=86400" if fixed else "no-cache"
+    response.headers["X-Game-Version"] = str(version)
+    return response
+
+
+@viewer_blueprint.get("/games/<game_id>/log")
+def log(game_id: str) -> Response:
+    events = _load(game_id)
+    lines = narrate(events)
+    kind = request.args.get("format", "text")
+    if kind == "json":
+        return _json_log(game_id, events, lines)
+    if kind == "markdown":
+        text = f"# Game {_markdown(game_id)}\n\n" + "".join(
+            f"{v}. {_markdown(line)}\n" for v, line in enumerate(lines, 1)
+        )
+        return Response(text, mimetype="text/markdown")
+    if kind != "text":
+        return _problem(400, "bad_query", "format is text, markdown or json")
+    width = len(str(len(lines)))
+    text = "".join(f"{v:>{width}}  {line}\n" for v, line in enumerate(lines, 1))
+    return Response(text, mimetype="text/plain")
+
+
+def _json_log(game_id: str, events: list[Event], lines: list[str]) -> Response:
+    body = {
+        "game_id": game_id,
+        "version": len(events),
+        "over": events[-1].type == "GameEnded",
+        "entries": [
+            {"version": v, "type": e.type, "text": line}
+            for v, (e, line) in enumerate(zip(events, lines, strict=True), 1)
+        ],
+        "event_types": sorted(EVENT_TYPES),
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/json")
+
+
+def _markdown(text: str) -> str:
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+@viewer_blueprint.get("/viewer/<game_id>")
+def viewer_page(game_id: str) -> Response:
+    _load(game_id)  # 404 for an unknown game
+    response = Response((STATIC / "index.html").read_bytes(), mimetype="text/html")
+    response.headers["Content-Security-Policy"] = PAGE_POLICY
+    response.headers["Cache-Control"] = "no-cache"
+    return response

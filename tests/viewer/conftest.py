@@ -1,0 +1,39 @@
+"""A minimal app serving the viewer blueprint from events held in memory."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from adapters.event_store import GameNotFound
+from api.viewer import register_viewer
+from domain import Event
+from tests.viewer.games import showcase_game
+
+
+def viewer_app(games: dict[str, list[Event]]) -> Flask:
+    """Flask with only the viewer; `games` may grow while it runs (live following)."""
+
+    def load_events(game_id: str) -> list[Event]:
+        if game_id not in games:
+            raise GameNotFound(game_id)
+        return list(games[game_id])
+
+    app = Flask(__name__)
+    register_viewer(app, load_events)
+    return app
+
+
+@pytest.fixture(scope="session")
+def showcase_events() -> list[Event]:
+    return showcase_game()
+
+
+@pytest.fixture
+def client(showcase_events: list[Event]) -> Iterator[FlaskClient]:
+    app = viewer_app({"showcase": showcase_events})
+    with app.test_client() as client:
+        yield client
