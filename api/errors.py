@@ -171,6 +171,15 @@ _CONVERTERS: list[tuple[Any, Any]] = [
     ),
     (HTTPException, _http),
     (
+        redis.exceptions.OutOfMemoryError,
+        lambda e: Problem(
+            503,
+            "store_full",
+            "the game store is out of memory and accepts no writes; nothing was appended",
+            headers={"Retry-After": "30"},
+        ),
+    ),
+    (
         (redis.ConnectionError, redis.TimeoutError),
         lambda e: Problem(
             503,
