@@ -5,6 +5,13 @@ versions run 1, 2, 3… without gaps; an append of several events is all or noth
 `append` checks the command id (idempotency) before the expected version, so a retry
 with a stale version still gets its first result; payloads are stored as compact JSON,
 so what `read` returns is what JSON gives back (tuples come back as lists).
+
+Every event is a link of the game's hash chain (adapters/chain.py, docs/audit.md): its
+`prev_hash` and `hash` are computed inside the append, under the same atomicity that assigns
+its version, so no stored event can point at anything but the event stored before it.
+Payloads are canonical JSON: integers only (a float is refused, see chain.py).
+The first event of an append may carry the `command` that caused it (a JSON object, kept
+in the chain so an auditor can re-decide it).
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from adapters.chain import GENESIS, EncodedEvent, chain_hashes, encode_event
+
 _GAME_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 
 
@@ -25,6 +34,7 @@ class NewEvent:
     type: str
     payload: Mapping[str, Any]
     schema: int = 1
+    command: Mapping[str, Any] | None = None  # the command body, on an append's first event
 
 
 @dataclass(frozen=True)
@@ -36,6 +46,9 @@ class StoredEvent:
     seat: int | None
     command_id: str | None
     time_ms: int
+    prev_hash: str = GENESIS
+    hash: str = ""  # "" only for an event stored before the chain existed
+    command: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -107,6 +120,14 @@ class EventStore(Protocol):
         """The game's last version; 0 for an unknown game."""
         ...
 
+    def command_result(
+        self, game_id: str, command_id: str, command_hash: str | None = None
+    ) -> AppendResult | None:
+        """The first result of `command_id` in this game (`duplicate=True`), None if the id
+        is unknown; GameNotFound for an unknown game. With `command_hash`, a different
+        recorded hash raises IdempotencyMismatch (as a retried append would)."""
+        ...
+
     def exists(self, game_id: str) -> bool: ...
 
     def game_ids(self) -> list[str]:
@@ -144,9 +165,36 @@ def check_read(from_version: int, limit: int | None) -> None:
         raise ValueError(f"limit must be positive: {limit}")
 
 
-def encode_payload(payload: Mapping[str, Any]) -> str:
-    """Compact JSON; NaN and infinities are refused (they are not JSON)."""
-    return json.dumps(dict(payload), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+def encode_events(events: Sequence[NewEvent]) -> list[EncodedEvent]:
+    """Payloads and commands as canonical JSON (adapters/chain.py): NotCanonical (a
+    ValueError) for a float, NaN or an integer past ±(2**53 - 1); TypeError for a value that
+    is not JSON at all."""
+    return [encode_event(e.type, e.schema, e.payload, e.command) for e in events]
+
+
+def stored_event(
+    version: int,
+    event: EncodedEvent,
+    *,
+    seat: int | None,
+    command_id: str | None,
+    time_ms: int,
+    prev_hash: str,
+    hash: str,
+) -> StoredEvent:
+    command = None if event.command_json is None else json.loads(event.command_json)
+    return StoredEvent(
+        version,
+        event.type,
+        event.schema,
+        json.loads(event.payload_json),
+        seat,
+        command_id,
+        time_ms,
+        prev_hash,
+        hash,
+        command,
+    )
 
 
 def wall_clock_ms() -> int:
@@ -155,17 +203,22 @@ def wall_clock_ms() -> int:
 
 @dataclass(frozen=True)
 class _Record:
-    type: str
-    schema: int
-    payload_json: str
+    event: EncodedEvent
     seat: int | None
     command_id: str | None
     time_ms: int
+    prev_hash: str
+    hash: str
 
     def stored(self, version: int) -> StoredEvent:
-        payload = json.loads(self.payload_json)
-        return StoredEvent(
-            version, self.type, self.schema, payload, self.seat, self.command_id, self.time_ms
+        return stored_event(
+            version,
+            self.event,
+            seat=self.seat,
+            command_id=self.command_id,
+            time_ms=self.time_ms,
+            prev_hash=self.prev_hash,
+            hash=self.hash,
         )
 
 
@@ -184,9 +237,14 @@ class _Game:
     def stored(self, first: int, last: int) -> tuple[StoredEvent, ...]:
         return tuple(self.records[v - 1].stored(v) for v in range(first, last + 1))
 
+    @property
+    def head_hash(self) -> str:
+        return self.records[-1].hash if self.records else GENESIS
+
 
 class InMemoryEventStore:
-    """The twin of RedisStreamEventStore for tests: same contract, one lock, no I/O."""
+    """The twin of RedisStreamEventStore for tests: same contract, one lock, no I/O. The chain
+    is linked under the lock, by the algorithm the Redis store runs (adapters/chain.py)."""
 
     def __init__(self, clock: Callable[[], int] = wall_clock_ms) -> None:
         self._clock = clock
@@ -198,12 +256,12 @@ class InMemoryEventStore:
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
-        encoded = [encode_payload(e.payload) for e in events]
+        encoded = encode_events(events)
         with self._lock:
             if game_id in self._games:
                 raise GameExists(game_id)
             game = self._games[game_id] = _Game()
-            return self._write(game, events, encoded, seat, None, None)
+            return self._write(game, encoded, seat, None, None)
 
     def append(
         self,
@@ -218,14 +276,24 @@ class InMemoryEventStore:
         check_game_id(game_id)
         check_events(events)
         check_command(command_id, command_hash)
-        encoded = [encode_payload(e.payload) for e in events]
+        encoded = encode_events(events)
         with self._lock:
             game = self._game(game_id)
             if command_id is not None and command_id in game.commands:
                 return self._repeat(game_id, game, command_id, command_hash)
             if expected_version != len(game.records):
                 raise VersionConflict(len(game.records), expected_version)
-            return self._write(game, events, encoded, seat, command_id, command_hash)
+            return self._write(game, encoded, seat, command_id, command_hash)
+
+    def command_result(
+        self, game_id: str, command_id: str, command_hash: str | None = None
+    ) -> AppendResult | None:
+        check_game_id(game_id)
+        with self._lock:
+            game = self._game(game_id)
+            if command_id not in game.commands:
+                return None
+            return self._repeat(game_id, game, command_id, command_hash)
 
     def read(
         self, game_id: str, from_version: int = 1, limit: int | None = None
@@ -263,24 +331,23 @@ class InMemoryEventStore:
         game_id: str, game: _Game, command_id: str, command_hash: str | None
     ) -> AppendResult:
         first = game.commands[command_id]
-        if first.hash != command_hash:
+        if command_hash is not None and first.hash != command_hash:
             raise IdempotencyMismatch(game_id, command_id)
         return AppendResult(first.last, game.stored(first.first, first.last), duplicate=True)
 
     def _write(
         self,
         game: _Game,
-        events: Sequence[NewEvent],
-        encoded: Sequence[str],
+        events: Sequence[EncodedEvent],
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
     ) -> AppendResult:
-        first, now = len(game.records) + 1, self._clock()
-        game.records.extend(
-            _Record(e.type, e.schema, payload, seat, command_id, now)
-            for e, payload in zip(events, encoded, strict=True)
-        )
+        first, now, prev = len(game.records) + 1, self._clock(), game.head_hash
+        hashes = chain_hashes(prev, first, events, seat=seat, command_id=command_id, time_ms=now)
+        for event, hash_ in zip(events, hashes, strict=True):
+            game.records.append(_Record(event, seat, command_id, now, prev, hash_))
+            prev = hash_
         last = len(game.records)
         if command_id is not None and command_hash is not None:
             game.commands[command_id] = _Command(command_hash, first, last)

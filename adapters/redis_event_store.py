@@ -4,10 +4,19 @@ Keys of a game share the hash tag `{<game_id>}`, so they sit in one Cluster slot
 script may touch them together:
 
 - `lk:{<game_id>}:events`  the stream. Entry ID `<version>-0`; fields `type`, `schema`,
-  `payload` (compact JSON), `seat` ("" for none), `cmd` ("" for none), `t` (server ms from
-  the script's TIME). Never trimmed, so XLEN is the game's version.
+  `payload` (canonical JSON), `seat` ("" for none), `cmd` ("" for none), `t` (ms),
+  `command` (the command body as canonical JSON, on an append's first event; "" else),
+  `prev` and `hash` (the chain, adapters/chain.py). Never trimmed, so XLEN is the version.
 - `lk:{<game_id>}:cmds`    hash: command id -> `{"hash": …, "first": v1, "last": vN}`, kept
   for the game's whole life.
+
+**The chain inside the atomic append.** Redis's Lua has SHA-1 only, so Python links the new
+events (canonical JSON, SHA-256) to the head it believes in, and the script stores them only
+if, atomically, the stream is at the expected version AND its last entry's `hash` is the
+`prev` the links were built on. A moved head answers `head` with the true one and the
+events are linked again (the expected version still holds, so this is no conflict). Thus
+every stored `prev` is the hash of the entry before it, as if the script had hashed. The
+hash of event N never changes, so the head each process saw last is cached per game.
 
 `lk:games`, the set of game ids for the lobby, is not hash-tagged: the whole index lives
 in one slot, so it is written by its own SADD after the script, not inside it. A crash
@@ -20,11 +29,13 @@ The client may use `decode_responses` True or False; replies are decoded here ei
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 import redis
 
+from adapters.chain import GENESIS, EncodedEvent, chain_hashes
 from adapters.event_store import (
     AppendResult,
     GameExists,
@@ -37,23 +48,26 @@ from adapters.event_store import (
     check_events,
     check_game_id,
     check_read,
-    encode_payload,
+    encode_events,
+    stored_event,
+    wall_clock_ms,
 )
 
 GAMES_KEY = "lk:games"
-
-_Encoded = tuple[str, int, str]  # type, schema, payload JSON: the script's three ARGV
+_RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
+_HEAD_CACHE = 4096
 
 # KEYS: events stream, command ids hash.
-# ARGV: mode ("create"|"append"), expected version, seat, command id, command hash,
-#       then type, schema, payload for each event.
-# Replies: {"ok", first, last, ms} | {"duplicate", first, last, entries}
-#        | {"conflict", current} | {"mismatch"} | {"exists"} | {"not_found"}
+# ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,
+#       prev hash, then type, schema, payload, command, hash for each event.
+# Replies: {"ok", first, last} | {"duplicate", first, last, entries} | {"conflict", current}
+#        | {"head", current, head hash} | {"mismatch"} | {"exists"} | {"not_found"}
 # Every check comes before the first write, so a refused call writes nothing.
-_WRITE_LUA = """
+_WRITE_LUA = (
+    """
 local stream, cmds = KEYS[1], KEYS[2]
 local mode, expected = ARGV[1], tonumber(ARGV[2])
-local seat, cmd, hash = ARGV[3], ARGV[4], ARGV[5]
+local seat, cmd, hash, ms, prev = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
 local found = redis.call('EXISTS', stream) == 1
 if mode == 'create' and found then return {'exists'} end
 if mode == 'append' and not found then return {'not_found'} end
@@ -68,21 +82,33 @@ if cmd ~= '' then
 end
 local current = redis.call('XLEN', stream)
 if current ~= expected then return {'conflict', current} end
-local time = redis.call('TIME')
-local ms = time[1] .. string.format('%03d', math.floor(tonumber(time[2]) / 1000))
-local count = (#ARGV - 5) / 3
+local head = '"""
+    + GENESIS
+    + """'
+if current > 0 then
+  local last = redis.call('XRANGE', stream, current .. '-0', current .. '-0')[1][2]
+  head = ''
+  for i = 1, #last, 2 do
+    if last[i] == 'hash' then head = last[i + 1] end
+  end
+end
+if head ~= prev then return {'head', current, head} end
+local count = (#ARGV - 7) / 5
 for i = 1, count do
-  local at = 5 + (i - 1) * 3
+  local at = 7 + (i - 1) * 5
   redis.call('XADD', stream, (current + i) .. '-0',
     'type', ARGV[at + 1], 'schema', ARGV[at + 2], 'payload', ARGV[at + 3],
-    'seat', seat, 'cmd', cmd, 't', ms)
+    'seat', seat, 'cmd', cmd, 't', ms, 'command', ARGV[at + 4],
+    'prev', prev, 'hash', ARGV[at + 5])
+  prev = ARGV[at + 5]
 end
 if cmd ~= '' then
   redis.call('HSET', cmds, cmd,
     cjson.encode({hash = hash, first = current + 1, last = current + count}))
 end
-return {'ok', current + 1, current + count, ms}
+return {'ok', current + 1, current + count}
 """
+)
 
 
 def events_key(game_id: str) -> str:
@@ -94,21 +120,23 @@ def commands_key(game_id: str) -> str:
 
 
 class RedisStreamEventStore:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: redis.Redis, clock: Callable[[], int] = wall_clock_ms) -> None:
         self._client = client
+        self._clock = clock
         self._write_script = client.register_script(_WRITE_LUA)
+        self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) seen last
 
     def create(
         self, game_id: str, events: Sequence[NewEvent], seat: int | None = None
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
-        encoded = _encoded(events)
-        reply = self._write(game_id, "create", 0, encoded, seat, None, None)
+        encoded = encode_events(events)
+        written = self._write(game_id, "create", 0, encoded, seat, None, None)
         self._client.sadd(GAMES_KEY, game_id)
-        if _text(reply[0]) == "exists":
+        if _text(written.reply[0]) == "exists":
             raise GameExists(game_id)
-        return _result(reply, encoded, seat, None)
+        return self._result(game_id, written, encoded, seat, None)
 
     def append(
         self,
@@ -123,11 +151,11 @@ class RedisStreamEventStore:
         check_game_id(game_id)
         check_events(events)
         check_command(command_id, command_hash)
-        encoded = _encoded(events)
-        reply = self._write(
+        encoded = encode_events(events)
+        written = self._write(
             game_id, "append", expected_version, encoded, seat, command_id, command_hash
         )
-        status = _text(reply[0])
+        reply, status = written.reply, _text(written.reply[0])
         if status == "not_found":
             raise GameNotFound(game_id)
         if status == "conflict":
@@ -136,7 +164,27 @@ class RedisStreamEventStore:
             raise IdempotencyMismatch(game_id, cast(str, command_id))
         if status == "duplicate":
             return AppendResult(int(reply[2]), _stored_all(reply[3]), duplicate=True)
-        return _result(reply, encoded, seat, command_id)
+        return self._result(game_id, written, encoded, seat, command_id)
+
+    def command_result(
+        self, game_id: str, command_id: str, command_hash: str | None = None
+    ) -> AppendResult | None:
+        check_game_id(game_id)
+        pipe = self._client.pipeline(transaction=False)
+        pipe.hget(commands_key(game_id), command_id)
+        pipe.exists(events_key(game_id))
+        seen, found = pipe.execute()
+        if not found:
+            raise GameNotFound(game_id)
+        if seen is None:
+            return None
+        first = json.loads(seen)
+        if command_hash is not None and first["hash"] != command_hash:
+            raise IdempotencyMismatch(game_id, command_id)
+        entries: Any = self._client.xrange(
+            events_key(game_id), f"{first['first']}-0", f"{first['last']}-0"
+        )
+        return AppendResult(int(first["last"]), _stored_all(entries), duplicate=True)
 
     def read(
         self, game_id: str, from_version: int = 1, limit: int | None = None
@@ -149,7 +197,10 @@ class RedisStreamEventStore:
         entries, found = pipe.execute()
         if not found:
             raise GameNotFound(game_id)
-        return list(_stored_all(entries))
+        stored = list(_stored_all(entries))
+        if stored:
+            self._saw(game_id, stored[-1].version, stored[-1].hash)
+        return stored
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
@@ -167,33 +218,82 @@ class RedisStreamEventStore:
         game_id: str,
         mode: str,
         expected_version: int,
-        events: Sequence[_Encoded],
+        events: Sequence[EncodedEvent],
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
-    ) -> list[Any]:
-        seat_field = "" if seat is None else str(seat)
-        args: list[str | int] = [mode, expected_version, seat_field]
-        args += [command_id or "", command_hash or ""]
-        for event in events:
-            args.extend(event)
-        keys = [events_key(game_id), commands_key(game_id)]
-        return cast(list[Any], self._write_script(keys=keys, args=args))
+    ) -> _Written:
+        """Link `events` to the head and run the script; again on a `head` reply."""
+        prev = self._head_guess(game_id, expected_version)
+        for _ in range(_RELINKS):
+            time_ms = self._clock()
+            hashes = chain_hashes(
+                prev,
+                expected_version + 1,
+                events,
+                seat=seat,
+                command_id=command_id,
+                time_ms=time_ms,
+            )
+            args: list[str | int] = [mode, expected_version, "" if seat is None else str(seat)]
+            args += [command_id or "", command_hash or "", time_ms, prev]
+            for event, hash_ in zip(events, hashes, strict=True):
+                args += [event.type, event.schema, event.payload_json]
+                args += [event.command_json or "", hash_]
+            keys = [events_key(game_id), commands_key(game_id)]
+            reply = cast(list[Any], self._write_script(keys=keys, args=args))
+            if _text(reply[0]) != "head":
+                return _Written(reply, time_ms, prev, hashes)
+            prev = _text(reply[2])
+            self._saw(game_id, int(reply[1]), prev)
+        current = self.version(game_id)
+        raise VersionConflict(current, expected_version)
+
+    def _head_guess(self, game_id: str, expected_version: int) -> str:
+        """The hash of event `expected_version` if this process has seen it; the script
+        checks it either way."""
+        if expected_version == 0:
+            return GENESIS
+        seen = self._heads.get(game_id)
+        return seen[1] if seen is not None and seen[0] == expected_version else ""
+
+    def _saw(self, game_id: str, version: int, hash_: str) -> None:
+        seen = self._heads.get(game_id)
+        if seen is not None and seen[0] >= version:
+            return
+        if len(self._heads) >= _HEAD_CACHE:
+            self._heads.clear()
+        self._heads[game_id] = (version, hash_)
+
+    def _result(
+        self,
+        game_id: str,
+        written: _Written,
+        events: Sequence[EncodedEvent],
+        seat: int | None,
+        command_id: str | None,
+    ) -> AppendResult:
+        first, last = int(written.reply[1]), int(written.reply[2])
+        links = zip(range(first, last + 1), events, written.prevs, written.hashes, strict=True)
+        stored = tuple(
+            stored_event(v, e, seat=seat, command_id=command_id, time_ms=written.time_ms,
+                         prev_hash=p, hash=h)
+            for v, e, p, h in links
+        )  # fmt: skip
+        self._saw(game_id, last, written.hashes[-1])
+        return AppendResult(last, stored, duplicate=False)
 
 
-def _encoded(events: Sequence[NewEvent]) -> list[_Encoded]:
-    return [(e.type, e.schema, encode_payload(e.payload)) for e in events]
+@dataclass(frozen=True)
+class _Written:
+    reply: list[Any]
+    time_ms: int
+    prev: str
+    hashes: list[str]
 
-
-def _result(
-    reply: list[Any], events: Sequence[_Encoded], seat: int | None, command_id: str | None
-) -> AppendResult:
-    first, last, time_ms = int(reply[1]), int(reply[2]), int(reply[3])
-    stored = tuple(
-        StoredEvent(version, type_, schema, json.loads(payload), seat, command_id, time_ms)
-        for version, (type_, schema, payload) in zip(range(first, last + 1), events, strict=True)
-    )
-    return AppendResult(last, stored, duplicate=False)
+    @property
+    def prevs(self) -> list[str]:
+        return [self.prev, *self.hashes[:-1]]
 
 
 def _stored_all(entries: Sequence[Any]) -> tuple[StoredEvent, ...]:
@@ -210,6 +310,9 @@ def _stored(entry_id: bytes | str, raw_fields: Any) -> StoredEvent:
         seat=int(fields["seat"]) if fields["seat"] else None,
         command_id=fields["cmd"] or None,
         time_ms=int(fields["t"]),
+        prev_hash=fields.get("prev", ""),
+        hash=fields.get("hash", ""),
+        command=json.loads(fields["command"]) if fields.get("command") else None,
     )
 
 

@@ -25,6 +25,7 @@ def send_command(game_id: str) -> Response:
             "game_id": game_id,
             "seat": seat,
             "version": result.version,
+            "head_hash": result.head_hash,
             "duplicate": result.duplicate,
             "events": [public_event(e, seat) for e in result.events],
         }

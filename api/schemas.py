@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.catalogue import CARDS, FACES
 
@@ -88,6 +88,19 @@ class GameOptionsSchema(Schema):
     seed = SeedField()
     auto_decisions = StrictBoolean()
     dice = fields.Nested(DiceOptionsSchema)
+    # Mixed into every die of the server's committed seed (docs/audit.md): not with a chosen
+    # seed or scripted dice, which no client seed could make fair.
+    client_seeds = fields.List(
+        fields.String(validate=validate.Length(1, 128)), validate=validate.Length(max=16)
+    )
+
+    @validates_schema
+    def _client_seeds_need_committed_dice(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("client_seeds") and ("seed" in data or "dice" in data):
+            raise ValidationError(
+                "client_seeds go with the server's committed seed, not with seed or dice",
+                "client_seeds",
+            )
 
 
 class CreateGameSchema(Schema):

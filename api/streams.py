@@ -28,9 +28,10 @@ def events(game_id: str) -> Response:
         lines = reader().iter_events(game_id, viewer, args["from_"], args.get("limit"))
         return Response(_ndjson(lines), mimetype=NDJSON)
     limit = args.get("limit", DEFAULT_PAGE)
-    page, version = reader().event_page(game_id, viewer, args["from_"], limit)
+    page, version, head = reader().event_page(game_id, viewer, args["from_"], limit)
     following = page[-1]["version"] + 1 if page and page[-1]["version"] < version else None
-    response = jsonify({"game_id": game_id, "version": version, "events": page, "next": following})
+    body = {"game_id": game_id, "version": version, "head_hash": head}
+    response = jsonify({**body, "events": page, "next": following})
     if following is not None:
         link = url_for("streams.events", game_id=game_id, limit=limit, **{"from": following})
         response.headers["Link"] = f'<{link}>; rel="next"'

@@ -138,7 +138,7 @@ def _json_log(game_id: str, events: list[Event], lines: list[str]) -> Response:
     body = {
         "game_id": game_id,
         "version": len(events),
-        "over": events[-1].type == "GameEnded",
+        "over": any(e.type == "GameEnded" for e in events[-2:]),  # DiceRevealed may follow
         "entries": [
             {"version": v, "type": e.type, "text": line}
             for v, (e, line) in enumerate(zip(events, lines, strict=True), 1)

@@ -41,6 +41,11 @@ def event_from_json(type_name: str, payload: Any) -> Event:
 class GameCreated(Event):
     scenario: dict[str, Any]
     auto_decisions: bool = False
+    # How the dice are made, public from the start (docs/audit.md): {"scheme":
+    # "hmac-sha256-v1", "commitment": SHA-256 of the secret seed, "client_seeds": [...]},
+    # {"scheme": "seeded"} (a client-chosen seed) or {"scheme": "scripted"}. None: a game
+    # created before dice were committed.
+    dice: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +98,14 @@ class PlayerEliminated(Event):
 class GameEnded(Event):
     winner: int | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRevealed(Event):
+    """The secret dice seed (hex) of a committed game, appended once the game has ended, so
+    anyone can check it against the commitment and every die against it (docs/audit.md)."""
+
+    seed: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,11 @@ def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
     return state
 
 
+@_on(ev.DiceRevealed)
+def _dice_revealed(state: GameState, e: ev.DiceRevealed) -> GameState:
+    return state  # the seed is for auditors; the game is over and has nothing to apply
+
+
 @_on(ev.PlayerResigned)
 def _player_resigned(state: GameState, e: ev.PlayerResigned) -> GameState:
     for unit in state.units_of(e.seat):

@@ -249,6 +249,7 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
     ev.TurnEnded: lambda s, e: "turn ends",
     ev.PlayerResigned: lambda s, e: f"{seat_name(s, e.seat)} resigned",
     ev.PlayerEliminated: lambda s, e: f"{seat_name(s, e.seat)} is eliminated",
+    ev.DiceRevealed: lambda s, e: f"the dice seed is revealed: {e.seed}",
     ev.AutoPassSet: lambda s, e: (
         f"{seat_name(s, e.seat)} turns auto-pass {'on' if e.auto_pass else 'off'}"
     ),

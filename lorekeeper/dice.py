@@ -1,8 +1,18 @@
-"""Each game's dice: a secret seed and an optional script, kept beside the game, never shown.
+"""Each game's dice: its secret seed (and any script), kept beside the game, never shown.
+
+A game's dice follow one of three schemes, published in its GameCreated event (`dice`):
+
+- `hmac-sha256-v1` (the default): the server draws a 256-bit seed and publishes only its
+  SHA-256 commitment; seats may add client seeds, mixed into every die
+  (`domain.dice.CommittedDice`). The seed is revealed (DiceRevealed) once the game is over,
+  and then every die can be checked by anyone: `python -m lorekeeper verify`.
+- `seeded`: the client chose the seed (`options.seed`, reproducible games). Whoever knows
+  it predicts every die, so such a game is never verifiable-fair; the seed is never shown.
+- `scripted`: the first faces were given (`options.dice.script`, tests only).
 
 The config lives in the Redis key `lk:{<game_id>}:dice` (the game's hash tag, so it shares the
-game's Cluster slot). Clients never read it: knowing the seed would tell every future die.
-An audit issue will replace it with published commitments.
+game's Cluster slot). Clients never read it. Configs stored before commitments existed (only
+`seed` and `script`) still load, as `seeded` or `scripted`.
 """
 
 from __future__ import annotations
@@ -10,7 +20,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -18,35 +28,98 @@ import redis
 
 from domain import DiceSource, ScriptedDice, SeededDice
 from domain.catalogue import FACES
+from domain.dice import DICE_SCHEME, CommittedDice, dice_commitment
 
 MAX_SCRIPT = 2_000
+MAX_CLIENT_SEEDS = 16
 
 
 @dataclass(frozen=True)
 class DiceConfig:
     seed: str
     script: tuple[str, ...] = ()
+    game_id: str | None = None  # set for committed dice: it is part of every die's message
+    client_seeds: tuple[str, ...] = ()
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
-        """A config with the given seed, or a random one (128 bits) when none is given."""
+        """A seeded (or scripted) config with the given seed, or a random 128-bit one."""
         unknown = sorted({f for f in script if f not in FACES})
         if unknown:
             raise ValueError(f"unknown die faces {unknown}; faces are {list(FACES)}")
         chosen = secrets.token_hex(16) if seed is None else str(seed)
         return cls(seed=chosen, script=tuple(script))
 
+    @classmethod
+    def committed(
+        cls, game_id: str, client_seeds: Sequence[str] = (), seed: bytes | None = None
+    ) -> DiceConfig:
+        """A secret 256-bit seed for `game_id` (fresh unless given), committed to and revealed."""
+        if len(client_seeds) > MAX_CLIENT_SEEDS:
+            raise ValueError(f"at most {MAX_CLIENT_SEEDS} client seeds")
+        chosen = secrets.token_bytes(32) if seed is None else seed
+        if len(chosen) != 32:
+            raise ValueError("a committed dice seed is 32 bytes")
+        return cls(chosen.hex(), (), game_id, tuple(client_seeds))
+
+    @classmethod
+    def for_options(
+        cls,
+        options: Mapping[str, Any],
+        game_id: str,
+        new_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32),
+    ) -> DiceConfig:
+        """Committed dice, unless `options` choose the seed (`seed`) or script them (`dice`)."""
+        client_seeds = options.get("client_seeds") or ()
+        if "dice" not in options and options.get("seed") is None:
+            return cls.committed(game_id, client_seeds, new_seed())
+        if client_seeds:
+            raise ValueError("client_seeds go with the server's committed seed only")
+        return cls.fresh(options.get("seed"), (options.get("dice") or {}).get("script", ()))
+
+    @property
+    def scheme(self) -> str:
+        if self.script:
+            return "scripted"
+        return DICE_SCHEME if self.game_id is not None else "seeded"
+
+    def public(self) -> dict[str, Any]:
+        """What GameCreated publishes: the scheme, and for committed dice the commitment."""
+        if self.scheme != DICE_SCHEME:
+            return {"scheme": self.scheme}
+        return {
+            "scheme": DICE_SCHEME,
+            "commitment": dice_commitment(bytes.fromhex(self.seed)),
+            "game_id": self.game_id,  # part of every die's message: so it is in the chain
+            "client_seeds": [*self.client_seeds],
+        }
+
+    @property
+    def revealable_seed(self) -> str | None:
+        """The seed to reveal when the game ends: committed dice only."""
+        return self.seed if self.scheme == DICE_SCHEME else None
+
     def source(self) -> DiceSource:
+        if self.scheme == DICE_SCHEME:
+            return CommittedDice(bytes.fromhex(self.seed), self.game_id or "", self.client_seeds)
         seeded = SeededDice(self.seed)
         return ScriptedDice(self.script, seeded) if self.script else seeded
 
     def to_json(self) -> str:
-        return json.dumps({"seed": self.seed, "script": list(self.script)}, separators=(",", ":"))
+        data: dict[str, Any] = {"seed": self.seed, "script": list(self.script)}
+        if self.game_id is not None:
+            data |= {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> DiceConfig:
         data: dict[str, Any] = json.loads(text)
-        return cls(seed=str(data["seed"]), script=tuple(data.get("script", ())))
+        return cls(
+            seed=str(data["seed"]),
+            script=tuple(data.get("script", ())),
+            game_id=data.get("game_id"),
+            client_seeds=tuple(data.get("client_seeds", ())),
+        )
 
 
 class DiceConfigStore(Protocol):

@@ -15,15 +15,24 @@ from typing import Any
 
 from lorekeeper.errors import CommandIdConflict
 
+# The `command` recorded with the server's own steps (adapters/event_store.py: an append's
+# first event carries the command that caused it); clients' commands are their bodies.
+CREATE_COMMAND = {"type": "create_game"}
+BREATH_COMMAND = {"type": "resolve_breath"}
+
 
 def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def command_body(body: Mapping[str, Any]) -> dict[str, Any]:
+    """What a command says: its body without `command_id` (which only names it)."""
+    return {k: v for k, v in body.items() if k != "command_id"}
+
+
 def command_hash(body: Mapping[str, Any]) -> str:
     """SHA-256 of the body's canonical JSON, `command_id` left out (it names, not says)."""
-    content = {k: v for k, v in body.items() if k != "command_id"}
-    return hashlib.sha256(canonical_json(content).encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical_json(command_body(body)).encode("utf-8")).hexdigest()
 
 
 def client_command_id(body: Mapping[str, Any], idempotency_key: str | None) -> str | None:

@@ -20,12 +20,15 @@ from lorekeeper.service import GameService
 from lorekeeper.states import require_valid_id
 
 GAME_ENDED = "GameEnded"
+# Appended with GameEnded, in the same append, when a game of committed dice ends.
+DICE_REVEALED = "DiceRevealed"
 StreamItem = tuple[str, Any]
 _READ_CHUNK = 500
 
 
 def public_event(event: StoredEvent, viewer: int | None) -> dict[str, Any]:
-    """An event as `viewer` may see it: secrets of other seats left out."""
+    """An event as `viewer` may see it: secrets of other seats left out. With its links of
+    the hash chain (docs/audit.md); a redacted payload no longer matches its own `hash`."""
     return {
         "version": event.version,
         "type": event.type,
@@ -33,7 +36,11 @@ def public_event(event: StoredEvent, viewer: int | None) -> dict[str, Any]:
         "payload": redact_event(event.type, event.payload, viewer),
         "seat": event.seat,
         "command_id": event.command_id,
+        "command": event.command,
         "time": _rfc3339(event.time_ms),
+        "time_ms": event.time_ms,
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
     }
 
 
@@ -62,8 +69,12 @@ class GameReader:
         require_valid_id(game_id)
         projected = self._projection(game_id, min_version)
         if projected is not None:
-            return redact_view(projected, viewer)
-        return board_view(self._service.load_state(game_id), viewer)
+            return self._hashed(game_id, redact_view(projected, viewer))
+        return self._hashed(game_id, board_view(self._service.load_state(game_id), viewer))
+
+    def _hashed(self, game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        """`body` with `head_hash`: the hash of the event its `version` names."""
+        return {**body, "head_hash": self._service.head_hash(game_id, body["version"])}
 
     def _projection(self, game_id: str, min_version: int | None) -> dict[str, Any] | None:
         loaded = self._projections.load(game_id)
@@ -78,21 +89,22 @@ class GameReader:
 
     def state_view(self, game_id: str, viewer: int | None, version: int | None) -> dict[str, Any]:
         state = self._service.load_state(game_id, version)
-        return board_view(state, viewer)
+        return self._hashed(game_id, board_view(state, viewer))
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
         state = self._service.load_state(game_id)
         actions = [command.to_json() for command in legal_actions(state, seat)]
-        return {"seat": seat, "version": state.version, "actions": actions}
+        return self._hashed(game_id, {"seat": seat, "version": state.version, "actions": actions})
 
     def event_page(
         self, game_id: str, viewer: int | None, from_version: int, limit: int
-    ) -> tuple[list[dict[str, Any]], int]:
-        """Up to `limit` events from `from_version` on, and the game's version."""
+    ) -> tuple[list[dict[str, Any]], int, str]:
+        """Up to `limit` events from `from_version` on, the game's version and head hash."""
         require_valid_id(game_id)
         stored = self._events.read(game_id, from_version, limit)
         current = self._events.version(game_id)
-        return [public_event(e, viewer) for e in stored], current
+        head = self._service.head_hash(game_id, current)
+        return [public_event(e, viewer) for e in stored], current, head
 
     def require_game(self, game_id: str) -> int:
         """The game's version; GameNotFound for an unknown game (before a response starts)."""
@@ -129,7 +141,8 @@ class GameReader:
         """Events from `from_version` on as they come, as ("event", event); ("keepalive", None)
         after `keepalive_s` of quiet; last ("end", "game_over" | "time_limit").
 
-        Ends once the game's last event (GameEnded) is sent, or after `max_s`.
+        Ends once the game's last events (GameEnded, and DiceRevealed when the game's dice
+        were committed: both come in one append) are sent, or after `max_s`.
         """
         if self._is_over_before(game_id, from_version):
             yield "end", "game_over"
@@ -139,9 +152,13 @@ class GameReader:
             stored = self._events.read(game_id, next_version, _READ_CHUNK)
             for event in stored:
                 yield "event", public_event(event, viewer)
-                if event.type == GAME_ENDED:
-                    yield "end", "game_over"
-                    return
+            if any(event.type == GAME_ENDED for event in stored):
+                # What came with GameEnded is in the stream already; a cut chunk left it out.
+                after = self._events.read(game_id, stored[-1].version + 1)
+                for event in after:
+                    yield "event", public_event(event, viewer)
+                yield "end", "game_over"
+                return
             if stored:
                 next_version, quiet_since = stored[-1].version + 1, clock()
                 continue
@@ -157,4 +174,4 @@ class GameReader:
         if current == 0 or from_version <= current:
             return False
         last = self._events.read(game_id, current, 1)
-        return bool(last) and last[0].type == GAME_ENDED
+        return bool(last) and last[0].type in (GAME_ENDED, DICE_REVEALED)

@@ -3,16 +3,22 @@
 Shared by the API and the workers. A command goes: seat from its token → state (cached, then
 the stream's newer events folded on) → `domain.decide` → optimistic append at the state's
 version (the store also checks the command id) → `jobs.after_append`.
+
+Each append's first event records the command that caused it (the client's body, or the
+server's CREATE_COMMAND / BREATH_COMMAND), so an auditor can decide it again. When an
+append ends the game, the game's committed dice seed is revealed in the same append
+(DiceRevealed, last), so a finished game is never left with its seed unrevealed.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 import domain
+from adapters.chain import NotCanonical, canonical_json
 from adapters.event_store import (
     AppendResult,
     EventStore,
@@ -22,8 +28,8 @@ from adapters.event_store import (
     StoredEvent,
     VersionConflict,
 )
-from domain import Event, GameState, RuleViolation, replay
-from domain.events import SCHEMA_VERSION
+from domain import Event, GameState, RuleViolation, ScenarioError, replay
+from domain.events import SCHEMA_VERSION, DiceRevealed, GameCreated
 from domain.scenarios import get_scenario
 from lorekeeper.dice import DiceConfig, DiceConfigStore
 from lorekeeper.errors import (
@@ -34,8 +40,11 @@ from lorekeeper.errors import (
     UnknownScenario,
 )
 from lorekeeper.idempotency import (
+    BREATH_COMMAND,
+    CREATE_COMMAND,
     breath_command,
     client_command_id,
+    command_body,
     command_hash,
     server_command_id,
 )
@@ -45,14 +54,14 @@ from lorekeeper.state_cache import StateCache
 from lorekeeper.states import GameStates, fold, require_valid_id
 
 _BREATH_RETRIES = 5
-# An event a probe append carries; it is never written (see _previous_result).
-_PROBE = NewEvent("IdempotencyProbe", {})
 
 
 class CreatedGame(NamedTuple):
     game_id: str
     version: int
     seats: list[dict[str, Any]]
+    head_hash: str
+    dice: dict[str, Any]  # the public part: scheme, and the commitment of committed dice
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,7 @@ class CommandResult:
     version: int
     events: tuple[StoredEvent, ...]
     duplicate: bool
+    head_hash: str
 
 
 class GameService:
@@ -74,6 +84,7 @@ class GameService:
         allow_scripted_dice: bool = False,
         cache: StateCache | None = None,
         new_game_id: Callable[[], str] = lambda: secrets.token_hex(8),
+        new_dice_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32),
     ) -> None:
         self.event_store = events
         self._tokens = tokens
@@ -82,6 +93,7 @@ class GameService:
         self._allow_scripted_dice = allow_scripted_dice
         self._states = GameStates(events, cache if cache is not None else StateCache())
         self._new_game_id = new_game_id
+        self._new_dice_seed = new_dice_seed
 
     # -- creating a game -------------------------------------------------------------------------
 
@@ -91,26 +103,25 @@ class GameService:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused."""
         options = options or {}
         doc = _scenario_doc(scenario)
-        dice = self._dice_config(options)
-        events = domain.new_game(doc, auto_decisions=bool(options.get("auto_decisions", False)))
-        state = replay(events)
-        game_id = self._new_game_id()
-        tokens = {seat: new_token() for seat in range(len(state.players))}
-        self._dice.save(game_id, dice)
-        self._tokens.save(game_id, {seat: token_hash(t) for seat, t in tokens.items()})
-        result = self.event_store.create(game_id, [_new_event(e) for e in events], seat=None)
-        self._states.remember(game_id, state)
-        self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
-        seats = [{"seat": seat, "token": token} for seat, token in tokens.items()]
-        return CreatedGame(game_id, result.version, seats)
-
-    def _dice_config(self, options: Mapping[str, Any]) -> DiceConfig:
-        script = (options.get("dice") or {}).get("script", ())
+        _require_canonical(doc)
         if "dice" in options and not self._allow_scripted_dice:
             raise ScriptedDiceRefused(
                 "scripted dice are disabled on this server (LOREKEEPER_ALLOW_SCRIPTED_DICE=1)"
             )
-        return DiceConfig.fresh(options.get("seed"), script)
+        game_id = self._new_game_id()
+        dice = DiceConfig.for_options(options, game_id, self._new_dice_seed)
+        events = domain.new_game(doc, auto_decisions=bool(options.get("auto_decisions", False)))
+        events[0] = _with_dice(events[0], dice.public())
+        state = replay(events)
+        tokens = {seat: new_token() for seat in range(len(state.players))}
+        self._dice.save(game_id, dice)
+        self._tokens.save(game_id, {seat: token_hash(t) for seat, t in tokens.items()})
+        new = _new_events(events, CREATE_COMMAND)
+        result = self.event_store.create(game_id, new, seat=None)
+        self._states.remember(game_id, state)
+        self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
+        seats = [{"seat": seat, "token": token} for seat, token in tokens.items()]
+        return CreatedGame(game_id, result.version, seats, result.events[-1].hash, dice.public())
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -141,7 +152,8 @@ class GameService:
         idempotency_key: str | None = None,
     ) -> CommandResult:
         seat = self.seat_for(game_id, token)
-        command = domain.command_from_json({k: v for k, v in body.items() if k != "command_id"})
+        said = command_body(body)
+        command = domain.command_from_json(said)
         command_id = client_command_id(body, idempotency_key)
         digest = command_hash(body)
         state = self.load_state(game_id)
@@ -156,8 +168,10 @@ class GameService:
                 raise
             return self._replayed(game_id, seat, command_id, previous)
         if not new_events:
-            return CommandResult(seat, state.version, (), duplicate=False)
-        return self._append(game_id, state, seat, new_events, command_id, digest, if_match)
+            head = self.head_hash(game_id, state.version)
+            return CommandResult(seat, state.version, (), duplicate=False, head_hash=head)
+        new_events = self._with_reveal(game_id, state, new_events)
+        return self._append(game_id, state, seat, new_events, said, command_id, digest, if_match)
 
     def _append(
         self,
@@ -165,6 +179,7 @@ class GameService:
         state: GameState,
         seat: int,
         new_events: list[Event],
+        said: Mapping[str, Any],
         command_id: str | None,
         digest: str,
         if_match: int | None,
@@ -173,7 +188,7 @@ class GameService:
             result = self.event_store.append(
                 game_id,
                 state.version,
-                [_new_event(e) for e in new_events],
+                _new_events(new_events, said),
                 seat=seat,
                 command_id=command_id or server_command_id(),
                 command_hash=digest,
@@ -186,26 +201,25 @@ class GameService:
             return self._replayed(game_id, seat, command_id, result)
         self._states.remember(game_id, fold(state, new_events))
         self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
-        return CommandResult(seat, result.version, result.events, duplicate=False)
+        head = result.events[-1].hash
+        return CommandResult(seat, result.version, result.events, duplicate=False, head_hash=head)
 
     def _previous_result(
         self, game_id: str, command_id: str | None, digest: str
     ) -> AppendResult | None:
-        """The first result of a command id used before in this game, else None.
-
-        The store checks a command id before the expected version, so an append expecting
-        version -1 (never a game's version) answers a known id with its first result and any
-        other id with VersionConflict, writing nothing either way.
-        """
+        """The first result of a command id used before in this game, else None
+        (IdempotencyMismatch if that id was used with another body)."""
         if command_id is None:
             return None
-        try:
-            result = self.event_store.append(
-                game_id, -1, [_PROBE], seat=None, command_id=command_id, command_hash=digest
-            )
-        except VersionConflict:
-            return None
-        return result if result.duplicate else None
+        return self.event_store.command_result(game_id, command_id, digest)
+
+    def _with_reveal(self, game_id: str, state: GameState, new_events: list[Event]) -> list[Event]:
+        """`new_events`, and DiceRevealed after them when they end a game of committed dice."""
+        if not fold(state, new_events).is_over:
+            return new_events
+        config = self._dice.load(game_id)
+        seed = None if config is None else config.revealable_seed
+        return new_events if seed is None else [*new_events, DiceRevealed(seed=seed)]
 
     def _replayed(
         self, game_id: str, seat: int, command_id: str | None, result: AppendResult
@@ -215,7 +229,8 @@ class GameService:
             raise IdempotencyMismatch(game_id, command_id or "")
         # The jobs may have been lost with the first reply: they are idempotent, so re-run them.
         self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
-        return CommandResult(seat, result.version, result.events, duplicate=True)
+        head = result.events[-1].hash if result.events else self.head_hash(game_id, result.version)
+        return CommandResult(seat, result.version, result.events, duplicate=True, head_hash=head)
 
     # -- the server's own steps ------------------------------------------------------------------
 
@@ -230,12 +245,13 @@ class GameService:
             if state.phase != "breath":
                 return None
             new_events = domain.resolve_breath(state, self._dice_source(game_id))
+            new_events = self._with_reveal(game_id, state, new_events)
             command_id, digest = breath_command(state.version)
             try:
                 result = self.event_store.append(
                     game_id,
                     state.version,
-                    [_new_event(e) for e in new_events],
+                    _new_events(new_events, BREATH_COMMAND),
                     seat=None,
                     command_id=command_id,
                     command_hash=digest,
@@ -257,6 +273,13 @@ class GameService:
             return self._states.current(game_id)
         return self._states.at(game_id, version)
 
+    def head_hash(self, game_id: str, version: int) -> str:
+        """The hash of the game's event `version` (the chain's head at that version)."""
+        stored = self.event_store.read(game_id, version, 1) if version >= 1 else []
+        if not stored:
+            raise GameNotFound(game_id)
+        return stored[0].hash
+
     def _dice_source(self, game_id: str) -> domain.DiceSource:
         config = self._dice.load(game_id)
         if config is None:
@@ -273,5 +296,23 @@ def _scenario_doc(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
     return scenario
 
 
-def _new_event(event: Event) -> NewEvent:
-    return NewEvent(event.type, event.payload(), schema=SCHEMA_VERSION)
+def _with_dice(created: Event, dice: dict[str, Any]) -> Event:
+    if not isinstance(created, GameCreated):
+        raise TypeError(f"a game starts with GameCreated, not {created.type}")
+    return replace(created, dice=dice)
+
+
+def _require_canonical(doc: Mapping[str, Any]) -> None:
+    """A scenario goes into the hash chain: it must have a canonical JSON form."""
+    try:
+        canonical_json(doc)
+    except (NotCanonical, TypeError) as exc:
+        raise ScenarioError([f"scenario: {exc} (the hash chain stores integers only)"]) from None
+
+
+def _new_events(events: Sequence[Event], command: Mapping[str, Any]) -> list[NewEvent]:
+    """The events to store; the first carries the command that caused them."""
+    return [
+        NewEvent(e.type, e.payload(), schema=SCHEMA_VERSION, command=command if i == 0 else None)
+        for i, e in enumerate(events)
+    ]

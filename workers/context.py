@@ -118,6 +118,11 @@ class SlowAppendEventStore:
     def version(self, game_id: str) -> int:
         return self._inner.version(game_id)
 
+    def command_result(
+        self, game_id: str, command_id: str, command_hash: str | None = None
+    ) -> AppendResult | None:
+        return self._inner.command_result(game_id, command_id, command_hash)
+
     def exists(self, game_id: str) -> bool:
         return self._inner.exists(game_id)
 

@@ -28,14 +28,16 @@ def test_each_event_is_a_stream_entry_whose_id_is_its_version(redis_client: redi
 
     assert [entry_id for entry_id, _ in entries] == [b"2-0"]
     fields = entries[0][1]
-    assert {k: v for k, v in fields.items() if k != b"t"} == {
+    assert {k: v for k, v in fields.items() if k not in (b"t", b"prev", b"hash")} == {
         b"type": b"Moved",
         b"schema": b"2",
         b"payload": '{"to":"é"}'.encode(),
         b"seat": b"1",
         b"cmd": b"c1",
+        b"command": b"",
     }
     assert int(fields[b"t"]) > 0
+    assert fields[b"prev"] == first[0][1][b"hash"] and len(fields[b"hash"]) == 64
     assert first[0][1][b"seat"] == b""
 
 

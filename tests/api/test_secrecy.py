@@ -51,6 +51,8 @@ def reads(game: Game, seat: int | None) -> Iterator[tuple[str, str]]:
     yield "ndjson", get(f"{game.url}/events", headers=ndjson).get_data(as_text=True)
     yield "stream", get(f"{game.url}/stream", headers=headers).get_data(as_text=True)
     yield "lobby", get("/games", headers=headers).get_data(as_text=True)
+    yield "export", get(f"{game.url}/export", headers=headers).get_data(as_text=True)
+    yield "audit", get(f"{game.url}/audit", headers=headers).get_data(as_text=True)
     if seat is not None:
         yield "legal", get(f"{game.url}/legal-actions", headers=headers).get_data(as_text=True)
 
@@ -93,12 +95,18 @@ def test_a_played_card_becomes_public(client: FlaskClient):  # R-LOR-4, R-FLY-4
     game.ok(0, FLIGHT)
     legal = game.get("/legal-actions", seat=1).get_json()["actions"]
     assert {"type": "react", "card": "web", "hex": [2, 1]} in legal
-    game.ok(1, {"type": "react", "card": "web", "hex": [2, 1]})
+    reacted = game.ok(1, {"type": "react", "card": "web", "hex": [2, 1]})
     events = game.get("/events").get_json()["events"]
     played = [e["payload"] for e in events if e["type"] == "CardPlayed"]
     assert played == [{"seat": 1, "card": "web", "unit": "id0", "hex": [2, 1]}]
     seat1 = game.get().get_json()["players"][1]
     assert (seat1["cards"], seat1["card_count"]) == (None, 1)
     lines = game.get("/events", Accept="application/x-ndjson").get_data(as_text=True)
-    assert sum('"web"' in line for line in lines.splitlines()) == 1
+    # The card is named by CardPlayed and by the react command recorded with it (one append).
+    naming = [json.loads(line) for line in lines.splitlines() if '"web"' in line]
+    assert {e["type"] for e in naming} >= {"CardPlayed"}
+    assert {e["version"] for e in naming} <= {e["version"] for e in reacted["events"]}
+    assert [e["command"] for e in naming if e["command"]] == [
+        {"type": "react", "card": "web", "hex": [2, 1]}
+    ]
     assert all(json.loads(line) for line in lines.splitlines())

@@ -14,8 +14,10 @@ from tests.service.games import duel
 
 
 def test_a_named_scenario_starts_a_game_with_one_token_per_seat(service: GameService):
-    game_id, version, seats = service.create_game("river_crossing")
+    game_id, version, seats, head_hash, dice = service.create_game("river_crossing")
     assert version == 2  # GameCreated, TurnStarted (R-TRN-1: seat 0 begins)
+    assert head_hash == service.event_store.read(game_id)[-1].hash
+    assert dice["scheme"] == "hmac-sha256-v1" and len(dice["commitment"]) == 64
     assert [s["seat"] for s in seats] == [0, 1]
     assert len({s["token"] for s in seats}) == 2
     assert [service.seat_for(game_id, s["token"]) for s in seats] == [0, 1]
@@ -79,4 +81,4 @@ def test_without_a_seed_each_game_gets_its_own_random_one(service: GameService, 
     first = service.create_game("river_crossing").game_id
     second = service.create_game("river_crossing").game_id
     seeds = {backend.dice.load(first).seed, backend.dice.load(second).seed}  # type: ignore[union-attr]
-    assert len(seeds) == 2 and all(len(s) == 32 for s in seeds)
+    assert len(seeds) == 2 and all(len(bytes.fromhex(s)) == 32 for s in seeds)  # 256 bits

@@ -1,0 +1,43 @@
+"""Audits: a game's export (NDJSON, checkable offline) and the server's own verdict on it.
+
+    GET /games/<id>/export   header, every event with its hashes, trailer (docs/audit.md)
+    GET /games/<id>/audit    {"verdict", "reason", "first_bad_event"?, "checks", …}
+
+No token is needed, and a seat token changes nothing (a wrong one is refused as on every
+read): an unfinished game's export is redacted as for a tokenless reader and reveals no seed;
+the audit shows only its verdict.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response
+
+from api.deps import service
+from api.requests import bearer_token
+from api.responses import etag, versioned
+from lorekeeper.audit import export_file_name, export_records, ndjson_lines, verify_lines
+from lorekeeper.states import require_valid_id
+
+blueprint = Blueprint("audit", __name__)
+NDJSON = "application/x-ndjson"
+
+
+@blueprint.get("/games/<game_id>/export")
+def export(game_id: str) -> Response:
+    service().viewer_for(game_id, bearer_token())  # 401 for a token not of this game
+    require_valid_id(game_id)
+    events = service().event_store.read(game_id)  # one read: one consistent snapshot
+    lines = list(ndjson_lines(export_records(game_id, events)))
+    response = Response(lines, mimetype=NDJSON)
+    response.headers["Content-Disposition"] = f'attachment; filename="{export_file_name(game_id)}"'
+    response.headers["ETag"] = etag(len(events))
+    return response
+
+
+@blueprint.get("/games/<game_id>/audit")
+def audit(game_id: str) -> Response:
+    service().viewer_for(game_id, bearer_token())
+    require_valid_id(game_id)
+    events = service().event_store.read(game_id)
+    verdict = verify_lines(ndjson_lines(export_records(game_id, events, whole=True)))
+    return versioned(verdict.to_json(), len(events))

@@ -1,0 +1,7 @@
+"""`python -m lorekeeper verify FILE` and `python -m lorekeeper demo` (see lorekeeper/cli.py)."""
+
+import sys
+
+from lorekeeper.cli import main
+
+sys.exit(main())

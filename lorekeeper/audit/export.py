@@ -1,0 +1,110 @@
+"""A game's export: one NDJSON file an auditor can check with no server (docs/audit.md).
+
+    {"record": "header", "format": "lorekeeper-export", "format_version": 1, "game_id", …}
+    {"record": "event", "version": 1, "type": "GameCreated", …, "prev_hash", "hash"}
+    … one line per event …
+    {"record": "trailer", "events": N, "head_hash", "finished", "dice_seed"}
+
+Every line is canonical JSON (adapters/chain.py), so an export is the same bytes each time.
+An unfinished game's export reveals nothing secret: GameCreated's cards are redacted as for
+a tokenless reader (that line says `"redacted": true`, and its payload no longer matches its
+hash) and no seed is known yet. Once the game is over the export is whole.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from importlib import metadata
+from typing import Any
+
+from adapters.chain import GENESIS, canonical_json
+from adapters.event_store import StoredEvent
+from domain.events import SCHEMA_VERSION
+from domain.view import redact_event
+
+FORMAT = "lorekeeper-export"
+FORMAT_VERSION = 1
+GAME_ENDED = "GameEnded"
+DICE_REVEALED = "DiceRevealed"
+
+
+def engine_version() -> str:
+    try:
+        return metadata.version("lorekeeper")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def is_finished(events: Sequence[StoredEvent]) -> bool:
+    return any(e.type == GAME_ENDED for e in events)
+
+
+def export_records(
+    game_id: str, events: Sequence[StoredEvent], *, whole: bool = False
+) -> list[dict[str, Any]]:
+    """Header, one record per event, trailer: whole once the game is over, else redacted
+    (`whole`: never redacted, for the server's own audit, which shows only its verdict)."""
+    finished = is_finished(events)
+    redact = not (finished or whole)
+    created = events[0].payload if events and events[0].type == "GameCreated" else {}
+    scenario = created.get("scenario") or {}
+    seed = next((e.payload.get("seed") for e in events if e.type == DICE_REVEALED), None)
+    head = events[-1].hash if events else GENESIS
+    header = {
+        "record": "header",
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game_id": game_id,
+        "scenario": scenario.get("name", "") if isinstance(scenario, dict) else "",
+        "engine": {"name": "lorekeeper", "version": engine_version()},
+        "event_schema": SCHEMA_VERSION,
+        "dice": created.get("dice"),
+        "events": len(events),
+        "head_hash": head,
+        "finished": finished,
+        "redacted": redact,
+    }
+    records = [header, *(_event_record(e, redact=redact) for e in events)]
+    trailer = {
+        "record": "trailer",
+        "events": len(events),
+        "head_hash": head,
+        "finished": finished,
+        "dice_seed": seed if finished else None,
+    }
+    return [*records, trailer]
+
+
+def _event_record(event: StoredEvent, *, redact: bool) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "record": "event",
+        "version": event.version,
+        "type": event.type,
+        "schema": event.schema,
+        "payload": event.payload,
+        "seat": event.seat,
+        "command_id": event.command_id,
+        "command": event.command,
+        "time_ms": event.time_ms,
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+    }
+    if redact:
+        shown = redact_event(event.type, event.payload, None)
+        if shown != event.payload:
+            record |= {"payload": shown, "redacted": True}
+    return record
+
+
+def ndjson_lines(records: Iterable[dict[str, Any]]) -> Iterator[str]:
+    for record in records:
+        try:
+            text = canonical_json(record)
+        except (ValueError, TypeError):  # an event stored before the chain (a float, say)
+            text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        yield text + "\n"
+
+
+def export_file_name(game_id: str) -> str:
+    return f"lorekeeper-{game_id}.ndjson"

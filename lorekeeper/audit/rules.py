@@ -1,0 +1,149 @@
+"""Were the events legal? Each append is decided again from the state before it.
+
+An append (a *group*) starts with the event that records its command. The group must be
+exactly what the domain produces from the state before it: `new_game` for the creation
+(with the dice it published), `resolve_breath` for the server's breath step, and
+`decide(state, command, dice, seat)` for a seat's command; then, when those events end a game
+of committed dice, DiceRevealed with the revealed seed. Equal means the same types and the
+same payloads, compared as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import domain
+from domain import DiceSource, Event, GameState, evolve
+from domain.events import SCHEMA_VERSION, DiceRevealed, GameCreated, event_from_json
+from lorekeeper.audit.records import ExportEvent, Problem
+from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND
+
+
+class RecordedDice:
+    """The faces the events themselves recorded, by roll index: enough to re-decide a game
+    whose dice cannot be recomputed (scripted, client-chosen or not yet revealed)."""
+
+    def __init__(self, events: Sequence[ExportEvent]) -> None:
+        self._faces: dict[int, str] = {}
+        for event in events:
+            roll, faces = event.payload.get("roll"), event.payload.get("faces")
+            if isinstance(roll, int) and isinstance(faces, list):
+                for offset, face in enumerate(faces):
+                    self._faces.setdefault(roll + offset, str(face))
+
+    def face(self, index: int) -> str:
+        try:
+            return self._faces[index]
+        except KeyError:
+            raise LookupError(f"die {index} was rolled but recorded by no event") from None
+
+
+def groups(events: Sequence[ExportEvent]) -> list[list[ExportEvent]]:
+    """The appends: each starts at an event that carries its command."""
+    out: list[list[ExportEvent]] = []
+    for event in events:
+        if event.command is not None or not out:
+            out.append([event])
+        else:
+            out[-1].append(event)
+    return out
+
+
+def check_rules(
+    events: Sequence[ExportEvent], dice: DiceSource, seed: str | None
+) -> tuple[Problem | None, int]:
+    """The first event that is not what the rules produce, and how many appends matched."""
+    state: GameState | None = None
+    checked = 0
+    for group in groups(events):
+        problem = _shape(group, first_group=state is None)
+        if problem is not None:
+            return problem, checked
+        try:
+            expected = _expected(state, group[0], dice, seed)
+        except Exception as exc:  # a crafted command may break the rules in any way
+            return Problem(group[0].version, f"the command cannot be decided: {exc!r}"), checked
+        problem = _compare(group, expected)
+        if problem is not None:
+            return problem, checked
+        for event in expected:
+            state = evolve(state, event)
+        checked += 1
+    return None, checked
+
+
+def _shape(group: list[ExportEvent], *, first_group: bool) -> Problem | None:
+    head = group[0]
+    if head.command is None:
+        return Problem(head.version, "no command is recorded for this append")
+    if first_group != (head.command == CREATE_COMMAND):
+        return Problem(head.version, "a game is created once, by its first append")
+    for event in group:
+        if (event.seat, event.command_id, event.time_ms) != (
+            head.seat,
+            head.command_id,
+            head.time_ms,
+        ):
+            return Problem(event.version, "one append has one seat, command id and time")
+        if event.schema != SCHEMA_VERSION:
+            return Problem(event.version, f"schema {event.schema} is not {SCHEMA_VERSION}")
+    return None
+
+
+def _expected(
+    state: GameState | None, head: ExportEvent, dice: DiceSource, seed: str | None
+) -> list[Event]:
+    command = head.command or {}
+    if state is None:
+        return _creation(head)
+    if command == BREATH_COMMAND:
+        if head.seat is not None:
+            raise ValueError("the breath phase is the server's step, recorded with no seat")
+        decided = domain.resolve_breath(state, dice)
+    else:
+        if head.seat is None:
+            raise ValueError("a seat's command is recorded with no seat")
+        decided = domain.decide(state, domain.command_from_json(command), dice, head.seat)
+    if seed is not None and _ends(state, decided):
+        decided = [*decided, DiceRevealed(seed=seed)]
+    return decided
+
+
+def _creation(head: ExportEvent) -> list[Event]:
+    created = event_from_json(head.type, head.payload)
+    if not isinstance(created, GameCreated) or head.seat is not None:
+        raise ValueError("a game starts with GameCreated, from the server")
+    events = domain.new_game(created.scenario, auto_decisions=created.auto_decisions)
+    fresh = events[0]
+    assert isinstance(fresh, GameCreated)
+    events[0] = replace(fresh, dice=created.dice)  # what it published: checked apart
+    return events
+
+
+def _ends(state: GameState, events: Sequence[Event]) -> bool:
+    after = state
+    for event in events:
+        after = evolve(after, event)
+    return after.is_over
+
+
+def _compare(group: list[ExportEvent], expected: Sequence[Event]) -> Problem | None:
+    for event, want in zip(group, expected, strict=False):
+        if event.type != want.type:
+            return Problem(event.version, f"{event.type} where the rules give {want.type}")
+        if event.payload != _as_json(want.payload()):
+            return Problem(event.version, f"{event.type} differs from what the rules give")
+    if len(group) > len(expected):
+        extra = group[len(expected)]
+        return Problem(extra.version, f"{extra.type} is more than the rules give")
+    if len(group) < len(expected):
+        missing = expected[len(group)]
+        return Problem(group[-1].version + 1, f"{missing.type} is missing here")
+    return None
+
+
+def _as_json(payload: Mapping[str, Any]) -> Any:
+    return json.loads(json.dumps(payload))

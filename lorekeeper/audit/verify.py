@@ -1,0 +1,266 @@
+"""Verifying an export, with no server: the chain, the dice, the rules (docs/audit.md).
+
+Every check looks for the first event it cannot vouch for; the verdict names the earliest of
+them. Verdicts: `verified` (a finished game of committed dice, every check passed),
+`failed`, `not_verifiable` (the dice were scripted or client-chosen, or the game predates
+commitments: the chain and rules may hold, the dice cannot be proven fair) and
+`in_progress` (what can be checked holds; the seed is revealed when the game ends).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adapters.chain import GENESIS, event_hash
+from domain.dice import DICE_SCHEME, CommittedDice
+from lorekeeper.audit.export import DICE_REVEALED, GAME_ENDED
+from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
+from lorekeeper.audit.rules import RecordedDice, check_rules, groups
+
+VERIFIED, FAILED, NOT_VERIFIABLE, IN_PROGRESS = (
+    "verified",
+    "failed",
+    "not_verifiable",
+    "in_progress",
+)
+_UNPROVABLE = {"scripted": "scripted dice", "seeded": "client-chosen seed"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    verdict: str
+    reason: str
+    game_id: str | None = None
+    events: int = 0
+    head_hash: str | None = None
+    dice_scheme: str | None = None
+    first_bad_event: int | None = None
+    checks: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as JSON; `first_bad_event` only when one is named."""
+        body: dict[str, Any] = {
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "game_id": self.game_id,
+            "events": self.events,
+            "head_hash": self.head_hash,
+            "dice_scheme": self.dice_scheme,
+            "checks": self.checks,
+        }
+        if self.first_bad_event is not None:
+            body["first_bad_event"] = self.first_bad_event
+        return body
+
+    def report(self) -> str:
+        lines = [f"game {self.game_id or '?'}: {self.events} events, head {self.head_hash}"]
+        lines += [f"  {name}: {summary}" for name, summary in self.checks.items()]
+        if self.first_bad_event is not None:
+            lines.append(f"FIRST BAD EVENT: {self.first_bad_event}")
+        lines.append(f"{self.verdict.upper().replace('_', ' ')}: {self.reason}")
+        return "\n".join(lines)
+
+
+def verify_lines(lines: Iterable[str | bytes], expect: Sequence[tuple[int, str]] = ()) -> Verdict:
+    """Verify an export given as its lines; `expect` pins (version, hash) pairs (receipts)."""
+    return verify_export(parse_export(lines), expect)
+
+
+def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Verdict:
+    events, checks = export.events, dict[str, str]()
+    problems = [export.problem] if export.problem else []
+    if not export.header:
+        return _verdict(export, problems, checks, None)
+    chain = _chain(events)
+    checks["chain"] = f"broken at event {chain.version}" if chain else f"{len(events)} linked"
+    problems += [p for p in (chain, _trailer(export), *_expected(events, expect)) if p]
+    created = events[0].payload if events and events[0].type == "GameCreated" else {}
+    dice = created.get("dice") if isinstance(created.get("dice"), dict) else None
+    if export.header.get("dice") != dice:
+        problems.append(Problem(None, "header: its dice differ from event 1's"))
+    if dice and "game_id" in dice and export.header.get("game_id") != dice["game_id"]:
+        problems.append(Problem(None, "header: game_id is not the one event 1 names"))
+    seed, dice_problems = _dice(export, dice, checks)
+    problems += dice_problems
+    problems += _rules(export, dice, seed, checks, before=_first(problems))
+    return _verdict(export, problems, checks, dice)
+
+
+def _chain(events: Sequence[ExportEvent]) -> Problem | None:
+    prev, finished = GENESIS, any(e.type == GAME_ENDED for e in events)
+    for position, event in enumerate(events, 1):
+        if event.version != position:
+            return Problem(position, f"event {position} is missing (found version {event.version})")
+        if event.redacted and (finished or event.type != "GameCreated"):
+            return Problem(position, "only an unfinished game's GameCreated may be redacted")
+        if event.prev_hash != prev:
+            return Problem(position, "prev_hash is not the hash of the event before it")
+        if not HASH.fullmatch(event.hash):
+            return Problem(position, "hash is not 64 lowercase hex digits")
+        if not event.redacted and event.hash != _recomputed(event):
+            return Problem(position, "hash does not match the event's content")
+        prev = event.hash
+    return None
+
+
+def _recomputed(e: ExportEvent) -> str:
+    try:
+        return event_hash(
+            version=e.version,
+            type=e.type,
+            schema=e.schema,
+            payload=e.payload,
+            seat=e.seat,
+            command_id=e.command_id,
+            command=e.command,
+            time_ms=e.time_ms,
+            prev_hash=e.prev_hash,
+        )
+    except (ValueError, TypeError):
+        return ""  # no canonical form: cannot be what was hashed
+
+
+def _trailer(export: Export) -> Problem | None:
+    events, trailer = export.events, export.trailer
+    head = events[-1].hash if events else GENESIS
+    if trailer is None:
+        return Problem(len(events) + 1, f"the export stops after event {len(events)}: no trailer")
+    if trailer.get("events") != len(events) or export.header.get("events") != len(events):
+        return Problem(len(events) + 1, f"events after {len(events)} are missing")
+    if trailer.get("head_hash") != head or export.header.get("head_hash") != head:
+        return Problem(None, "header/trailer: head_hash is not the last event's hash")
+    return None
+
+
+def _expected(events: Sequence[ExportEvent], expect: Sequence[tuple[int, str]]) -> list[Problem]:
+    out = []
+    for version, hash_ in expect:
+        if version > len(events):
+            out.append(Problem(len(events) + 1, f"event {version} (expected) is not exported"))
+        elif events[version - 1].hash != hash_:
+            out.append(Problem(version, f"event {version} is not the expected {hash_[:12]}…"))
+    return out
+
+
+def _dice(
+    export: Export, dice: dict[str, Any] | None, checks: dict[str, str]
+) -> tuple[str | None, list[Problem]]:
+    """The revealed seed if it opens the commitment, and what is wrong with the dice."""
+    scheme = dice.get("scheme") if dice else None
+    if scheme != DICE_SCHEME or dice is None:
+        checks["dice"] = f"not checked: {_UNPROVABLE.get(str(scheme), 'no commitment')}"
+        return None, []
+    events = export.events
+    if not any(e.type == GAME_ENDED for e in events):
+        checks["dice"] = "not checked yet: the seed is revealed when the game ends"
+        return None, []
+    reveal = next((e for e in events if e.type == DICE_REVEALED), None)
+    if reveal is None:
+        return None, [Problem(len(events) + 1, "the game ended but its seed is not revealed")]
+    seed = reveal.payload.get("seed")
+    if not _opens(seed, dice.get("commitment")):
+        checks["dice"] = "the revealed seed does not open the commitment"
+        return None, [Problem(reveal.version, "the revealed seed does not match the commitment")]
+    assert isinstance(seed, str)
+    problems = []
+    if (export.trailer or {}).get("dice_seed") != seed:
+        problems.append(Problem(None, "trailer: dice_seed is not the revealed seed"))
+    try:
+        source = _committed(seed, dice)
+    except ValueError as exc:
+        return None, [Problem(1, f"its dice cannot be derived: {exc}")]
+    count, bad = _faces(events, source)
+    checks["dice"] = f"die {bad.reason}" if bad else f"{count} dice recomputed from the seed"
+    return seed, [*problems, *([bad] if bad else [])]
+
+
+def _committed(seed: str, dice: dict[str, Any]) -> CommittedDice:
+    """The dice a revealed seed gives, with the game id and client seeds event 1 published."""
+    seeds = dice.get("client_seeds")
+    seeds = [str(s) for s in seeds] if isinstance(seeds, list) else []
+    return CommittedDice(bytes.fromhex(seed), str(dice.get("game_id")), seeds)
+
+
+def _opens(seed: Any, commitment: Any) -> bool:
+    if not isinstance(seed, str) or not HASH.fullmatch(seed):
+        return False
+    return hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
+
+
+def _faces(events: Sequence[ExportEvent], source: CommittedDice) -> tuple[int, Problem | None]:
+    """Every recorded die against the seed's, in roll order with no gap or repeat."""
+    following = 0
+    for event in events:
+        roll, faces = event.payload.get("roll"), event.payload.get("faces")
+        if not isinstance(roll, int) or not isinstance(faces, list):
+            continue
+        if roll != following:
+            return following, Problem(event.version, f"{roll} comes where {following} was due")
+        for offset, face in enumerate(faces):
+            want = source.face(roll + offset)
+            if face != want:
+                return following, Problem(event.version, f"{roll + offset} is {face}, not {want}")
+        following = roll + len(faces)
+    return following, None
+
+
+def _rules(
+    export: Export,
+    dice: dict[str, Any] | None,
+    seed: str | None,
+    checks: dict[str, str],
+    before: int | None,
+) -> list[Problem]:
+    """Re-decide every append that lies wholly before the first event found bad already."""
+    events = _whole_appends(export.events, before)
+    if any(e.redacted for e in events):
+        checks["rules"] = "not checked: the cards dealt are secret until the game ends"
+        return []
+    if any(not e.hash for e in events) or (events and events[0].command is None):
+        checks["rules"] = "not checked: recorded before commands were kept"
+        return []
+    source = _committed(seed, dice) if seed and dice else RecordedDice(events)  # _dice tried
+    problem, appends = check_rules(events, source, seed)
+    summary = f"{appends} appends re-decided"
+    checks["rules"] = summary + (f", then {problem.reason}" if problem else "")
+    return [problem] if problem else []
+
+
+def _whole_appends(events: list[ExportEvent], before: int | None) -> list[ExportEvent]:
+    if before is None:
+        return events
+    kept = groups(events[: before - 1])
+    return [e for group in kept[:-1] for e in group]  # the last may go on at `before`
+
+
+def _first(problems: Sequence[Problem]) -> int | None:
+    versions = [p.version for p in problems if p.version is not None]
+    return min(versions) if versions else None
+
+
+def _verdict(
+    export: Export, problems: list[Problem], checks: dict[str, str], dice: dict[str, Any] | None
+) -> Verdict:
+    events = export.events
+    scheme = dice.get("scheme") if dice else None
+    common: dict[str, Any] = {
+        "game_id": export.header.get("game_id"),
+        "events": len(events),
+        "head_hash": events[-1].hash if events else None,
+        "dice_scheme": scheme,
+        "checks": checks,
+    }
+    if problems:
+        worst = min(problems, key=lambda p: (p.version is None, p.version or 0))
+        return Verdict(FAILED, worst.reason, first_bad_event=worst.version, **common)
+    if scheme != DICE_SCHEME:
+        what = _UNPROVABLE.get(str(scheme), "no dice commitment")
+        return Verdict(NOT_VERIFIABLE, f"not verifiable: {what}", **common)
+    if any(e.redacted for e in events) or not any(e.type == GAME_ENDED for e in events):
+        return Verdict(
+            IN_PROGRESS, "in progress: the seed is revealed when the game ends", **common
+        )
+    return Verdict(VERIFIED, "verified: chain, commitment, every die and every rule", **common)

@@ -1,0 +1,94 @@
+"""`python -m lorekeeper`: verify an exported game offline, or run the demo.
+
+    python -m lorekeeper verify GAME.ndjson [--json] [--expect VERSION:HASH ...]
+    python -m lorekeeper demo [ARGS ...]
+
+`verify` needs no server and no Redis (docs/audit.md). Its exit status: 0 verified,
+1 failed, 2 unusable arguments or file, 3 not verifiable or still in progress: only a
+finished game of committed dice whose every check passed exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import re
+import sys
+from collections.abc import Sequence
+
+from lorekeeper.audit import FAILED, VERIFIED, verify_lines
+
+EXIT_VERIFIED, EXIT_FAILED, EXIT_USAGE, EXIT_UNPROVEN = 0, 1, 2, 3
+_RECEIPT = re.compile(r"([1-9][0-9]*):([0-9a-f]{64})")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["demo"]:
+        return _demo(args[1:])
+    parser = _parser()
+    options = parser.parse_args(args)
+    if options.command != "verify":
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    return _verify(options.file, options.expect, as_json=options.json)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m lorekeeper", description="Verify an exported game offline, or run the demo."
+    )
+    commands = parser.add_subparsers(dest="command")
+    verify = commands.add_parser("verify", help="check an export (GET /games/{id}/export)")
+    verify.add_argument("file", help="the NDJSON export; - for standard input")
+    verify.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    verify.add_argument(
+        "--expect",
+        action="append",
+        default=[],
+        type=_receipt,
+        metavar="VERSION:HASH",
+        help="a head_hash a reply gave you at VERSION: the export must contain it",
+    )
+    commands.add_parser("demo", help="play a demonstration game (lorekeeper.demo)")
+    return parser
+
+
+def _receipt(text: str) -> tuple[int, str]:
+    match = _RECEIPT.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError("expected VERSION:HASH (64 lowercase hex digits)")
+    return int(match.group(1)), match.group(2)
+
+
+def _verify(path: str, expect: list[tuple[int, str]], *, as_json: bool) -> int:
+    try:
+        if path == "-":
+            verdict = verify_lines(sys.stdin.buffer, expect)
+        else:
+            with open(path, "rb") as file:
+                verdict = verify_lines(file, expect)
+    except OSError as exc:
+        print(f"verify: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(json.dumps(verdict.to_json(), indent=2) if as_json else verdict.report())
+    if verdict.verdict == VERIFIED:
+        return EXIT_VERIFIED
+    return EXIT_FAILED if verdict.verdict == FAILED else EXIT_UNPROVEN
+
+
+def _demo(argv: list[str]) -> int:
+    try:
+        demo = importlib.import_module("lorekeeper.demo")
+    except ModuleNotFoundError as exc:
+        if exc.name != "lorekeeper.demo":
+            raise
+        print("demo: lorekeeper.demo is not installed in this copy", file=sys.stderr)
+        return EXIT_USAGE
+    run = getattr(demo, "main", None)
+    if run is None:
+        print("demo: lorekeeper.demo has no main(argv)", file=sys.stderr)
+        return EXIT_USAGE
+    result: int = run(argv)
+    return result

@@ -1,0 +1,99 @@
+"""Finished games for the audit tests, played through the real GameService with random legal
+commands (a fixed seed each), breath phases resolved inline as the server would."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from adapters.event_store import EventStore, InMemoryEventStore
+from domain import legal_actions
+from domain.notation import scenario_from_text
+from domain.scenarios import get_scenario
+from lorekeeper.dice import InMemoryDiceConfigStore
+from lorekeeper.ports import InlineJobs
+from lorekeeper.seats import InMemorySeatTokenStore
+from lorekeeper.service import GameService
+
+MAX_COMMANDS = 2000
+
+
+def memory_service(events: EventStore | None = None, dice_seed: int = 1) -> GameService:
+    """A service whose games are `game-1`, `game-2` … with dice seeds drawn from `dice_seed`:
+    the same games every run."""
+    ids, seeds = itertools.count(1), random.Random(dice_seed)
+    service = GameService(
+        events or InMemoryEventStore(),
+        InMemorySeatTokenStore(),
+        InMemoryDiceConfigStore(),
+        InlineJobs(lambda game_id: None),
+        allow_scripted_dice=True,
+        new_game_id=lambda: f"game-{next(ids)}",
+        new_dice_seed=lambda: seeds.randbytes(32),
+    )
+    service.jobs = InlineJobs(service.resolve_breath)
+    return service
+
+
+def short(name: str, turns: int) -> dict[str, Any]:
+    doc = get_scenario(name)
+    assert doc is not None
+    doc["settings"]["max_turns"] = turns
+    return doc
+
+
+def play(
+    service: GameService,
+    scenario: Mapping[str, Any] | str,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """Play random legal commands until the game ends; its id."""
+    created = service.create_game(scenario, options or {})
+    tokens = [s["token"] for s in created.seats]
+    rnd = random.Random(seed)
+    for _ in range(MAX_COMMANDS):
+        state = service.load_state(created.game_id)
+        if state.is_over:
+            return created.game_id
+        pending = state.pending
+        seat = pending.seat if pending and pending.seat is not None else state.active
+        choices = [c.to_json() for c in legal_actions(state, seat) if c.type != "resign"]
+        body = rnd.choices(choices, [_weight(c) for c in choices])[0] if choices else RESIGN
+        service.handle_command(created.game_id, tokens[seat], body)
+    raise AssertionError("the game did not end")
+
+
+RESIGN = {"type": "resign"}
+# Fighting players: games full of dice (battles, critical hits, breath), not of wandering.
+WEIGHTS = {"battle": 40.0, "battle_back": 5.0, "fly": 8.0, "react": 4.0, "end_turn": 0.5}
+
+
+def _weight(command: dict[str, Any]) -> float:
+    if command["type"] == "order" and command.get("breath"):
+        return 20.0
+    return WEIGHTS.get(command["type"], 1.0)
+
+
+# Two armies face to face, dragons behind, cards in hand: battles, critical hits, retreats,
+# breath and reactions from the first turn on.
+SKIRMISH = """
+.   .    .    .    .    .   .
+ .  fd1  id1  ww1  .    .   .
+.   bf1  rm1  gf1  bm1  .   .
+ .  gf0  bf0  rm0  bf0  .   .
+.   ww0  fd0  id0  .    .   .
+ .   .    .    .    .    .   .
+"""
+
+
+def skirmish(turns: int = 12) -> dict[str, Any]:
+    players = [
+        {"home_edge": "south", "lore": 6, "cards": ["hold", "web"]},
+        {"home_edge": "north", "lore": 6, "cards": ["web", "hold"]},
+    ]
+    doc = scenario_from_text(SKIRMISH, players=players, name="skirmish")
+    doc.setdefault("settings", {})["max_turns"] = turns
+    return doc
