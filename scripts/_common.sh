@@ -1,4 +1,5 @@
-# Sourced by scripts/test and scripts/run: the repo's venv, kept in step with pyproject.toml.
+# Sourced by scripts/run, scripts/test and scripts/lock: the repo's venv, kept in step with
+# pyproject.toml.
 # shellcheck shell=bash
 
 LK_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,8 +29,14 @@ lk_install_fingerprint() {
 }
 
 # lk_ensure_venv EXTRAS: create .venv if missing, `pip install -e .[EXTRAS]` when stale.
+# One install at a time (scripts/run and scripts/test may start together on a fresh clone).
 lk_ensure_venv() {
     local extras="$1" python stamp want
+    if command -v flock >/dev/null 2>&1; then
+        mkdir -p "$LK_ROOT/var"
+        exec {lk_venv_lock}>"$LK_ROOT/var/.venv.lock"
+        flock "$lk_venv_lock"
+    fi
     if [ ! -x "$LK_PY" ]; then
         python="$(lk_base_python)"
         echo "creating $LK_VENV" >&2
@@ -41,5 +48,8 @@ lk_ensure_venv() {
         echo "installing lorekeeper[$extras] into $LK_VENV" >&2
         (cd "$LK_ROOT" && "$LK_PY" -m pip install -q --disable-pip-version-check -e ".[$extras]")
         echo "$want" >"$stamp"
+    fi
+    if [ -n "${lk_venv_lock:-}" ]; then
+        exec {lk_venv_lock}>&-
     fi
 }

@@ -1,0 +1,354 @@
+"""A demo game: two bots play a whole game over HTTP against a running server.
+
+    python -m lorekeeper demo [--url http://127.0.0.1:8000] [--seed demo | --server-dice]
+                              [--quiet] [--timeout 120]
+
+It talks to the server only through the public API (the standard library's urllib), the way
+any client would: it creates a game on a small inline scenario (`SKIRMISH`), then each seat in
+turn reads its legal actions (`GET /games/{id}/legal-actions`) and picks one with a simple,
+deterministic policy that seeks battles. Breath phases are resolved by the server's worker:
+the demo waits for them with `GET /games/{id}?min_version=N`. Each new line of the game's
+history (`GET /games/{id}/log`) is printed as it happens; at the end the winner and the viewer
+URL are.
+
+With the default seed the game is the same every time (the dice are a function of the seed,
+the policy of the board): north wins in turn 5. Of 1,000 games with different seeds, every one
+ended with a winner, by turn 17 at the latest; a draw (R-WIN-3, at `max_turns`) would be
+reported as one. A chosen seed makes a reproducible game, not a fair one (anyone who knows
+the seed knows the dice): `--server-dice` plays with dice the server commits to instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+DEFAULT_SEED = "demo"
+BREATH_WAIT_S = 15.0
+# The board moved on under the command (nothing was appended): read it again and retry.
+RETRY_CODES = ("breath_pending", "version_mismatch", "version_conflict")
+
+# Two small armies a few hexes apart on an open board: foot and horse with two figures left,
+# and a Wood Wyvern each, whose breath (1 lore) brings a breath phase for the worker to
+# resolve. Three banners win; the turn limit bounds the game if nobody gets there.
+SKIRMISH: dict[str, Any] = {
+    "name": "demo_skirmish",
+    "description": "Two small armies and two wyverns on an open field (the demo game).",
+    "width": 7,
+    "height": 5,
+    "settings": {"orders_per_turn": 3, "banners_to_win": 3, "max_turns": 40},
+    "players": [
+        {"home_edge": "south", "lore": 3, "cards": []},
+        {"home_edge": "north", "lore": 3, "cards": []},
+    ],
+    "units": [
+        {"id": "s-foot-1", "kind": "red_foot", "owner": 0, "hex": [1, 3], "figures": 2},
+        {"id": "s-foot-2", "kind": "blue_foot", "owner": 0, "hex": [3, 3], "figures": 2},
+        {"id": "s-horse", "kind": "green_mounted", "owner": 0, "hex": [5, 3], "figures": 2},
+        {"id": "s-wyvern", "kind": "wood_wyvern", "owner": 0, "hex": [3, 4]},
+        {"id": "n-foot-1", "kind": "red_foot", "owner": 1, "hex": [5, 1], "figures": 2},
+        {"id": "n-foot-2", "kind": "blue_foot", "owner": 1, "hex": [3, 1], "figures": 2},
+        {"id": "n-horse", "kind": "green_mounted", "owner": 1, "hex": [1, 1], "figures": 2},
+        {"id": "n-wyvern", "kind": "wood_wyvern", "owner": 1, "hex": [3, 0]},
+    ],
+}
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+
+class DemoError(RuntimeError):
+    """The server refused or failed a request the demo needed."""
+
+
+@dataclass
+class ApiError(DemoError):
+    status: int
+    body: dict[str, Any]
+
+    def __str__(self) -> str:
+        code, detail = self.body.get("code", "?"), self.body.get("detail", "")
+        return f"HTTP {self.status} {code}: {detail}"
+
+
+@dataclass
+class Http:
+    """A JSON client of the API: waits out 429s (Retry-After), raises ApiError otherwise."""
+
+    base_url: str
+    timeout_s: float = 10.0
+
+    def get(self, path: str, token: str | None = None) -> Any:
+        return self.request("GET", path, token=token)
+
+    def post(self, path: str, body: Any, token: str | None = None, **headers: str) -> Any:
+        return self.request("POST", path, body=body, token=token, headers=headers)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        body: Any = None,
+        token: str | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Any:
+        sent = {"Accept": "application/json", **(headers or {})}
+        if token:
+            sent["Authorization"] = f"Bearer {token}"
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        while True:
+            status, reply_headers, raw = self.send(method, path, sent, data)
+            if status != 429:
+                break
+            time.sleep(float(reply_headers.get("Retry-After", "1")))
+        parsed = json.loads(raw) if raw else {}
+        if status >= 400:
+            raise ApiError(status, parsed if isinstance(parsed, dict) else {})
+        return parsed
+
+    def send(
+        self, method: str, path: str, headers: dict[str, str], data: bytes | None
+    ) -> tuple[int, Mapping[str, str], bytes]:
+        request = urllib.request.Request(
+            self.base_url + path, data=data, headers=headers, method=method
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
+                return response.status, dict(response.headers.items()), response.read()
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, dict(error.headers.items()), error.read()
+
+
+# --- The policy: a pure function of the board view and the legal actions. -----------------
+
+
+def hex_distance(a: Sequence[int], b: Sequence[int]) -> int:
+    """Steps between two hexes in odd-r offset coordinates (R-BRD-1)."""
+
+    def cube(h: Sequence[int]) -> tuple[int, int]:
+        col, row = h
+        return col - (row - (row & 1)) // 2, row
+
+    (aq, ar), (bq, br) = cube(a), cube(b)
+    return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
+
+
+def choose_action(view: View, actions: list[Action], seat: int) -> Action:
+    """Battle whenever possible, order as many units as allowed (dragons breathing), move
+    each toward the nearest enemy, then end the phase."""
+    by_type: dict[str, list[Action]] = {}
+    for action in actions:
+        by_type.setdefault(action["type"], []).append(action)
+    if "battle" in by_type:
+        return min(by_type["battle"], key=lambda a: _battle_key(view, a))
+    if "order" in by_type:
+        return max(by_type["order"], key=lambda a: (len(a["units"]), len(a["breath"])))
+    moves = by_type.get("move", []) + by_type.get("fly", [])
+    best = _best_move(view, moves, seat)
+    if best is not None:
+        return best
+    for kind in ("end_movement", "end_turn", "pass", "choose_retreat", "battle_back"):
+        if kind in by_type:
+            return by_type[kind][0]
+    return actions[0]  # only `resign` is left: never reached in the skirmish
+
+
+def _battle_key(view: View, action: Action) -> tuple[int, str, str]:
+    """Weakest target first (a kill is a banner); a dragon, hard to kill, last."""
+    target = _units(view)[action["target"]]
+    return (target["figures"] or 99, target["id"], action["unit"])
+
+
+def _best_move(view: View, moves: list[Action], seat: int) -> Action | None:
+    """The move or flight that breathes on the most enemies, else gets a unit closest to one;
+    a unit already next to an enemy stays where it is."""
+    units = _units(view)
+    enemies = [u["hex"] for u in units.values() if u["owner"] != seat]
+    if not enemies:
+        return None
+
+    def gap(h: Sequence[int]) -> int:
+        return min(hex_distance(h, e) for e in enemies)
+
+    best: tuple[tuple[int, int, int], Action] | None = None
+    for action in moves:
+        unit = units[action["unit"]]
+        targets = _breath_targets(view, action, seat) if action["type"] == "fly" else 0
+        now, then = gap(unit["hex"]), gap(action["path"][-1])
+        if targets == 0 and (now <= 1 or then >= now):
+            continue
+        key = (-targets, then, len(action["path"]))
+        if best is None or key < best[0]:
+            best = (key, action)
+    return None if best is None else best[1]
+
+
+def _breath_targets(view: View, action: Action, seat: int) -> int:
+    """Enemies a breathing dragon would fly over (R-BRE-2: not the landing hex, at most 3)."""
+    if action["unit"] not in view["turn_state"]["breath_paid"]:
+        return 0
+    over = {tuple(h) for h in action["path"][:-1]}
+    hit = [u for u in view["units"] if u["owner"] != seat and tuple(u["hex"]) in over]
+    return min(len(hit), 3)
+
+
+def _units(view: View) -> dict[str, dict[str, Any]]:
+    return {u["id"]: u for u in view["units"]}
+
+
+# --- Playing a game over HTTP. -------------------------------------------------------------
+
+
+@dataclass
+class DemoGame:
+    http: Http
+    seed: str | None  # None: the server draws (and commits to) the seed
+    out: Callable[[str], None] | None = print  # None: print nothing (no log is read)
+    deadline_s: float = 120.0
+    game_id: str = ""
+    tokens: list[str] = field(default_factory=list)
+    version: int = 0
+    printed: int = 0
+
+    def play(self) -> View:
+        """Create the game, play it to its end, and return the final board view."""
+        options: dict[str, Any] = {"auto_decisions": True}
+        if self.seed is not None:
+            options["seed"] = self.seed
+        created = self.http.post("/games", {"scenario": SKIRMISH, "options": options})
+        self.game_id, self.version = created["game_id"], created["version"]
+        self.tokens = [s["token"] for s in created["seats"]]
+        self._say(f"game {self.game_id} created: {self.http.base_url}/games/{self.game_id}")
+        give_up = time.monotonic() + self.deadline_s
+        while time.monotonic() < give_up:
+            view = self.http.get(f"/games/{self.game_id}?min_version={self.version}")
+            self.version = max(self.version, view["version"])
+            self._print_log()
+            if view["winner"] is not None or view["phase"] == "over":
+                return view
+            if view["phase"] == "breath":
+                self._wait_for_breath()
+            else:
+                self._act(view)
+        raise DemoError(f"the game did not end within {self.deadline_s:.0f} s")
+
+    def _act(self, view: View) -> None:
+        pending = view.get("pending") or {}
+        seat = pending.get("seat")
+        seat = view["active_seat"] if seat is None else seat
+        token = self.tokens[seat]
+        legal = self.http.get(f"/games/{self.game_id}/legal-actions", token)
+        if legal["version"] != view["version"]:
+            self.version = max(self.version, legal["version"])
+            return  # the board moved on since the view was read: read it again
+        action = choose_action(view, legal["actions"], seat)
+        headers = {
+            "Idempotency-Key": f"demo-{self.game_id}-{view['version']}",
+            "If-Match": f'"{view["version"]}"',
+        }
+        try:
+            reply = self.http.post(f"/games/{self.game_id}/commands", action, token, **headers)
+        except ApiError as error:
+            if error.body.get("code") in RETRY_CODES:
+                self.version = max(self.version, error.body.get("current_version", self.version))
+                return
+            raise
+        self.version = reply["version"]
+
+    def _wait_for_breath(self) -> None:
+        """The worker resolves the breath phase (R-TRN-6): wait for the event after it."""
+        give_up = time.monotonic() + BREATH_WAIT_S
+        while time.monotonic() < give_up:
+            view = self.http.get(f"/games/{self.game_id}?min_version={self.version + 1}")
+            if view["version"] > self.version:
+                self.version = view["version"]
+                return
+        raise DemoError(
+            f"the breath phase was not resolved in {BREATH_WAIT_S:.0f} s: "
+            "is a worker (`python -m workers`) running against the server's Redis?"
+        )
+
+    def _print_log(self) -> None:
+        if self.out is None:
+            return
+        log = self.http.get(f"/games/{self.game_id}/log?format=json")
+        for entry in log["entries"][self.printed :]:
+            self.out(f"{entry['version']:>4}  {entry['text']}")
+        self.printed = len(log["entries"])
+
+    def _say(self, line: str) -> None:
+        if self.out is not None:
+            self.out(line)
+
+
+def describe_result(view: View) -> str:
+    winner = view["winner"]
+    if winner is None or winner == "draw":
+        return f"The game ended in a draw after turn {view['turn']}."
+    player = view["players"][winner]
+    return (
+        f"The winner is seat {winner} ({player['home_edge']}) with {player['banners']} "
+        f"banners, in turn {view['turn']}."
+    )
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    base = args.url.rstrip("/")
+    seed = None if args.server_dice else args.seed
+    game = DemoGame(Http(base), seed, out=None if args.quiet else print, deadline_s=args.timeout)
+    try:
+        view = game.play()
+    except urllib.error.URLError as error:
+        print(
+            f"demo failed: no server at {base} ({error.reason}); is scripts/run up?",
+            file=sys.stderr,
+        )
+        return 1
+    except (DemoError, OSError) as error:
+        print(f"demo failed: {error}", file=sys.stderr)
+        if game.game_id:
+            print(f"see {base}/viewer/{game.game_id}", file=sys.stderr)
+        return 1
+    print(describe_result(view))
+    print(f"Watch it again: {base}/viewer/{game.game_id}")
+    print(f"The whole log:  {base}/games/{game.game_id}/log")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m lorekeeper demo",
+        description="Play a whole demo game between two bots against a running server.",
+    )
+    parser.add_argument("--url", default=DEFAULT_URL, help=f"the API (default {DEFAULT_URL})")
+    parser.add_argument(
+        "--seed", default=DEFAULT_SEED, help=f"seed of the dice (default {DEFAULT_SEED!r})"
+    )
+    parser.add_argument(
+        "--server-dice",
+        action="store_true",
+        help="let the server draw the seed (and commit to it): a new game each time",
+    )
+    parser.add_argument("--quiet", action="store_true", help="print only the result")
+    parser.add_argument(
+        "--timeout", type=float, default=120.0, help="give up after this many seconds (120)"
+    )
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,114 @@
+"""The demo against the real stack: a private redis-server, the API under gunicorn (gthread, as
+scripts/run starts it) and `python -m workers` as processes. `python -m lorekeeper demo` plays
+a whole game over HTTP; the worker resolves its breath phases and keeps the projections the
+demo waits on."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from adapters.redis_server import RedisServerProcess, free_port
+from lorekeeper import demo
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 20.0
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def _answers(url: str) -> bool:
+    """Whether `url` answers 200, waiting out the rate limit (the demo used the bucket up)."""
+    for _ in range(20):
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                return bool(response.status == 200)
+        except urllib.error.HTTPError as error:
+            if error.code != 429:
+                return False
+            time.sleep(float(error.headers.get("Retry-After", "1")))
+        except OSError:
+            return False
+    return False
+
+
+@pytest.fixture
+def stack(
+    redis_server: RedisServerProcess, redis_client: redis.Redis, tmp_path: Path
+) -> Iterator[str]:
+    """The API's URL, with gunicorn and one worker process on the private (emptied) Redis."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "REDIS_URL": redis_server.url,
+        "LOREKEEPER_WORKER_PROCESSES": "1",
+        "LOREKEEPER_RECONCILE_INTERVAL_S": "1",
+    }
+    gunicorn = [
+        sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
+        "--workers", "2", "--worker-class", "gthread", "--threads", "4",
+        "--graceful-timeout", "2", "--no-control-socket", "api.wsgi:app",
+    ]  # fmt: skip
+    logs = {name: (tmp_path / f"{name}.log").open("wb") for name in ("api", "worker")}
+    processes = [
+        subprocess.Popen(gunicorn, cwd=ROOT, env=env, stderr=logs["api"]),
+        subprocess.Popen(
+            [sys.executable, "-m", "workers"], cwd=ROOT, env=env, stderr=logs["worker"]
+        ),
+    ]
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not _answers(f"{url}/readyz"):
+            for process in processes:
+                assert process.poll() is None, (tmp_path / "api.log").read_text()
+            assert time.monotonic() < deadline, "the API did not answer /readyz"
+            time.sleep(0.1)
+        yield url
+    finally:
+        for process in reversed(processes):
+            _stop(process)
+        for log in logs.values():
+            log.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_demo_plays_a_whole_game_to_a_winner(stack: str) -> None:
+    started = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-m", "lorekeeper", "demo", "--url", stack, "--timeout", "45"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=50,
+    )  # the README's command
+    elapsed = time.monotonic() - started
+    assert run.returncode == 0, run.stderr
+    out = run.stdout.splitlines()
+
+    assert out[-3].startswith("The winner is seat ")  # R-WIN-1
+    viewer_url = out[-2].split()[-1]
+    game_id = viewer_url.rsplit("/", 1)[-1]
+    assert viewer_url == f"{stack}/viewer/{game_id}"
+    assert any("breath phase closes" in line for line in out)  # resolved by the worker
+    board = demo.Http(stack).get(f"/games/{game_id}")  # waits out a 429 too
+    assert board["phase"] == "over" and board["winner"] in (0, 1)
+    assert board["players"][board["winner"]]["banners"] >= 3
+    assert _answers(viewer_url)
+    assert elapsed < 30, f"the demo took {elapsed:.1f} s"

@@ -1,0 +1,85 @@
+"""The demo's bots, in memory: the default game ends with a winner, and the policy only ever
+sends what legal-actions offered. (The same client over real HTTP: test_demo_e2e.py.)"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+from flask.testing import FlaskClient
+
+from api import create_app
+from domain.hexes import Hex, distance
+from lorekeeper import demo
+from lorekeeper.config import Settings
+from lorekeeper.wiring import memory_components
+
+
+class FlaskHttp(demo.Http):
+    """The demo's HTTP client, sending through Flask's test client instead of a socket."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        super().__init__("")
+        self.client = client
+        self.sent: list[dict[str, object]] = []
+
+    def send(
+        self, method: str, path: str, headers: dict[str, str], data: bytes | None
+    ) -> tuple[int, Mapping[str, str], bytes]:
+        response = self.client.open(path, method=method, headers=headers, data=data)
+        return response.status_code, dict(response.headers), response.get_data()
+
+
+@pytest.fixture
+def http() -> FlaskHttp:
+    settings = Settings(jobs="inline", rate_per_s=0, projection_wait_s=0)
+    app = create_app(settings, components=memory_components(settings))
+    return FlaskHttp(app.test_client())
+
+
+def test_the_default_demo_game_ends_with_a_winner(http: FlaskHttp) -> None:
+    lines: list[str] = []
+    view = demo.DemoGame(http, demo.DEFAULT_SEED, out=lines.append).play()
+    assert view["phase"] == "over"
+    assert view["winner"] in (0, 1)  # R-WIN-1
+    assert view["players"][view["winner"]]["banners"] >= 3
+    assert any("breath phase closes" in line for line in lines)  # R-TRN-6 happened
+    assert lines[-1].endswith("wins (banners)")
+    assert "winner is seat" in demo.describe_result(view)
+
+
+@pytest.mark.parametrize("seed", ["a", "b", "c", "d", None])
+def test_other_seeds_end_with_a_result_within_the_turn_limit(
+    http: FlaskHttp, seed: str | None
+) -> None:
+    view = demo.DemoGame(http, seed, out=None).play()
+    assert view["phase"] == "over"
+    assert view["turn"] <= demo.SKIRMISH["settings"]["max_turns"]  # R-WIN-3
+
+
+def test_the_policy_battles_before_anything_else() -> None:
+    view = {
+        "units": [
+            {"id": "a", "owner": 0, "hex": [1, 1], "figures": 2},
+            {"id": "b", "owner": 1, "hex": [2, 1], "figures": 1},
+            {"id": "c", "owner": 1, "hex": [1, 2], "figures": 2},
+        ],
+        "turn_state": {"breath_paid": []},
+    }
+    actions = [
+        {"type": "resign"},
+        {"type": "end_turn"},
+        {"type": "battle", "unit": "a", "target": "c"},
+        {"type": "battle", "unit": "a", "target": "b"},
+    ]
+    assert demo.choose_action(view, actions, 0) == actions[3]  # the weaker target
+    assert demo.choose_action(view, actions[:2], 0) == {"type": "end_turn"}
+
+
+def test_the_demo_measures_distance_as_the_rules_do() -> None:
+    # R-BRD-1: odd-r offset coordinates, cube distance. The demo is a plain HTTP client, so it
+    # carries its own few lines of hex maths; they must agree with the domain's.
+    board = [(c, r) for c in range(7) for r in range(5)]
+    for a in board:
+        for b in board:
+            assert demo.hex_distance(a, b) == distance(Hex(*a), Hex(*b)), (a, b)
