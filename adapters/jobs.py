@@ -1,19 +1,23 @@
-"""The job queue port: what the command path calls after an append. RQ adapter and its twin.
+"""The job queue port: what the command path calls after an append. Redis adapter and its twin.
 
 `after_append` schedules at most what is needed:
 
-- a **projection** job only when none is pending for the game. The pending flag
-  `lk:{<game_id>}:projecting` (its value: when it was set, epoch ms) is taken with
-  `SET NX EX`; the job clears it *before* it reads the stream, so an append either finds
-  the flag clear (and enqueues) or is read by the pending job. Most appends of a busy game
-  cost one SET, not an enqueue (docs/workers.md has both measured).
-- a **breath** job when `BreathPhaseOpened` is among the appended events (R-TRN-6), with a
-  job id per game and version of that event: a repeated call enqueues nothing new.
+- a **projection** when none is pending for the game: one script takes the pending flag
+  `lk:{projections}:projecting:<game_id>` (its value: when it was set, epoch ms) with
+  `SET NX EX` and, only when it gets it, pushes the job id onto the projection queue, the
+  Redis list `lk:{projections}:due` (`ProjectionQueue`; `projections` is the queue's name).
+  Flag and list share the queue's hash tag, so the script touches one Cluster slot. The
+  workers' projection loop pops job ids and clears the flag *before* it reads the stream,
+  so an append either finds the flag clear (and queues the game) or is read by the pending
+  projection. Projections are not RQ jobs: RQ's bookkeeping (some 65 Redis calls a job)
+  costs several times the projection itself (BENCHMARKS.md).
+- a **breath** job (RQ) when `BreathPhaseOpened` is among the appended events (R-TRN-6),
+  with a job id per game and version of that event: a repeated call enqueues nothing new.
 
 Job ids are deterministic (`project-<game>-<version>`, `breath-<game>-<version>`; RQ only
-accepts `[A-Za-z0-9_-]`, so the game id is escaped: `_`->`__`, `.`->`_d`, `:`->`_c`).
-Jobs are top-level functions named by string (the adapters never import `workers`), take
-plain ids, and travel with RQ's JSONSerializer.
+accepts `[A-Za-z0-9_-]`, so the game id is escaped: `_`->`__`, `.`->`_d`, `:`->`_c`; `game_of`
+undoes it). Breath jobs are top-level functions named by string (the adapters never import
+`workers`), take plain ids, and travel with RQ's JSONSerializer.
 
 The command has already been appended when `after_append` runs, so a Redis error here is
 logged, not raised: the workers' reconciler finds what was not scheduled.
@@ -22,11 +26,12 @@ logged, not raised: the workers' reconciler finds what was not scheduled.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import redis
 from rq import Queue
@@ -49,8 +54,25 @@ class JobQueue(Protocol):
         ...
 
 
-def pending_key(game_id: str) -> str:
-    return f"lk:{{{game_id}}}:projecting"
+def pending_key(game_id: str, queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
+    """The game's "projection pending" flag: in the projection queue's slot (hash tag), not
+    the game's, so one script takes the flag and queues the game (one round trip)."""
+    return f"lk:{{{queue}}}:projecting:{game_id}"
+
+
+def due_key(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
+    return f"lk:{{{queue}}}:due"
+
+
+# KEYS: the game's pending flag, the projection queue. ARGV: now (ms), flag TTL (s), job id.
+# Queues the job id only when it takes the flag: 1 when it did, 0 when one was pending.
+_REQUEST_LUA = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
+  redis.call('RPUSH', KEYS[2], ARGV[3])
+  return 1
+end
+return 0
+"""
 
 
 def job_id(kind: str, game_id: str, version: int) -> str:
@@ -66,6 +88,42 @@ def breath_opened_version(version: int, event_types: Sequence[str]) -> int | Non
     return None
 
 
+class ProjectionQueue:
+    """The games whose projection is due: a Redis list of job ids (`project-<game>-<version>`)
+    that the workers' projection loop pops. Not an RQ queue: the bookkeeping of an RQ job
+    costs several times the projection it runs (BENCHMARKS.md)."""
+
+    def __init__(self, client: redis.Redis, name: str) -> None:
+        self._client = client
+        self.name = name
+        self.key = due_key(name)
+
+    def pop(self, timeout_s: float | None) -> str | None:
+        """The oldest job id; waits up to `timeout_s` for one (None: does not wait)."""
+        if timeout_s is None:
+            raw = self._client.lpop(self.key)
+        else:
+            found = cast(list[bytes | str] | None, self._client.blpop([self.key], timeout_s))
+            raw = None if found is None else found[1]
+        return None if raw is None else _text(cast(bytes | str, raw))
+
+    def get_job_ids(self) -> list[str]:
+        return [_text(x) for x in self._client.lrange(self.key, 0, -1)]
+
+    def empty(self) -> None:
+        self._client.delete(self.key)
+
+
+def game_of(project_job_id: str) -> str:
+    """The game id a `project-<game>-<version>` job id names (job_id's escaping undone)."""
+    escaped = project_job_id.removeprefix("project-").rsplit("-", 1)[0]
+    return re.sub(r"_(.)", lambda m: {"_": "_", "d": ".", "c": ":"}[m.group(1)], escaped)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 class RQJobQueue:
     def __init__(
         self,
@@ -79,10 +137,9 @@ class RQJobQueue:
     ) -> None:
         self._client = client
         self.breath_queue = Queue(breath_queue, connection=client, serializer=JSONSerializer)
-        self.projection_queue = Queue(
-            projection_queue, connection=client, serializer=JSONSerializer
-        )
+        self.projection_queue = ProjectionQueue(client, projection_queue)
         self._pending_ttl_s = pending_ttl_s
+        self._request = client.register_script(_REQUEST_LUA)
         self._job_timeout_s = job_timeout_s
         self._breath_result_ttl_s = breath_result_ttl_s
 
@@ -99,30 +156,23 @@ class RQJobQueue:
             )
 
     def request_projection(self, game_id: str, version: int) -> bool:
-        """Enqueue a projection job unless one is pending; True if one was enqueued."""
+        """Queue a projection unless one is pending; True if one was queued."""
         now_ms = time.time_ns() // 1_000_000
-        if not self._client.set(pending_key(game_id), now_ms, nx=True, ex=self._pending_ttl_s):
-            return False
-        try:
-            return self._enqueue(
-                self.projection_queue,
-                PROJECT_FUNC,
-                (game_id,),
-                job_id("project", game_id, version),
-                result_ttl=0,
-            )
-        except BaseException:
-            self._client.delete(pending_key(game_id))  # let the next append try again
-            raise
+        keys = [self._pending_key(game_id), self.projection_queue.key]
+        args: list[str | int] = [now_ms, self._pending_ttl_s, job_id("project", game_id, version)]
+        return bool(self._request(keys=keys, args=args))
 
     def clear_pending(self, game_id: str) -> None:
-        """Called by the projection job before it reads the stream."""
-        self._client.delete(pending_key(game_id))
+        """Called by the projection loop before it reads the stream."""
+        self._client.delete(self._pending_key(game_id))
 
     def pending_since_ms(self, game_id: str) -> int | None:
         """When the game's pending projection was requested (epoch ms), or None."""
-        raw = self._client.get(pending_key(game_id))
+        raw = self._client.get(self._pending_key(game_id))
         return None if raw is None else int(raw)
+
+    def _pending_key(self, game_id: str) -> str:
+        return pending_key(game_id, self.projection_queue.name)
 
     def enqueue_breath(self, game_id: str, opened_version: int) -> bool:
         """Enqueue the breath job of the phase opened at `opened_version`; False if it exists."""

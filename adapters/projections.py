@@ -208,7 +208,6 @@ _POLL_S = (0.001, 0.002, 0.005, 0.01, 0.02)
 class RedisProjectionStore:
     def __init__(self, client: redis.Redis) -> None:
         self._client = client
-        self._save = client.register_script(_SAVE_LUA)
         self._save_lobby = client.register_script(_LOBBY_LUA)
 
     def load(self, game_id: str) -> Projection | None:
@@ -262,10 +261,15 @@ class RedisProjectionStore:
         mode = "ge" if replace_equal else "gt"
         lobby_text = canonical_json(lobby_entry)
         args: list[str | int] = [version, canonical_json(view), lobby_text, mode]
-        written = bool(self._save(keys=[projection_key(game_id)], args=args))
-        if written:
-            self._save_lobby(keys=[LOBBY_KEY], args=[game_id, version, lobby_text, mode])
-        return written
+        # One round trip for both scripts (not a transaction: the keys are in two slots).
+        # The lobby script has the same version guard, so it writes when the projection
+        # does, and also when only the lobby lags (what sync_lobby repairs). EVAL, not
+        # EVALSHA: a pipeline of registered scripts costs a SCRIPT EXISTS round trip first.
+        pipe = self._client.pipeline(transaction=False)
+        pipe.eval(_SAVE_LUA, 1, projection_key(game_id), *args)
+        pipe.eval(_LOBBY_LUA, 1, LOBBY_KEY, game_id, version, lobby_text, mode)
+        written, _ = pipe.execute()
+        return bool(written)
 
     def checkpoint(self, game_id: str) -> int:
         version = self._client.hget(projection_key(game_id), "version")

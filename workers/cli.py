@@ -4,7 +4,7 @@ worker     (default) the supervisor: N RQ worker processes and the reconciler
 work       one RQ worker process (what the supervisor runs); --burst: stop when idle
 rebuild    rebuild the projections of one game, or of every game, from the streams
 reconcile  one reconciler pass; prints what it did
-failed     the failed jobs of the workers' queues, one JSON object a line
+failed     failed breath jobs and failed projections, one JSON object a line
 lag        projection lag, as GET /healthz reports it
 """
 
@@ -25,6 +25,7 @@ from adapters.event_store import GameNotFound
 from adapters.projections import projection_lag
 from workers.context import WorkerContext, build_context, install
 from workers.logs import setup_logging
+from workers.projection_loop import failed_projections
 from workers.reconcile import reconcile
 from workers.settings import WorkerSettings
 from workers.supervisor import Supervisor
@@ -88,8 +89,9 @@ def _rebuild(ctx: WorkerContext, game_id: str | None) -> int:
 
 
 def failed_jobs(ctx: WorkerContext) -> list[dict[str, Any]]:
+    """RQ's failed breath jobs, then the last failed projection of each game."""
     out = []
-    for queue in (ctx.jobs.breath_queue, ctx.jobs.projection_queue):
+    for queue in (ctx.jobs.breath_queue,):
         registry = FailedJobRegistry(queue=queue)
         jobs = Job.fetch_many(registry.get_job_ids(), connection=ctx.client,
                               serializer=JSONSerializer)  # fmt: skip
@@ -101,6 +103,8 @@ def failed_jobs(ctx: WorkerContext) -> list[dict[str, Any]]:
             out.append({"queue": queue.name, "job_id": job.id, "func": job.func_name,
                         "args": list(job.args), "ended_at": str(job.ended_at),
                         "error": error[-1] if error else None})  # fmt: skip
+    for entry in failed_projections(ctx.client):
+        out.append({"queue": ctx.jobs.projection_queue.name, **entry})
     return out
 
 

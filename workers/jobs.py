@@ -1,6 +1,7 @@
-"""RQ job functions: top level, plain ids in, JSON-serialisable results out, safe to run twice.
+"""Job functions: top level, plain ids in, JSON-serialisable results out, safe to run twice.
 
-Enqueued by adapters/jobs.py by name (`workers.jobs.project_game`, `workers.jobs.resolve_breath`).
+`resolve_breath` is an RQ job, enqueued by adapters/jobs.py by name; `project_game` is what
+the projection loop (workers/projection_loop.py) runs for each game on the projection queue.
 """
 
 from __future__ import annotations
@@ -16,15 +17,19 @@ from workers.breath import resolve_open_phase
 log = logging.getLogger(__name__)
 
 
-def project_game(game_id: str) -> dict[str, Any]:
+def project_game(game_id: str, job_id: str | None = None) -> dict[str, Any]:
     """Bring the game's board view and lobby entry up to its stream's head."""
-    ctx = context.current()
+    return project(context.current(), game_id, job_id)
+
+
+def project(ctx: context.WorkerContext, game_id: str, job_id: str | None) -> dict[str, Any]:
+    """`project_game` with the context given."""
     ctx.jobs.clear_pending(game_id)  # before reading: a later append schedules a new job
     outcome = ctx.projector.catch_up(game_id)
     log.info(
         "projection.caught_up",
         extra={"game_id": game_id, "version": outcome.version, "applied": outcome.applied,
-               "written": outcome.written, "job_id": _job_id()},
+               "written": outcome.written, "job_id": job_id or _job_id()},
     )  # fmt: skip
     return {"version": outcome.version, "applied": outcome.applied, "written": outcome.written}
 

@@ -1,10 +1,10 @@
 """The workers' settings, from environment variables (defaults in brackets; docs/workers.md).
 
 REDIS_URL                            [redis://127.0.0.1:6379/0]
-LOREKEEPER_WORKER_PROCESSES          [2]    RQ worker processes `python -m workers` runs
+LOREKEEPER_WORKER_PROCESSES          [2]    worker processes `python -m workers` runs
 LOREKEEPER_WORKER_CLASS              [simple]  simple (RQ SimpleWorker) | fork (RQ Worker)
 LOREKEEPER_BREATH_QUEUE              [breath]       listened to first
-LOREKEEPER_PROJECTION_QUEUE          [projections]
+LOREKEEPER_PROJECTION_QUEUE          [projections]  the projection queue: list lk:{<name>}:due
 LOREKEEPER_RECONCILE_INTERVAL_S      [5]    how often the supervisor reconciles
 LOREKEEPER_JOB_STALE_S               [10]   a job or pending flag older than this is lost
 LOREKEEPER_PROJECTION_PENDING_TTL_S  [30]   life of a game's "projection pending" flag
@@ -60,6 +60,7 @@ class WorkerSettings:
 
     @property
     def queue_names(self) -> list[str]:
+        """The breath queue (RQ) and the projection queue (a list the projection loop pops)."""
         return [self.breath_queue, self.projection_queue]
 
     def job_queue(self, client: redis.Redis) -> RQJobQueue:

@@ -1,32 +1,70 @@
-"""One RQ worker process (`python -m workers work`): the class chosen by measurement.
+"""One worker process (`python -m workers work`): an RQ worker for the breath queue with the
+projection loop beside it, in a thread (workers/projection_loop.py).
 
-SimpleWorker runs jobs in its own process. On this machine it drains several times as many
-jobs per second as the forking Worker, and it keeps the state cache warm across jobs, so a
-projection job folds only new events (docs/workers.md has the numbers). A SIGKILL takes the
-whole worker down; the supervisor restarts it and the reconciler finishes what it left.
+The RQ class is chosen by measurement: SimpleWorker runs jobs in its own process, drains
+several times as many jobs per second as the forking Worker, and keeps the state cache warm
+across jobs, which the projection loop shares, so a projection folds only new events
+(docs/workers.md has the numbers). A SIGKILL takes the whole process down; the supervisor
+restarts it and the reconciler finishes what it left.
 """
 
 from __future__ import annotations
+
+import threading
+from typing import Any
 
 from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker
 
 from workers.context import WorkerContext
+from workers.projection_loop import ProjectionLoop
+
+
+class _Projecting:
+    """An RQ worker that also runs the projection loop: in a thread beside RQ's loop, or in
+    burst mode in turn with the RQ queues until both are empty."""
+
+    projections: ProjectionLoop
+
+    def work(self, burst: bool = False, *args: Any, **kwargs: Any) -> bool:
+        loop = self.projections
+        if burst:
+            did = False
+            while True:
+                projected = loop.drain()
+                ran = super().work(True, *args, **kwargs)  # type: ignore[misc]
+                did = did or ran or projected > 0
+                if not ran and loop.is_empty():
+                    return did
+        thread = threading.Thread(target=loop.run, name="projections", daemon=True)
+        thread.start()
+        try:
+            return bool(super().work(False, *args, **kwargs))  # type: ignore[misc]
+        finally:
+            loop.stop()
+            thread.join(timeout=5)
+
+
+class ProjectingSimpleWorker(_Projecting, SimpleWorker):
+    pass
+
+
+class ProjectingForkWorker(_Projecting, Worker):
+    pass
 
 
 def make_worker(ctx: WorkerContext, name: str | None = None) -> BaseWorker:
-    queues = [
-        Queue(name_, connection=ctx.client, serializer=JSONSerializer)
-        for name_ in ctx.settings.queue_names
-    ]
-    worker_class: type[BaseWorker] = (
-        SimpleWorker if ctx.settings.worker_class == "simple" else Worker
+    queues = [Queue(ctx.settings.breath_queue, connection=ctx.client, serializer=JSONSerializer)]
+    worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
+        ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker
     )
-    return worker_class(
+    worker = worker_class(
         queues, name=name, connection=ctx.client, serializer=JSONSerializer,
         job_monitoring_interval=5,
     )  # fmt: skip
+    worker.projections = ProjectionLoop(ctx)
+    return worker
 
 
 def run_worker(ctx: WorkerContext, *, burst: bool = False) -> bool:

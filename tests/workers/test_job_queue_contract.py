@@ -10,7 +10,15 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from adapters.event_store import InMemoryEventStore
-from adapters.jobs import InMemoryJobQueue, RQJobQueue, breath_opened_version, job_id
+from adapters.jobs import (
+    InMemoryJobQueue,
+    RQJobQueue,
+    breath_opened_version,
+    due_key,
+    game_of,
+    job_id,
+    pending_key,
+)
 from adapters.projections import InMemoryProjectionStore
 from lorekeeper.dice import InMemoryDiceConfigStore
 from lorekeeper.seats import InMemorySeatTokenStore
@@ -67,15 +75,24 @@ def test_the_opening_version_is_found_among_the_appended_events() -> None:
     assert breath_opened_version(9, ["UnitMoved"]) is None
 
 
-def test_rq_jobs_are_json_and_name_their_function(redis_client: redis.Redis) -> None:
-    RQJobQueue(redis_client).after_append("g1", 9, AFTER_MOVEMENT)
+def test_breath_jobs_are_rq_jobs_in_json_and_projections_a_plain_list(
+    redis_client: redis.Redis,
+) -> None:
+    jobs = RQJobQueue(redis_client)
+    jobs.after_append("g1", 9, AFTER_MOVEMENT)
 
     breath = Job.fetch("breath-g1-9", connection=redis_client, serializer=JSONSerializer)
-    project = Job.fetch("project-g1-9", connection=redis_client, serializer=JSONSerializer)
 
     assert (breath.func_name, breath.args) == ("workers.jobs.resolve_breath", ["g1", 9])
-    assert (project.func_name, project.args) == ("workers.jobs.project_game", ["g1"])
-    assert breath.origin == "breath" and project.origin == "projections"
+    assert breath.origin == "breath"
+    assert redis_client.lrange("lk:{projections}:due", 0, -1) == [b"project-g1-9"]
+    assert jobs.projection_queue.pop(timeout_s=None) == "project-g1-9"
+    assert jobs.projection_queue.pop(timeout_s=None) is None
+
+
+def test_a_projection_job_id_names_its_game() -> None:
+    for game_id in ("g1", "a_b.c:d-e", "a.", "a_d", "x-7"):
+        assert game_of(job_id("project", game_id, 12)) == game_id
 
 
 def test_a_redis_error_after_the_append_is_logged_not_raised() -> None:
@@ -118,3 +135,8 @@ def test_the_in_memory_twins_project_and_resolve_breath_inline() -> None:
     assert found is not None and found[0] == store.version(game.game_id)
     assert found[1]["phase"] == "combat"
     assert jobs.failed == [] and jobs.queued_job_ids() == []
+
+
+def test_the_pending_flag_and_the_queue_share_a_cluster_slot() -> None:
+    # One script takes the flag and queues the game: its keys must hash to one slot.
+    assert pending_key("g1", "q").startswith("lk:{q}:") and due_key("q").startswith("lk:{q}:")

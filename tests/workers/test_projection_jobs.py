@@ -1,4 +1,4 @@
-"""Projection jobs on a real Redis, run by a real RQ SimpleWorker in burst mode."""
+"""Projections on a real Redis, run by the workers' projection loop (with a SimpleWorker, burst)."""
 
 from __future__ import annotations
 
@@ -171,7 +171,7 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
     assert after == {"games": 1, "lagging": 0, "max_events": 0, "max_ms": 0}
 
 
-def test_a_failing_job_lands_in_the_failed_registry_and_is_listed(
+def test_a_failing_projection_is_recorded_and_listed(
     ctx: WorkerContext, settings: WorkerSettings
 ) -> None:
     game = BreathGame(ctx.service)

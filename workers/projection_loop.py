@@ -1,0 +1,90 @@
+"""The projection loop: pops due games and brings their projections up to date, outside RQ.
+
+`after_append` pushes `project-<game>-<version>` onto the projection queue (a Redis list)
+when it takes the game's pending flag; each worker process pops from it in a thread beside
+RQ's loop, or in turn with the RQ queues in burst mode (workers/worker.py). An RQ job would
+cost several times the projection it runs (BENCHMARKS.md), and every command asks for one.
+
+A projection that fails is logged and recorded in the hash `lk:projections:failed` (game id ->
+the last failure), which `python -m workers failed` lists beside RQ's failed breath jobs. The
+game's flag is clear by then, so its next append or the reconciler tries again.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import traceback
+from datetime import UTC, datetime
+from typing import Any
+
+import redis
+
+from adapters.jobs import PROJECT_FUNC, game_of
+from workers.context import WorkerContext
+from workers.jobs import project
+
+log = logging.getLogger(__name__)
+
+FAILED_KEY = "lk:projections:failed"
+_WAIT_S = 1.0  # a blocking pop returns this often, so the loop notices when it is stopped
+_RETRY_S = 0.5  # after Redis did not answer
+
+
+class ProjectionLoop:
+    def __init__(self, ctx: WorkerContext) -> None:
+        self._ctx = ctx
+        self._stop = threading.Event()
+
+    def run(self) -> None:
+        """Project due games as they come, until `stop()`."""
+        queue = self._ctx.jobs.projection_queue
+        while not self._stop.is_set():
+            try:
+                job = queue.pop(timeout_s=_WAIT_S)
+            except redis.RedisError as exc:
+                log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
+                self._stop.wait(_RETRY_S)
+                continue
+            if job is not None:
+                self.project(job)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def drain(self) -> int:
+        """Project every due game, without waiting for more; how many were popped."""
+        done = 0
+        while (job := self._ctx.jobs.projection_queue.pop(timeout_s=None)) is not None:
+            self.project(job)
+            done += 1
+        return done
+
+    def is_empty(self) -> bool:
+        return not self._ctx.jobs.projection_queue.get_job_ids()
+
+    def project(self, job: str) -> None:
+        game_id = game_of(job)
+        try:
+            project(self._ctx, game_id, job)
+        except Exception as exc:
+            log.exception("projection.failed", extra={"game_id": game_id, "job_id": job})
+            self._record_failure(game_id, job, exc)
+
+    def _record_failure(self, game_id: str, job: str, exc: Exception) -> None:
+        lines = "".join(traceback.format_exception_only(exc)).strip().splitlines()
+        entry = {
+            "job_id": job, "func": PROJECT_FUNC, "args": [game_id],
+            "ended_at": str(datetime.now(UTC)), "error": lines[-1] if lines else None,
+        }  # fmt: skip
+        try:
+            self._ctx.client.hset(FAILED_KEY, game_id, json.dumps(entry))
+        except redis.RedisError:
+            log.warning("projection.failure_not_recorded", extra={"job_id": job})
+
+
+def failed_projections(client: redis.Redis) -> list[dict[str, Any]]:
+    """The last failure of each game whose projection failed, oldest first."""
+    entries = [json.loads(v) for v in client.hgetall(FAILED_KEY).values()]
+    return sorted(entries, key=lambda e: (e["ended_at"], e["job_id"]))
