@@ -195,6 +195,17 @@ COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
 }
 
 
+_INSTANCES: dict[type[Schema], Schema] = {}
+
+
+def _instance(schema: type[Schema]) -> Schema:
+    """One instance per schema class: building one deep-copies its fields, on every request."""
+    found = _INSTANCES.get(schema)
+    if found is None:
+        found = _INSTANCES.setdefault(schema, schema())
+    return found
+
+
 def validate_command(body: Any) -> dict[str, Any]:
     """`body` if it has the shape of a client command; ValidationError (field errors) if not."""
     if not isinstance(body, dict):
@@ -204,7 +215,7 @@ def validate_command(body: Any) -> dict[str, Any]:
     if schema is None:
         known = ", ".join(sorted(COMMAND_SCHEMAS))
         raise ValidationError({"type": [f"unknown command type; known: {known}"]})
-    schema().load(body)
+    _instance(schema).load(body)
     return body
 
 

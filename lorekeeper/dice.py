@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -133,16 +134,34 @@ def dice_key(game_id: str) -> str:
 
 
 class RedisDiceConfigStore:
-    def __init__(self, client: redis.Redis) -> None:
+    """A game's dice never change once set (SET NX), so each process keeps the configs of the
+    last `cache_games` games it used."""
+
+    def __init__(self, client: redis.Redis, cache_games: int = 1024) -> None:
         self._client = client
+        self._cache: OrderedDict[str, DiceConfig] = OrderedDict()
+        self._max = cache_games
+        self._lock = threading.Lock()
 
     def save(self, game_id: str, config: DiceConfig) -> None:
         # NX: a game's dice never change once set.
         self._client.set(dice_key(game_id), config.to_json(), nx=True)
 
     def load(self, game_id: str) -> DiceConfig | None:
+        with self._lock:
+            known = self._cache.get(game_id)
+            if known is not None:
+                self._cache.move_to_end(game_id)
+                return known
         raw = self._client.get(dice_key(game_id))
-        return None if raw is None else DiceConfig.from_json(raw)
+        if raw is None:
+            return None
+        config = DiceConfig.from_json(raw)
+        with self._lock:
+            self._cache[game_id] = config
+            while len(self._cache) > self._max:
+                self._cache.popitem(last=False)
+        return config
 
 
 class InMemoryDiceConfigStore:

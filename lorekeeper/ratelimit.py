@@ -28,6 +28,7 @@ class Unlimited:
 
 # KEYS: the bucket. ARGV: refill per second, burst. Reply: {allowed (0|1), wait seconds}.
 _BUCKET_LUA = """
+redis.set_repl(redis.REPL_NONE)
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000

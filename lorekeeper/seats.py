@@ -13,6 +13,7 @@ import hmac
 import re
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -49,16 +50,36 @@ def seats_key(game_id: str) -> str:
 
 
 class RedisSeatTokenStore:
-    def __init__(self, client: redis.Redis) -> None:
+    """A game's seat hashes never change once written, so each process keeps the last
+    `cache_games` games' hashes: a command reads them from Redis once per game and process."""
+
+    def __init__(self, client: redis.Redis, cache_games: int = 1024) -> None:
         self._client = client
+        self._cache: OrderedDict[str, dict[int, str]] = OrderedDict()
+        self._max = cache_games
+        self._lock = threading.Lock()
 
     def save(self, game_id: str, hashes: Mapping[int, str]) -> None:
         mapping = {str(seat): digest for seat, digest in hashes.items()}
         self._client.hset(seats_key(game_id), mapping=mapping)  # type: ignore[arg-type]
 
     def seat_for(self, game_id: str, token: str) -> int | None:
+        return matching_seat(self._hashes(game_id), token)
+
+    def _hashes(self, game_id: str) -> dict[int, str]:
+        with self._lock:
+            known = self._cache.get(game_id)
+            if known is not None:
+                self._cache.move_to_end(game_id)
+                return known
         stored = self._client.hgetall(seats_key(game_id))
-        return matching_seat({int(k): _text(v) for k, v in stored.items()}, token)
+        hashes = {int(k): _text(v) for k, v in stored.items()}
+        if hashes:  # an unknown game is asked again next time (it may be created meanwhile)
+            with self._lock:
+                self._cache[game_id] = hashes
+                while len(self._cache) > self._max:
+                    self._cache.popitem(last=False)
+        return hashes
 
 
 class InMemorySeatTokenStore:
