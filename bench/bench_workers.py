@@ -2,13 +2,15 @@
 
     PYTHONPATH=. .venv/bin/python bench/bench_workers.py [--jobs 400] [--games 20]
 
-1. RQ worker classes: trivial jobs, then projection jobs, drained in burst mode by the
-   forking `Worker` and by `SimpleWorker` (jobs/s).
-2. The command path: `after_append` when a projection is already pending (one SET NX), when
-   none is (SET NX + enqueue), and a bare RQ enqueue (µs per call).
+1. RQ worker classes: trivial jobs drained in burst mode by the forking `Worker` and by
+   `SimpleWorker` (jobs/s); then projections, as RQ jobs of either class and by the
+   projection loop that runs them now (projections/s).
+2. The command path: `after_append` when a projection is already pending and when none is
+   (one script either way: SET NX, and RPUSH when it takes the flag), and a bare RQ
+   enqueue (µs per call).
 3. A projection: full replay of a long game versus folding one turn onto a cached state,
    and the cost of rendering and saving the view (ms).
-The numbers go into docs/workers.md.
+The numbers go into docs/workers.md; `python -m bench` measures the whole system.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker
 
 from adapters.event_store import NewEvent
-from adapters.jobs import PROJECT_FUNC, pending_key
+from adapters.jobs import PROJECT_FUNC
 from adapters.projections import canonical_json
 from adapters.redis_server import RedisServerProcess
 from domain import SeededDice, command_from_json, decide, evolve, new_game, resolve_breath
@@ -34,6 +36,7 @@ from domain.notation import scenario_from_text
 from domain.state import GameState
 from domain.view import ALL_SEATS, board_view
 from workers.context import WorkerContext, build_context, installed
+from workers.projection_loop import ProjectionLoop
 from workers.projector import fold, lobby_entry
 from workers.settings import WorkerSettings
 
@@ -96,12 +99,19 @@ def bench_trivial_jobs(ctx: WorkerContext, jobs: int) -> dict[str, float]:
 
 
 def bench_projection_jobs(ctx: WorkerContext, games: int, rounds: int) -> dict[str, float]:
-    """Each game has a long history; one more turn is appended and projected per round. The
-    first round is a process's first job for each game (no cached state: a full replay)."""
+    """Each game has a long history; one more turn is appended and projected per round, as an
+    RQ job (by each worker class) and by the projection loop. The first round is a process's
+    first projection of each game (no cached state: a full replay)."""
     out = {}
     base = long_game(40)  # ~560 events
-    for name, worker_class in (("Worker (fork)", Worker), ("SimpleWorker", SimpleWorker)):
-        ids = [f"{name[:4].lower()}-{i}" for i in range(games)]
+    rq_queue = Queue("bench-projections", connection=ctx.client, serializer=JSONSerializer)
+    runners: dict[str, Callable[[list[str]], float]] = {
+        "RQ Worker (fork) job": lambda ids: _rq_round(ctx, Worker, rq_queue, ids),
+        "RQ SimpleWorker job": lambda ids: _rq_round(ctx, SimpleWorker, rq_queue, ids),
+        "projection loop": lambda ids: _loop_round(ctx, ids),
+    }
+    for k, (name, run) in enumerate(runners.items()):
+        ids = [f"p{k}-{i}" for i in range(games)]
         for game_id in ids:
             store_game(ctx, game_id, base)
         seconds = []
@@ -111,12 +121,26 @@ def bench_projection_jobs(ctx: WorkerContext, games: int, rounds: int) -> dict[s
                 turn = [NewEvent("TurnEnded", {"seat": version % 2, "turn": 1})]
                 ctx.events.append(game_id, version, turn, seat=None, command_id=None,
                                   command_hash=None)  # fmt: skip
-                ctx.jobs.projection_queue.enqueue_call(PROJECT_FUNC, args=(game_id,),
-                                                       result_ttl=0)  # fmt: skip
-            seconds.append(drain(ctx, worker_class, ctx.jobs.projection_queue))
-        out[f"{name}, first job per game"] = games / seconds[0]
-        out[f"{name}, later jobs"] = games * (rounds - 1) / sum(seconds[1:])
+            seconds.append(run(ids))
+        out[f"{name}, first per game"] = games / seconds[0]
+        out[f"{name}, later"] = games * (rounds - 1) / sum(seconds[1:])
     return out
+
+
+def _rq_round(
+    ctx: WorkerContext, worker_class: type[BaseWorker], queue: Queue, ids: list[str]
+) -> float:
+    for game_id in ids:
+        queue.enqueue_call(PROJECT_FUNC, args=(game_id,), result_ttl=0)
+    return drain(ctx, worker_class, queue)
+
+
+def _loop_round(ctx: WorkerContext, ids: list[str]) -> float:
+    for game_id in ids:
+        ctx.jobs.request_projection(game_id, ctx.events.version(game_id))
+    started = time.perf_counter()
+    ProjectionLoop(ctx).drain()
+    return time.perf_counter() - started
 
 
 def per_call_us(fn: Callable[[], Any], n: int) -> float:
@@ -135,14 +159,15 @@ def bench_after_append(ctx: WorkerContext, n: int) -> dict[str, float]:
     counter = iter(range(10**9))
 
     def not_pending() -> None:
-        client.delete(pending_key("idle"))
+        jobs.clear_pending("idle")
         jobs.after_append("idle", next(counter), ["UnitMoved"])
 
-    flag_delete = per_call_us(lambda: client.delete(pending_key("idle")), n)
+    flag_delete = per_call_us(lambda: jobs.clear_pending("idle"), n)
     fresh = per_call_us(not_pending, n) - flag_delete
     queue = Queue("bare", connection=client, serializer=JSONSerializer)
     bare = per_call_us(lambda: queue.enqueue_call(PROJECT_FUNC, args=("x",), result_ttl=0), n)
-    return {"pending (SET NX only)": pending, "not pending (SET NX + enqueue)": fresh,
+    return {"pending (the script; its SET NX refused)": pending,
+            "not pending (the script: SET NX + RPUSH)": fresh,
             "bare RQ enqueue": bare}  # fmt: skip
 
 
@@ -187,7 +212,7 @@ def main() -> None:
         ctx = build_context(WorkerSettings(redis_url=server.url), client)
         with installed(ctx):
             report("trivial jobs drained (jobs/s)", bench_trivial_jobs(ctx, args.jobs))
-            report("projection jobs, one turn each on a 560-event game (jobs/s)",
+            report("projections, one turn each on a 560-event game (per second)",
                    bench_projection_jobs(ctx, args.games, rounds=5))  # fmt: skip
             report("after_append on the command path (µs, median)",
                    bench_after_append(ctx, 2000))  # fmt: skip

@@ -16,7 +16,7 @@ The RQ queue settings have the workers' names and defaults (workers/settings.py)
 environment configures both sides:
 
     LOREKEEPER_BREATH_QUEUE              breath
-    LOREKEEPER_PROJECTION_QUEUE          projections
+    LOREKEEPER_PROJECTION_QUEUE          projections  (names the list lk:{projections}:due)
     LOREKEEPER_PROJECTION_PENDING_TTL_S  30
     LOREKEEPER_JOB_TIMEOUT_S             60
 """

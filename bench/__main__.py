@@ -1,0 +1,203 @@
+"""`python -m bench`: every benchmark of issue 9, one table. Under 5 minutes on 2 cores.
+
+    python -m bench                       # the whole run (about 1 min 45 s)
+    python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
+    python -m bench --gunicorn-args "--workers 4"      # other gunicorn settings, both apps
+
+Everything runs against processes this command starts (a private redis-server with AOF
+`appendfsync always`, gunicorn on free localhost ports, `python -m workers`) and stops.
+BENCHMARKS.md explains the method and the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import redis
+
+from bench import games as g
+from bench.clients import Game, create_games, fake_games
+from bench.command_path import ClosedLoop, Side, Slice, alternate, ratio, split
+from bench.games import Script
+from bench.lag import steady
+from bench.report import Row, num, table
+from bench.stack import DEFAULT_GUNICORN_ARGS, Stack
+from bench.suite import (
+    SCENARIOS,
+    finished_games,
+    legal_rows,
+    paused,
+    replay_rows,
+    verification_rows,
+    wait_for_projections,
+)
+
+_SIDES = ("ceiling", "ours", "ours, workers paused")
+# Each game lasts about 250 commands; 16 clients at up to ~1,500 commands/s for the default
+# rounds need this many each (a client that runs out stops; the slice says so).
+_GAMES_PER_CLIENT = 12
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=4, help="alternating slices per app")
+    parser.add_argument("--slice-s", type=float, default=5.0, help="measured seconds a slice")
+    parser.add_argument("--warmup-s", type=float, default=1.0)
+    parser.add_argument("--lag-s", type=float, default=15.0, help="the steady-rate run")
+    parser.add_argument("--rate", type=float, default=100.0, help="commands/s of that run")
+    parser.add_argument("--gunicorn-args", default=shlex.join(DEFAULT_GUNICORN_ARGS))
+    parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(sys.argv[1:] if argv is None else argv)
+    started = time.monotonic()
+    print(_banner(args), flush=True)
+    scripts = [g.random_game(SCENARIOS[i % 3], f"cmd-{i}") for i in range(9)]
+    rows: list[Row] = []
+    with Stack(tuple(shlex.split(args.gunicorn_args))) as stack:
+        client = stack.client()
+        redis_pid = int(client.info("server")["process_id"])
+        ceiling_port = stack.start_gunicorn("ceiling", "bench.ceiling:create_app()", "/healthz")
+        port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
+        pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
+        games = create_games(port, pool)
+        stack.start_workers()
+        wait_for_projections(client, [x.game_id for x in games])
+        up = Running(stack, client, redis_pid, ceiling_port, port)
+        rows += section("1/6 command path", lambda: command_path_rows(args, up, games, pool))
+        rows += section("2-3/6 projection lag and breath", lambda: lag_rows(args, client, port))
+        finished: list[str] = []
+        memory_rows = section("6/6 memory", lambda: _keep(finished, finished_games(client, port)))
+        rows += section("4/6 replay", lambda: replay_rows(client, port))
+        rows += section("4/6 verification", lambda: verification_rows(port, finished))
+        stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
+    rows += section("5/6 legal actions", legal_rows) + memory_rows
+    print()
+    print(table(rows))
+    kept = f"; the servers' logs: {stack.logs}" if stack.keep_logs else ""
+    print(f"\n(ran in {time.monotonic() - started:.0f} s{kept})")
+    return 0
+
+
+def section(name: str, run: Callable[[], list[Row]]) -> list[Row]:
+    """The rows of one measure; a measure that fails gives a row saying so, not a traceback."""
+    print(f"{name} …", flush=True)
+    try:
+        return run()
+    except Exception as exc:  # one broken measure must not hide the others
+        traceback.print_exc()
+        return [Row(f"{name}: failed", "error", "", False, repr(exc)[:200])]
+
+
+def _keep(into: list[str], found: tuple[list[str], list[Row]]) -> list[Row]:
+    into.extend(found[0])
+    return found[1]
+
+
+@dataclass(frozen=True)
+class Running:
+    stack: Stack
+    client: redis.Redis
+    redis_pid: int
+    ceiling_port: int
+    port: int
+
+
+def command_path_rows(
+    args: argparse.Namespace, up: Running, games: list[Game], pool: list[Script]
+) -> list[Row]:
+    ceiling_loop = ClosedLoop(
+        up.ceiling_port, split(fake_games(pool)), check_versions=False, cycle=True
+    )
+    ours_loop = ClosedLoop(up.port, split(games))
+    workers = up.stack.pid("workers")
+    ceiling_pids = {"server": up.stack.pid("ceiling"), "redis": up.redis_pid}
+    ours_pids = {"server": up.stack.pid("api"), "redis": up.redis_pid, "workers": workers}
+    sides = {name: Side() for name in _SIDES}
+
+    def run(loop: ClosedLoop, pids: dict[str, int]) -> Callable[[], Slice]:
+        return lambda: loop.slice(args.warmup_s, args.slice_s, pids, up.client)
+
+    def run_paused() -> Slice:
+        with paused(workers):
+            return ours_loop.slice(args.warmup_s, args.slice_s, ours_pids, up.client)
+
+    alternate(args.rounds, [
+        (sides["ceiling"], run(ceiling_loop, ceiling_pids)),
+        (sides["ours"], run(ours_loop, ours_pids)),
+        (sides["ours, workers paused"], run_paused),
+    ])  # fmt: skip
+    return _command_rows(sides)
+
+
+def _command_rows(sides: dict[str, Side]) -> list[Row]:
+    ceiling = sides["ceiling"]
+    rows = []
+    for name in _SIDES:
+        side = sides[name]
+        share = ratio(side, ceiling)
+        cpu = " ".join(
+            f"{k} {side.per_command(k):.2f}"
+            for k in ("server", "workers", "redis", "loadgen")
+            if side.cores(k) > 0
+        )
+        note = (
+            f"p50 {num(side.latency_ms(50), 1)} ms; CPU ms/cmd: {cpu}; "
+            f"Redis calls/cmd {side.redis_calls:.1f}; other load {side.cores('other'):.2f} cores"
+        )
+        if side.failed or side.mismatches:
+            note += f"; {side.failed} failed {side.mismatches[:1]}"
+        judged = name == "ours"  # the others are the reference and a breakdown
+        target = {"ceiling": "", "ours": "≥ 0.6 × ceiling"}.get(name, "(≥ 0.6 × ceiling)")
+        rows.append(Row(f"1 commands/s, {name}", f"{num(side.rate)} ({share:.2f}×)", target,
+                        share >= 0.6 if judged else None, note))  # fmt: skip
+        if name != "ceiling":
+            p99 = side.latency_ms(99)
+            rows.append(Row(f"  p99 latency, {name}", f"{num(p99, 1)} ms",
+                            "≤ 30 ms" if judged else "(≤ 30 ms)",
+                            p99 <= 30 if judged else None))  # fmt: skip
+    return rows
+
+
+def lag_rows(args: argparse.Namespace, client: redis.Redis, port: int) -> list[Row]:
+    scripts = [g.random_game(SCENARIOS[i % 3], f"lag-{i}") for i in range(10)]
+    scripts += [g.breath_game(f"breath-{i}", rounds=40) for i in range(6)]
+    games = create_games(port, scripts)
+    wait_for_projections(client, [x.game_id for x in games])
+    lag = steady(port, client, games, rate=args.rate, warmup_s=2.0, seconds=args.lag_s)
+    rate_note = f"at {num(lag.rate)} commands/s; watcher looks every {lag.poll_ms:.1f} ms"
+    return [
+        Row("2 projection lag p50", f"{num(lag.lag_ms[0], 1)} ms", "", None,
+            f"{lag.lag_samples} commands {rate_note}"),
+        Row("2 projection lag p99", f"{num(lag.lag_ms[1], 1)} ms", "≤ 100 ms",
+            lag.lag_ms[1] <= 100,
+            f"{lag.lag_missing} not projected 1 s after the run; {lag.failed} failed"),
+        Row("3 breath: resolution in the stream p50/p99",
+            f"{num(lag.breath_stream_ms[0], 1)}/{num(lag.breath_stream_ms[1], 1)} ms", "", None,
+            f"{lag.breath_samples} phases, same run"),
+        Row("3 breath: resolved phase visible p99", f"{num(lag.breath_view_ms[1], 1)} ms",
+            "≤ 250 ms", lag.breath_view_ms[1] <= 250,
+            f"p50 {num(lag.breath_view_ms[0], 1)} ms; board view = projection checkpoint"),
+    ]  # fmt: skip
+
+
+def _banner(args: argparse.Namespace) -> str:
+    load = os.getloadavg()[0]
+    return (
+        f"Lorekeeper benchmarks: {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"gunicorn {args.gunicorn_args}, load average {load:.2f} at start"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

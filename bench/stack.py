@@ -1,0 +1,112 @@
+"""The processes a benchmark run starts, and only those: a private redis-server (AOF as
+shipped: appendonly yes, appendfsync always), gunicorn for Lorekeeper and for the ceiling app
+on free localhost ports, and the RQ workers (`python -m workers`). Stopped by their pids.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import redis
+
+from adapters.redis_server import RedisServerProcess, free_port
+
+ROOT = Path(__file__).absolute().parent.parent
+# scripts/run's gunicorn settings (gthread workers, so event streams do not hold a process);
+# both apps get the same ones. `python -m bench --gunicorn-args "..."` tries others.
+DEFAULT_GUNICORN_ARGS = (
+    "--workers", os.environ.get("LOREKEEPER_WEB_WORKERS", "2"),
+    "--worker-class", "gthread",
+    "--threads", os.environ.get("LOREKEEPER_WEB_THREADS", "8"),
+    "--no-control-socket",
+)  # fmt: skip
+# The rate limiter runs as shipped (one Redis script per request), but with a bucket no
+# benchmark client empties: the benchmarks measure speed, not the limit.
+LOREKEEPER_ENV = {"LOREKEEPER_RATE_PER_S": "1000000", "LOREKEEPER_RATE_BURST": "1000000"}
+
+
+class Stack:
+    def __init__(self, gunicorn_args: tuple[str, ...] = DEFAULT_GUNICORN_ARGS) -> None:
+        self.gunicorn_args = gunicorn_args
+        self.logs = Path(tempfile.mkdtemp(prefix="lorekeeper-bench-"))
+        self.keep_logs = False  # the servers' logs are removed at exit unless this is set
+        self.redis = RedisServerProcess(appendonly=True, appendfsync="always")
+        self._procs: dict[str, subprocess.Popen[bytes]] = {}
+        self.ports: dict[str, int] = {}
+
+    def __enter__(self) -> Stack:
+        self.redis.start()
+        return self
+
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        for name in reversed(list(self._procs)):
+            self.stop(name)
+        self.redis.close()
+        if exc_type is None and not self.keep_logs:
+            shutil.rmtree(self.logs, ignore_errors=True)
+
+    def client(self) -> redis.Redis:
+        return redis.Redis.from_url(self.redis.url)
+
+    def env(self, **more: str) -> dict[str, str]:
+        env = {**os.environ, "REDIS_URL": self.redis.url, **LOREKEEPER_ENV, **more}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        return env
+
+    def start_gunicorn(self, name: str, app: str, probe: str) -> int:
+        """gunicorn serving `app` on a free port; returns the port once `probe` answers."""
+        port = free_port()
+        command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}"]
+        command += [*self.gunicorn_args, app]
+        self._spawn(name, command)
+        _wait_http(port, probe, self._procs[name], self.logs / f"{name}.log")
+        self.ports[name] = port
+        return port
+
+    def pid(self, name: str) -> int:
+        return self._procs[name].pid
+
+    def start_workers(self) -> None:
+        self._spawn("workers", [sys.executable, "-m", "workers"])
+
+    def _spawn(self, name: str, command: list[str]) -> None:
+        log = open(self.logs / f"{name}.log", "wb")  # noqa: SIM115  (the child keeps it)
+        self._procs[name] = subprocess.Popen(
+            command, cwd=ROOT, env=self.env(), stdin=subprocess.DEVNULL, stdout=log, stderr=log
+        )
+        log.close()
+
+    def stop(self, name: str) -> None:
+        process = self._procs.pop(name, None)
+        if process is None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_http(port: int, path: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args!r} exited; see {log}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", path)
+            if conn.getresponse().status < 500:
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"nothing answered on port {port}; see {log}")

@@ -1,0 +1,56 @@
+"""The benchmark's helpers work (the benchmarks themselves never run in the test suite)."""
+
+from __future__ import annotations
+
+import json
+
+from bench.games import breath_game, random_game
+from bench.loadgen import _parse, http_request
+from bench.report import Row, table
+from bench.stats import percentile
+from bench.watch import delays
+from domain import replay
+
+
+def test_a_worked_out_game_knows_each_command_s_versions() -> None:
+    script = random_game("river_crossing", "smoke", max_turns=2)
+
+    assert script.over and replay(script.events).is_over
+    assert all(s.before < s.after for s in script.steps)
+    assert [s.before for s in script.steps[1:]] == [s.after for s in script.steps[:-1]]
+    assert script.create_body()["options"] == {"seed": "smoke", "auto_decisions": True}
+
+
+def test_a_breath_game_knows_when_each_phase_is_resolved() -> None:
+    script = breath_game("smoke", rounds=2)
+
+    done = [s for s in script.steps if s.breath_done is not None]
+    assert [s.body["type"] for s in done] == ["end_movement", "end_movement"]
+    assert all(s.breath_done > s.after for s in done)
+    assert len(script.events) == script.steps[-1].after
+
+
+def test_a_reply_is_read_once_its_body_is_in() -> None:
+    request = http_request("POST", "/games/g/commands", 8000, {"If-Match": '"3"'}, b"{}")
+    head = b'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nETag: "4"\r\nConnection: close\r\n\r\n'
+
+    assert request.endswith(b"Content-Length: 2\r\n\r\n{}") and b'If-Match: "3"' in request
+    assert _parse(bytearray(head + b"{")) is None
+    assert _parse(bytearray(head + b"{}")) == (
+        200, {"content-length": "2", "etag": '"4"', "connection": "close"},
+    )  # fmt: skip
+
+
+def test_lags_count_from_the_acknowledgement_and_never_go_below_zero() -> None:
+    seen = {"g": [(1.0, 3), (1.5, 5)]}
+
+    lags, missing = delays(seen, [("g", 4, 1.2), ("g", 3, 1.1), ("g", 6, 1.0)])
+
+    assert [round(x, 6) for x in lags] == [0.3, 0.0]
+    assert missing == 1
+
+
+def test_percentiles_and_the_table() -> None:
+    assert percentile([5, 1, 4, 2, 3], 50) == 3 and percentile(list(range(1, 101)), 99) == 99
+    text = table([Row("1 commands/s", "10", "≥ 1", True, json.dumps({"a": 1}))])
+    assert "1 commands/s" in text and "ok" in text
