@@ -57,13 +57,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            name = _env_name(f.name)
-            if name in env:
-                values[f.name] = _parse(name, env[name], type(getattr(cls, f.name)))
-        settings = cls(**values)
+        settings = cls(**values_from_env(cls, environ))
         settings.check()
         return settings
 
@@ -78,6 +72,18 @@ class Settings:
     @property
     def rate_limited(self) -> bool:
         return self.rate_per_s > 0
+
+
+def values_from_env(cls: type, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The fields of settings dataclass `cls` that the environment sets, parsed by the type of
+    their default (shared by the API's and the workers' settings)."""
+    env = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        name = _env_name(f.name)
+        if name in env:
+            values[f.name] = _parse(name, env[name], type(getattr(cls, f.name)))
+    return values
 
 
 def _env_name(field_name: str) -> str:

@@ -16,14 +16,13 @@ LOREKEEPER_FAULT_APPEND_DELAY_MS     [0]    tests only: sleep before and after e
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 import redis
 
 from adapters.jobs import RQJobQueue
+from lorekeeper.config import values_from_env
 
 WORKER_CLASSES = ("simple", "fork")
 
@@ -45,13 +44,7 @@ class WorkerSettings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> WorkerSettings:
-        env = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            name = env_name(f.name)
-            if name in env:
-                values[f.name] = _parse(name, env[name], type(getattr(cls, f.name)))
-        settings = cls(**values)
+        settings = cls(**values_from_env(cls, environ))
         if settings.worker_class not in WORKER_CLASSES:
             raise ValueError(f"LOREKEEPER_WORKER_CLASS must be one of {WORKER_CLASSES}")
         if settings.worker_processes < 0:
@@ -72,18 +65,3 @@ class WorkerSettings:
             pending_ttl_s=self.projection_pending_ttl_s,
             job_timeout_s=self.job_timeout_s,
         )
-
-
-def env_name(field_name: str) -> str:
-    return "REDIS_URL" if field_name == "redis_url" else f"LOREKEEPER_{field_name.upper()}"
-
-
-def _parse(name: str, raw: str, kind: type) -> Any:
-    try:
-        if kind is int:
-            return int(raw)
-        if kind is float:
-            return float(raw)
-    except ValueError:
-        raise ValueError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
-    return raw.strip()
