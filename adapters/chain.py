@@ -174,6 +174,30 @@ def event_hash(
     )
 
 
+HASHED_FIELDS = (
+    "version",
+    "type",
+    "schema",
+    "payload",
+    "seat",
+    "command_id",
+    "command",
+    "time_ms",
+    "prev_hash",
+)
+
+
+def record_hash(record: Mapping[str, Any]) -> str:
+    """The hash of an event read back as a mapping holding at least HASHED_FIELDS."""
+    return event_hash(**{name: record[name] for name in HASHED_FIELDS})
+
+
+def stored_hash(event: Any) -> str:
+    """The hash of an event read back as an object with HASHED_FIELDS as attributes
+    (a StoredEvent, an export's event)."""
+    return record_hash({name: getattr(event, name) for name in HASHED_FIELDS})
+
+
 def chain_hashes(
     prev_hash: str,
     first_version: int,

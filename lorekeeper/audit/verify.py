@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adapters.chain import GENESIS, event_hash
+from adapters.chain import GENESIS, stored_hash
 from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.export import DICE_REVEALED, GAME_ENDED
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
@@ -108,17 +108,7 @@ def _chain(events: Sequence[ExportEvent]) -> Problem | None:
 
 def _recomputed(e: ExportEvent) -> str:
     try:
-        return event_hash(
-            version=e.version,
-            type=e.type,
-            schema=e.schema,
-            payload=e.payload,
-            seat=e.seat,
-            command_id=e.command_id,
-            command=e.command,
-            time_ms=e.time_ms,
-            prev_hash=e.prev_hash,
-        )
+        return stored_hash(e)
     except (ValueError, TypeError):
         return ""  # no canonical form: cannot be what was hashed
 

@@ -8,7 +8,7 @@ import hashlib
 import pytest
 import redis
 
-from adapters.chain import GENESIS, canonical_json, event_hash
+from adapters.chain import GENESIS, canonical_json, event_hash, stored_hash
 from adapters.event_store import (
     EventStore,
     GameNotFound,
@@ -20,25 +20,11 @@ from adapters.redis_event_store import RedisStreamEventStore, events_key
 from tests.adapters.test_event_store_contract import append, event, in_threads, started
 
 
-def recomputed(e: StoredEvent) -> str:
-    return event_hash(
-        version=e.version,
-        type=e.type,
-        schema=e.schema,
-        payload=e.payload,
-        seat=e.seat,
-        command_id=e.command_id,
-        command=e.command,
-        time_ms=e.time_ms,
-        prev_hash=e.prev_hash,
-    )
-
-
 def assert_chained(events: list[StoredEvent]) -> None:
     prev = GENESIS
     for e in events:
         assert e.prev_hash == prev, e.version
-        assert e.hash == recomputed(e), e.version
+        assert e.hash == stored_hash(e), e.version
         prev = e.hash
 
 

@@ -7,7 +7,7 @@ import copy
 import json
 from typing import Any
 
-from adapters.chain import GENESIS, canonical_json, event_hash
+from adapters.chain import GENESIS, canonical_json, record_hash
 from lorekeeper.audit import Verdict, verify_lines
 
 Record = dict[str, Any]
@@ -35,24 +35,10 @@ def rechained(records: list[Record]) -> list[Record]:
     prev = GENESIS
     for version, record in enumerate(events, 1):
         record["version"], record["prev_hash"] = version, prev
-        fields = {k: record[k] for k in _HASHED}
-        record["hash"] = prev = event_hash(**fields)
+        record["hash"] = prev = record_hash(record)
     for record in (out[0], out[-1]):
         record["events"], record["head_hash"] = len(events), prev
     return out
-
-
-_HASHED = (
-    "version",
-    "type",
-    "schema",
-    "payload",
-    "seat",
-    "command_id",
-    "command",
-    "time_ms",
-    "prev_hash",
-)
 
 
 def flipped(data: bytes, position: int, bit: int = 0) -> bytes:
