@@ -152,6 +152,17 @@ class GameService:
         idempotency_key: str | None = None,
     ) -> CommandResult:
         seat = self.seat_for(game_id, token)
+        return self.handle_command_as(game_id, seat, body, if_match, idempotency_key)
+
+    def handle_command_as(
+        self,
+        game_id: str,
+        seat: int,
+        body: Mapping[str, Any],
+        if_match: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> CommandResult:
+        """`handle_command` for a seat its caller has already authenticated (seat_for)."""
         said = command_body(body)
         command = domain.command_from_json(said)
         command_id = client_command_id(body, idempotency_key)
