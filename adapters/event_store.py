@@ -77,10 +77,20 @@ class GameExists(EventStoreError):
 
 
 class VersionConflict(EventStoreError):
-    def __init__(self, current_version: int, expected_version: int) -> None:
+    """`newer`: the events after `expected_version`, in order, when the store sent them with
+    the refusal (all or a first part of them; may be empty), so a caller that decided on a
+    stale state can catch up without another read."""
+
+    def __init__(
+        self,
+        current_version: int,
+        expected_version: int,
+        newer: Sequence[StoredEvent] = (),
+    ) -> None:
         super().__init__(f"expected version {expected_version}, game is at {current_version}")
         self.current_version = current_version
         self.expected_version = expected_version
+        self.newer = tuple(newer)
 
 
 class IdempotencyMismatch(EventStoreError):
@@ -282,7 +292,8 @@ class InMemoryEventStore:
             if command_id is not None and command_id in game.commands:
                 return self._repeat(game_id, game, command_id, command_hash)
             if expected_version != len(game.records):
-                raise VersionConflict(len(game.records), expected_version)
+                newer = game.stored(max(1, expected_version + 1), len(game.records))
+                raise VersionConflict(len(game.records), expected_version, newer)
             return self._write(game, encoded, seat, command_id, command_hash)
 
     def command_result(

@@ -60,7 +60,8 @@ _HEAD_CACHE = 4096
 # KEYS: events stream, command ids hash.
 # ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,
 #       prev hash, then type, schema, payload, command, hash for each event.
-# Replies: {"ok", first, last} | {"duplicate", first, last, entries} | {"conflict", current}
+# Replies: {"ok", first, last} | {"duplicate", first, last, entries}
+#        | {"conflict", current, the first 256 entries after the expected version}
 #        | {"head", current, head hash} | {"mismatch"} | {"exists"} | {"not_found"}
 # Every check comes before the first write, so a refused call writes nothing.
 _WRITE_LUA = (
@@ -81,7 +82,13 @@ if cmd ~= '' then
   end
 end
 local current = redis.call('XLEN', stream)
-if current ~= expected then return {'conflict', current} end
+if current ~= expected then
+  local newer = {}
+  if current > expected and expected >= 0 then
+    newer = redis.call('XRANGE', stream, (expected + 1) .. '-0', '+', 'COUNT', 256)
+  end
+  return {'conflict', current, newer}
+end
 local head = '"""
     + GENESIS
     + """'
@@ -159,7 +166,10 @@ class RedisStreamEventStore:
         if status == "not_found":
             raise GameNotFound(game_id)
         if status == "conflict":
-            raise VersionConflict(int(reply[1]), expected_version)
+            newer = _stored_all(reply[2])
+            if newer:
+                self._saw(game_id, newer[-1].version, newer[-1].hash)
+            raise VersionConflict(int(reply[1]), expected_version, newer)
         if status == "mismatch":
             raise IdempotencyMismatch(game_id, cast(str, command_id))
         if status == "duplicate":

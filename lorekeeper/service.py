@@ -54,6 +54,8 @@ from lorekeeper.state_cache import StateCache
 from lorekeeper.states import GameStates, fold, require_valid_id
 
 _BREATH_RETRIES = 5
+# Without If-Match, how often a command refused by a newer version is decided again.
+_DECIDE_AGAIN = 1
 
 
 class CreatedGame(NamedTuple):
@@ -162,27 +164,56 @@ class GameService:
         if_match: int | None = None,
         idempotency_key: str | None = None,
     ) -> CommandResult:
-        """`handle_command` for a seat its caller has already authenticated (seat_for)."""
+        """`handle_command` for a seat its caller has already authenticated (seat_for).
+
+        The command is decided on this process's cached state without first asking the
+        store whether it is still the newest: the append is optimistic at that state's
+        version, and a refusal carries the events the cache missed. So a stale cache costs
+        one refused append, never a wrong answer, and a fresh one saves a read. Before a
+        rule violation or a version mismatch is reported, the state is read from the store.
+
+        Without If-Match, a command refused because another landed first (a stale cache or
+        a race) is decided again on the newer state, once: it then goes through if still
+        legal, or is refused with the rule it breaks now; a second refusal is a
+        VersionConflict. With If-Match, any other version is PreconditionFailed.
+        """
         said = command_body(body)
         command = domain.command_from_json(said)
         command_id = client_command_id(body, idempotency_key)
         digest = command_hash(body)
-        state = self.load_state(game_id)
-        try:
-            if if_match is not None and if_match != state.version:
-                raise PreconditionFailed(if_match, state.version)
-            new_events = domain.decide(state, command, self._dice_source(game_id), seat)
-        except (PreconditionFailed, RuleViolation):
-            # A retry of a command that went through earlier gets its first result back.
-            previous = self._previous_result(game_id, command_id, digest)
-            if previous is None:
-                raise
-            return self._replayed(game_id, seat, command_id, previous)
-        if not new_events:
-            head = self.head_hash(game_id, state.version)
-            return CommandResult(seat, state.version, (), duplicate=False, head_hash=head)
-        new_events = self._with_reveal(game_id, state, new_events)
-        return self._append(game_id, state, seat, new_events, said, command_id, digest, if_match)
+        state, fresh = self._states.latest(game_id)
+        if if_match is not None and if_match != state.version and not fresh:
+            state, fresh = self._states.current(game_id), True
+        conflicts = 0
+        while True:
+            try:
+                if if_match is not None and if_match != state.version:
+                    raise PreconditionFailed(if_match, state.version)
+                new_events = domain.decide(state, command, self._dice_source(game_id), seat)
+            except (PreconditionFailed, RuleViolation):
+                if not fresh:
+                    state, fresh = self._states.current(game_id), True
+                    continue
+                # A retry of a command that went through earlier gets its first result back.
+                previous = self._previous_result(game_id, command_id, digest)
+                if previous is None:
+                    raise
+                return self._replayed(game_id, seat, command_id, previous)
+            if not new_events:
+                if not fresh:
+                    state, fresh = self._states.current(game_id), True
+                    continue
+                head = self.head_hash(game_id, state.version)
+                return CommandResult(seat, state.version, (), duplicate=False, head_hash=head)
+            try:
+                return self._append(game_id, state, seat, new_events, said, command_id, digest)
+            except VersionConflict as conflict:
+                if if_match is not None:
+                    raise PreconditionFailed(if_match, conflict.current_version) from None
+                conflicts += 1
+                if conflicts > _DECIDE_AGAIN:
+                    raise  # the game keeps moving under this command: the client looks again
+                state, fresh = self._states.after_conflict(game_id, state, conflict), True
 
     def _append(
         self,
@@ -193,24 +224,19 @@ class GameService:
         said: Mapping[str, Any],
         command_id: str | None,
         digest: str,
-        if_match: int | None,
     ) -> CommandResult:
-        try:
-            result = self.event_store.append(
-                game_id,
-                state.version,
-                _new_events(new_events, said),
-                seat=seat,
-                command_id=command_id or server_command_id(),
-                command_hash=digest,
-            )
-        except VersionConflict as conflict:
-            if if_match is not None:
-                raise PreconditionFailed(if_match, conflict.current_version) from None
-            raise
+        new_events, after = self._with_reveal(game_id, state, new_events)
+        result = self.event_store.append(
+            game_id,
+            state.version,
+            _new_events(new_events, said),
+            seat=seat,
+            command_id=command_id or server_command_id(),
+            command_hash=digest,
+        )
         if result.duplicate:
             return self._replayed(game_id, seat, command_id, result)
-        self._states.remember(game_id, fold(state, new_events))
+        self._states.remember(game_id, after)
         self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
         head = result.events[-1].hash
         return CommandResult(seat, result.version, result.events, duplicate=False, head_hash=head)
@@ -224,13 +250,20 @@ class GameService:
             return None
         return self.event_store.command_result(game_id, command_id, digest)
 
-    def _with_reveal(self, game_id: str, state: GameState, new_events: list[Event]) -> list[Event]:
-        """`new_events`, and DiceRevealed after them when they end a game of committed dice."""
-        if not fold(state, new_events).is_over:
-            return new_events
+    def _with_reveal(
+        self, game_id: str, state: GameState, new_events: list[Event]
+    ) -> tuple[list[Event], GameState]:
+        """`new_events`, and DiceRevealed after them when they end a game of committed dice;
+        with the state they lead to."""
+        after = fold(state, new_events)
+        if not after.is_over:
+            return new_events, after
         config = self._dice.load(game_id)
         seed = None if config is None else config.revealable_seed
-        return new_events if seed is None else [*new_events, DiceRevealed(seed=seed)]
+        if seed is None:
+            return new_events, after
+        reveal = DiceRevealed(seed=seed)
+        return [*new_events, reveal], fold(after, [reveal])
 
     def _replayed(
         self, game_id: str, seat: int, command_id: str | None, result: AppendResult
@@ -256,7 +289,7 @@ class GameService:
             if state.phase != "breath":
                 return None
             new_events = domain.resolve_breath(state, self._dice_source(game_id))
-            new_events = self._with_reveal(game_id, state, new_events)
+            new_events, after = self._with_reveal(game_id, state, new_events)
             command_id, digest = breath_command(state.version)
             try:
                 result = self.event_store.append(
@@ -271,7 +304,7 @@ class GameService:
                 continue  # a resignation landed first; look again
             if result.duplicate:
                 return None
-            self._states.remember(game_id, fold(state, new_events))
+            self._states.remember(game_id, after)
             self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
             return result
         return None

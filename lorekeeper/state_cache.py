@@ -36,3 +36,7 @@ class StateCache:
             self._states.move_to_end(game_id)
             while len(self._states) > self._max:
                 self._states.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._states.pop(game_id, None)

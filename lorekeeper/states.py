@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adapters.event_store import EventStore, GameNotFound, StoredEvent, check_game_id
+from adapters.event_store import (
+    EventStore,
+    GameNotFound,
+    StoredEvent,
+    VersionConflict,
+    check_game_id,
+)
 from domain import Event, GameState, evolve, replay
 from domain.events import event_from_json
 from lorekeeper.errors import VersionNotFound
@@ -51,6 +57,32 @@ class GameStates:
             state = fold(cached, to_domain_events(stored))
         if stored:
             self._cache.put(game_id, state)
+        return state
+
+    def latest(self, game_id: str) -> tuple[GameState, bool]:
+        """The cached state without asking the store whether it is still the newest (False),
+        or, when none is cached, the current one (True). A decision made on the first is
+        checked by the optimistic append: see `after_conflict`."""
+        require_valid_id(game_id)
+        cached = self._cache.get(game_id)
+        return (cached, False) if cached is not None else (self.current(game_id), True)
+
+    def after_conflict(
+        self, game_id: str, state: GameState, conflict: VersionConflict
+    ) -> GameState:
+        """The current state, after an append at `state.version` was refused: `state` with the
+        events the refusal carried folded on, then whatever is still missing read."""
+        newer = conflict.newer
+        if conflict.current_version < state.version or (
+            newer and newer[0].version != state.version + 1
+        ):
+            self._cache.forget(game_id)  # the stream is not the one this state came from
+            return self.current(game_id)
+        if newer:
+            state = fold(state, to_domain_events(newer))
+            self._cache.put(game_id, state)
+        if state.version != conflict.current_version:
+            return self.current(game_id)
         return state
 
     def at(self, game_id: str, version: int) -> GameState:

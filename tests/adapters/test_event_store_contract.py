@@ -255,6 +255,20 @@ def test_wrong_expected_version_raises_conflict_and_writes_nothing(
     assert not append(store, 1, event(), command=("c1", "h1")).duplicate
 
 
+def test_a_conflict_carries_the_events_after_the_expected_version(store: EventStore) -> None:
+    started(store)
+    append(store, 1, event(x=2), event(x=3))
+
+    with pytest.raises(VersionConflict) as conflict:
+        append(store, 1, event(x=9))
+
+    assert conflict.value.current_version == 3
+    assert conflict.value.newer == tuple(store.read("g1", 2))
+    with pytest.raises(VersionConflict) as ahead:
+        append(store, 5, event(x=9))
+    assert ahead.value.newer == ()
+
+
 def test_one_of_many_concurrent_appenders_wins(store: EventStore) -> None:
     started(store)
 

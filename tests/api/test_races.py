@@ -54,12 +54,13 @@ def race(client: FlaskClient, game: Game, headers: dict[str, str]) -> list[Any]:
     return sorted(replies, key=lambda r: r.status_code)
 
 
-def test_the_loser_of_a_race_gets_409_and_the_current_version(client: FlaskClient):
+def test_the_loser_of_a_race_is_decided_again_on_the_winners_state(client: FlaskClient):
     game = create(client, duel())
     won, lost = race(client, game, {})
+    # The same order twice: decided again after the first, the second breaks R-TRN-4.
     assert won.status_code == 200 and lost.status_code == 409
-    assert lost.get_json()["code"] == "version_conflict"
-    assert lost.get_json()["current_version"] == 3
+    assert lost.get_json()["code"] == "wrong_phase" and lost.get_json()["rule"] == "R-TRN-4"
+    assert won.get_json()["version"] == 3
 
 
 def test_with_if_match_the_loser_gets_412(client: FlaskClient):
@@ -102,8 +103,8 @@ def test_n_clients_on_one_version_exactly_one_succeeds(servers: list[str], if_ma
         t.join()
     codes = sorted(r.status_code for r in statuses)
     assert codes.count(200) == 1, codes
-    # Losers: lost the append (409 version_conflict / 412), or came after the winner and
-    # found the order phase over (409 wrong_phase, R-TRN-4).
+    # Losers: decided again after the winner, they find the order phase over (409
+    # wrong_phase, R-TRN-4); with If-Match 412; 409 version_conflict if the game moved twice.
     assert set(codes) <= {200, 409, 412}
     events = requests.get(f"{servers[1]}/games/{game_id}/events", timeout=5).json()["events"]
     assert [e["type"] for e in events].count("UnitsOrdered") == 1

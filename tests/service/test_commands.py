@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -21,6 +22,8 @@ from tests.service.games import (
     WINNING_DICE,
     duel,
 )
+
+RESIGN = {"type": "resign"}
 
 
 def new_duel(service: GameService) -> tuple[str, str, str]:
@@ -157,6 +160,113 @@ def test_racing_commands_on_one_version_let_exactly_one_through(backend: Backend
     assert sum(not isinstance(o, Exception) for o in outcomes) == 1
     assert len(outcomes) == len(services)
     assert backend.events.version(game_id) == 3
+
+
+class CountingStore:
+    """Counts the calls that reach the store (reads and appends)."""
+
+    def __init__(self, inner: object) -> None:
+        self._inner, self.reads, self.appends, self.refused = inner, 0, 0, 0
+
+    def read(self, *args: object, **kwargs: object) -> object:
+        self.reads += 1
+        return self._inner.read(*args, **kwargs)  # type: ignore[attr-defined]
+
+    def append(self, *args: object, **kwargs: object) -> object:
+        self.appends += 1
+        try:
+            return self._inner.append(*args, **kwargs)  # type: ignore[attr-defined]
+        except VersionConflict:
+            self.refused += 1
+            raise
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+
+@dataclass
+class TwoProcesses:
+    """Two services on one store, like two API processes; the second counts its calls and
+    has cached the new game at version 2."""
+
+    first: GameService
+    second: GameService
+    counting: CountingStore
+    game_id: str
+    seat0: str
+    seat1: str
+
+
+@pytest.fixture
+def two(backend: Backend) -> TwoProcesses:
+    first = backend.service(allow_scripted_dice=True)
+    game_id, seat0, seat1 = new_duel(first)
+    second = backend.service()
+    second.load_state(game_id)
+    counting = CountingStore(second.event_store)
+    second.event_store = counting  # type: ignore[assignment]
+    second._states._events = counting  # type: ignore[assignment]
+    return TwoProcesses(first, second, counting, game_id, seat0, seat1)
+
+
+def calls(two: TwoProcesses) -> tuple[int, int, int]:
+    return two.counting.reads, two.counting.appends, two.counting.refused
+
+
+def test_a_fresh_cache_decides_without_reading_the_store(two: TwoProcesses):
+    assert two.second.handle_command(two.game_id, two.seat0, ORDER_BF0).version == 3
+    assert calls(two) == (0, 1, 0)
+
+
+def test_a_stale_cache_catches_up_from_the_refused_append(two: TwoProcesses, backend: Backend):
+    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)  # version 3, unseen by second
+    result = two.second.handle_command(two.game_id, two.seat1, RESIGN)  # legal at 2 and at 3
+    assert result.events[0].version == 4
+    # One refused append (it carried event 3), then the one that went through: no read.
+    assert calls(two) == (0, 2, 1)
+    replayed = replay(to_domain_events(backend.events.read(two.game_id)))
+    assert two.second.load_state(two.game_id) == replayed
+
+
+def test_a_command_legal_only_on_the_stale_cache_is_refused_by_the_current_rules(
+    two: TwoProcesses, backend: Backend
+):  # R-TRN-4
+    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    with pytest.raises(RuleViolation) as caught:  # one order a turn
+        two.second.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    assert caught.value.code == "wrong_phase"
+    assert backend.events.version(two.game_id) == 3
+
+
+def test_a_stale_cache_is_read_before_a_rule_violation_is_reported(two: TwoProcesses):
+    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    # END_MOVEMENT is out of turn order on the cached version 2 (R-TRN-4), legal on the
+    # store's version 3: it goes through after one read.
+    assert two.second.handle_command(two.game_id, two.seat0, END_MOVEMENT).version == 4
+    assert calls(two) == (1, 1, 0)
+
+
+def test_if_match_newer_than_the_cache_reads_the_store(two: TwoProcesses):
+    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    result = two.second.handle_command(two.game_id, two.seat0, END_MOVEMENT, if_match=3)
+    assert result.version == 4 and calls(two) == (1, 1, 0)
+
+
+def test_if_match_equal_to_a_stale_cache_is_refused_with_the_stores_version(two: TwoProcesses):
+    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    with pytest.raises(PreconditionFailed) as caught:
+        two.second.handle_command(two.game_id, two.seat0, END_MOVEMENT, if_match=2)
+    assert caught.value.current_version == 3
+
+
+def test_a_state_ahead_of_the_store_is_dropped_for_the_stores(service: GameService):
+    # A store that lost events (no AOF, restarted) is the truth: a refusal naming a version
+    # below the cached state's replaces the cache with a replay of the stream.
+    game_id, _, _ = new_duel(service)
+    ahead = replace(service.load_state(game_id), version=5)
+    conflict = VersionConflict(2, ahead.version)
+    assert service._states.after_conflict(game_id, ahead, conflict).version == 2
+    assert service.load_state(game_id).version == 2
 
 
 def test_the_cached_state_is_the_replayed_state(backend: Backend):
