@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from adapters.chain import GENESIS, EncodedEvent, chain_hashes, encode_event
 
@@ -58,6 +58,11 @@ class AppendResult:
     version: int
     events: tuple[StoredEvent, ...]
     duplicate: bool
+
+
+class Tail(NamedTuple):
+    version: int  # the game's version; 0 for an unknown game
+    events: list[StoredEvent]  # its events from the version asked for on
 
 
 class EventStoreError(Exception):
@@ -128,6 +133,11 @@ class EventStore(Protocol):
 
     def version(self, game_id: str) -> int:
         """The game's last version; 0 for an unknown game."""
+        ...
+
+    def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
+        """For each (game id, from_version): the game's version (0 for an unknown game) and
+        its events from `from_version` on; several games in one go (the projection loop)."""
         ...
 
     def command_result(
@@ -315,6 +325,18 @@ class InMemoryEventStore:
             game = self._game(game_id)
             last = len(game.records) if limit is None else from_version + limit - 1
             return list(game.stored(from_version, min(last, len(game.records))))
+
+    def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
+        result = []
+        for game_id, from_version in reads:
+            check_game_id(game_id)
+            check_read(from_version, None)
+            with self._lock:
+                game = self._games.get(game_id)
+                count = 0 if game is None else len(game.records)
+                events = [] if game is None else list(game.stored(from_version, count))
+            result.append(Tail(count, events))
+        return result
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)

@@ -107,6 +107,15 @@ class ProjectionQueue:
             raw = None if found is None else found[1]
         return None if raw is None else _text(cast(bytes | str, raw))
 
+    def pop_many(self, count: int, timeout_s: float | None) -> list[str]:
+        """Up to `count` of the oldest job ids in one round trip (LPOP with a count, Redis
+        6.2); when none is due, waits up to `timeout_s` for one (None: does not wait)."""
+        raw = cast(list[bytes | str] | None, self._client.lpop(self.key, count))
+        if raw:
+            return [_text(x) for x in raw]
+        one = None if timeout_s is None else self.pop(timeout_s)
+        return [] if one is None else [one]
+
     def get_job_ids(self) -> list[str]:
         return [_text(x) for x in self._client.lrange(self.key, 0, -1)]
 
@@ -164,7 +173,12 @@ class RQJobQueue:
 
     def clear_pending(self, game_id: str) -> None:
         """Called by the projection loop before it reads the stream."""
-        self._client.delete(self._pending_key(game_id))
+        self.clear_pending_many([game_id])
+
+    def clear_pending_many(self, game_ids: Sequence[str]) -> None:
+        """`clear_pending` of several games in one DEL (their flags share a slot)."""
+        if game_ids:
+            self._client.delete(*(self._pending_key(g) for g in game_ids))
 
     def pending_since_ms(self, game_id: str) -> int | None:
         """When the game's pending projection was requested (epoch ms), or None."""

@@ -22,7 +22,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 import redis
 
@@ -30,6 +30,13 @@ from adapters.redis_event_store import GAMES_KEY, events_key
 
 LOBBY_KEY = "lk:lobby"
 Projection = tuple[int, dict[str, Any]]
+
+
+class Save(NamedTuple):
+    game_id: str
+    version: int
+    view: Mapping[str, Any]
+    lobby_entry: Mapping[str, Any]
 
 
 def canonical_json(value: Any) -> str:
@@ -78,6 +85,14 @@ class ProjectionStore(Protocol):
 
     def checkpoint(self, game_id: str) -> int:
         """The stored version; 0 when none."""
+        ...
+
+    def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
+        """`checkpoint` of several games in one go."""
+        ...
+
+    def save_many(self, saves: Sequence[Save]) -> list[bool]:
+        """`save` of several games in one go (each on its own, not a transaction)."""
         ...
 
     def sync_lobby(self, game_id: str) -> None:
@@ -167,6 +182,12 @@ class InMemoryProjectionStore:
     def checkpoint(self, game_id: str) -> int:
         with self._changed:
             return self._views.get(game_id, (0, "", ""))[0]
+
+    def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
+        return [self.checkpoint(g) for g in game_ids]
+
+    def save_many(self, saves: Sequence[Save]) -> list[bool]:
+        return [self.save(*s) for s in saves]
 
     def sync_lobby(self, game_id: str) -> None:
         """Nothing to repair: the twin writes view and lobby under one lock."""
@@ -258,22 +279,34 @@ class RedisProjectionStore:
         *,
         replace_equal: bool = False,
     ) -> bool:
-        mode = "ge" if replace_equal else "gt"
-        lobby_text = canonical_json(lobby_entry)
-        args: list[str | int] = [version, canonical_json(view), lobby_text, mode]
-        # One round trip for both scripts (not a transaction: the keys are in two slots).
+        save = Save(game_id, version, view, lobby_entry)
+        return self._save_all([save], "ge" if replace_equal else "gt")[0]
+
+    def save_many(self, saves: Sequence[Save]) -> list[bool]:
+        return self._save_all(saves, "gt")
+
+    def _save_all(self, saves: Sequence[Save], mode: str) -> list[bool]:
+        # One round trip for all the scripts (not a transaction: the keys are in two slots).
         # The lobby script has the same version guard, so it writes when the projection
         # does, and also when only the lobby lags (what sync_lobby repairs). EVAL, not
         # EVALSHA: a pipeline of registered scripts costs a SCRIPT EXISTS round trip first.
         pipe = self._client.pipeline(transaction=False)
-        pipe.eval(_SAVE_LUA, 1, projection_key(game_id), *args)
-        pipe.eval(_LOBBY_LUA, 1, LOBBY_KEY, game_id, version, lobby_text, mode)
-        written, _ = pipe.execute()
-        return bool(written)
+        for game_id, version, view, lobby_entry in saves:
+            lobby_text = canonical_json(lobby_entry)
+            args: list[str | int] = [version, canonical_json(view), lobby_text, mode]
+            pipe.eval(_SAVE_LUA, 1, projection_key(game_id), *args)
+            pipe.eval(_LOBBY_LUA, 1, LOBBY_KEY, game_id, version, lobby_text, mode)
+        replies = pipe.execute() if saves else []
+        return [bool(written) for written in replies[::2]]
 
     def checkpoint(self, game_id: str) -> int:
-        version = self._client.hget(projection_key(game_id), "version")
-        return 0 if version is None else int(version)
+        return self.checkpoints([game_id])[0]
+
+    def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
+        pipe = self._client.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hget(projection_key(game_id), "version")
+        return [0 if v is None else int(v) for v in (pipe.execute() if game_ids else [])]
 
     def sync_lobby(self, game_id: str) -> None:
         version, lobby_text = self._client.hmget(projection_key(game_id), ["version", "lobby"])

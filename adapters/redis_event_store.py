@@ -43,6 +43,7 @@ from adapters.event_store import (
     IdempotencyMismatch,
     NewEvent,
     StoredEvent,
+    Tail,
     VersionConflict,
     check_command,
     check_events,
@@ -215,6 +216,22 @@ class RedisStreamEventStore:
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
         return self._client.xlen(events_key(game_id))
+
+    def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
+        pipe = self._client.pipeline(transaction=False)
+        for game_id, from_version in reads:
+            check_game_id(game_id)
+            check_read(from_version, None)
+            pipe.xlen(events_key(game_id))
+            pipe.xrange(events_key(game_id), f"{from_version}-0", "+")
+        replies = pipe.execute() if reads else []
+        tails = []
+        for (game_id, _), version, entries in zip(reads, replies[::2], replies[1::2], strict=True):
+            stored = list(_stored_all(entries))
+            if stored:
+                self._saw(game_id, stored[-1].version, stored[-1].hash)
+            tails.append(Tail(int(version), stored))
+        return tails
 
     def exists(self, game_id: str) -> bool:
         check_game_id(game_id)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import redis
 
-from adapters.event_store import AppendResult, EventStore, NewEvent, StoredEvent
+from adapters.event_store import AppendResult, EventStore, NewEvent, StoredEvent, Tail
 from adapters.jobs import RQJobQueue
 from adapters.projections import RedisProjectionStore
 from adapters.redis_event_store import RedisStreamEventStore
@@ -117,6 +117,9 @@ class SlowAppendEventStore:
 
     def version(self, game_id: str) -> int:
         return self._inner.version(game_id)
+
+    def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
+        return self._inner.tails(reads)
 
     def command_result(
         self, game_id: str, command_id: str, command_hash: str | None = None

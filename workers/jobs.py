@@ -7,12 +7,14 @@ the projection loop (workers/projection_loop.py) runs for each game on the proje
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from rq import get_current_job
 
 from workers import context
 from workers.breath import resolve_open_phase
+from workers.projector import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -24,14 +26,24 @@ def project_game(game_id: str, job_id: str | None = None) -> dict[str, Any]:
 
 def project(ctx: context.WorkerContext, game_id: str, job_id: str | None) -> dict[str, Any]:
     """`project_game` with the context given."""
-    ctx.jobs.clear_pending(game_id)  # before reading: a later append schedules a new job
-    outcome = ctx.projector.catch_up(game_id)
-    log.info(
-        "projection.caught_up",
-        extra={"game_id": game_id, "version": outcome.version, "applied": outcome.applied,
-               "written": outcome.written, "job_id": job_id or _job_id()},
-    )  # fmt: skip
+    outcome = project_games(ctx, [game_id], job_id or _job_id())[game_id]
+    if isinstance(outcome, Exception):
+        raise outcome
     return {"version": outcome.version, "applied": outcome.applied, "written": outcome.written}
+
+
+def project_games(
+    ctx: context.WorkerContext, game_ids: Sequence[str], job_id: str | None = None
+) -> dict[str, Outcome | Exception]:
+    """Bring several games' projections up to date together (the projection loop's batch):
+    their pending flags are cleared in one call *before* their streams are read, so an
+    append after that schedules a new projection. A game that fails gives its exception."""
+    ctx.jobs.clear_pending_many(game_ids)
+    outcomes = dict(zip(game_ids, ctx.projector.catch_up_many(game_ids), strict=True))
+    caught_up = {g: o.version for g, o in outcomes.items() if isinstance(o, Outcome)}
+    if caught_up:
+        log.info("projection.caught_up", extra={"games": caught_up, "job_id": job_id})
+    return outcomes
 
 
 def resolve_breath(game_id: str, opened_version: int) -> dict[str, Any]:

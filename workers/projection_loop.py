@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 import traceback
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,32 +25,41 @@ import redis
 
 from adapters.jobs import PROJECT_FUNC, game_of
 from workers.context import WorkerContext
-from workers.jobs import project
+from workers.jobs import project_games
 
 log = logging.getLogger(__name__)
 
 FAILED_KEY = "lk:projections:failed"
 _WAIT_S = 1.0  # a blocking pop returns this often, so the loop notices when it is stopped
 _RETRY_S = 0.5  # after Redis did not answer
+BATCH = 32  # job ids popped at once: under load, one round trip per step for many games
 
 
 class ProjectionLoop:
-    def __init__(self, ctx: WorkerContext) -> None:
+    def __init__(self, ctx: WorkerContext, round_s: float | None = None) -> None:
         self._ctx = ctx
         self._stop = threading.Event()
+        if round_s is None:
+            round_s = ctx.settings.projection_round_ms / 1000
+        self._round_s = round_s
 
     def run(self) -> None:
-        """Project due games as they come, until `stop()`."""
+        """Project due games as they come, until `stop()`: a round takes every job due (up to
+        BATCH) and the next starts no sooner than the round interval after its start. What comes
+        due in between waits in the queue, where a game's pending flag keeps it once, so
+        under load a round projects many games, each with all its new commands."""
         queue = self._ctx.jobs.projection_queue
         while not self._stop.is_set():
             try:
-                job = queue.pop(timeout_s=_WAIT_S)
+                jobs = queue.pop_many(BATCH, timeout_s=_WAIT_S)
             except redis.RedisError as exc:
                 log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
                 self._stop.wait(_RETRY_S)
                 continue
-            if job is not None:
-                self.project(job)
+            if jobs:
+                started = time.monotonic()
+                self.project_many(jobs)
+                self._stop.wait(self._round_s - (time.monotonic() - started))
 
     def stop(self) -> None:
         self._stop.set()
@@ -56,21 +67,33 @@ class ProjectionLoop:
     def drain(self) -> int:
         """Project every due game, without waiting for more; how many were popped."""
         done = 0
-        while (job := self._ctx.jobs.projection_queue.pop(timeout_s=None)) is not None:
-            self.project(job)
-            done += 1
+        while jobs := self._ctx.jobs.projection_queue.pop_many(BATCH, timeout_s=None):
+            self.project_many(jobs)
+            done += len(jobs)
         return done
 
     def is_empty(self) -> bool:
         return not self._ctx.jobs.projection_queue.get_job_ids()
 
     def project(self, job: str) -> None:
-        game_id = game_of(job)
+        self.project_many([job])
+
+    def project_many(self, jobs: Sequence[str]) -> None:
+        """Project the games the job ids name, together (workers/jobs.py project_games)."""
+        by_game = {game_of(job): job for job in jobs}
         try:
-            project(self._ctx, game_id, job)
-        except Exception as exc:
-            log.exception("projection.failed", extra={"game_id": game_id, "job_id": job})
-            self._record_failure(game_id, job, exc)
+            outcomes = project_games(self._ctx, list(by_game))
+        except Exception as exc:  # the batch's reads or saves: every game of it failed
+            outcomes = dict.fromkeys(by_game, exc)
+        for game_id, outcome in outcomes.items():
+            if isinstance(outcome, Exception):
+                job = by_game[game_id]
+                log.error(
+                    "projection.failed",
+                    extra={"game_id": game_id, "job_id": job},
+                    exc_info=(type(outcome), outcome, outcome.__traceback__),
+                )
+                self._record_failure(game_id, job, outcome)
 
     def _record_failure(self, game_id: str, job: str, exc: Exception) -> None:
         lines = "".join(traceback.format_exception_only(exc)).strip().splitlines()

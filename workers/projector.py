@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.event_store import EventStore, StoredEvent
-from adapters.projections import ProjectionStore
+from adapters.projections import ProjectionStore, Save
 from domain import GameState, evolve
 from domain.events import event_from_json
 from domain.view import ALL_SEATS, board_view
@@ -73,8 +73,52 @@ class Projector:
         self._cache = cache
 
     def catch_up(self, game_id: str) -> Outcome:
-        head = self._events.version(game_id)
-        stored = self._projections.checkpoint(game_id)
+        outcome = self.catch_up_many([game_id])[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def catch_up_many(self, game_ids: Sequence[str]) -> list[Outcome | Exception]:
+        """`catch_up` of several games with one read of their checkpoints, one of their new
+        events and one save of their views: a few round trips for the batch, not per game.
+        A game that fails gives its exception in its place; the others go on."""
+        games = list(dict.fromkeys(game_ids))
+        cached = {g: self._cache.get(g) for g in games}
+        checkpoints = self._projections.checkpoints(games)
+        starts = [(g, _next(cached[g])) for g in games]
+        tails = self._events.tails(starts)
+        outcomes: dict[str, Outcome | Exception] = {}
+        saves: list[tuple[str, GameState, int, Save]] = []
+        for game_id, stored, (head, new) in zip(games, checkpoints, tails, strict=True):
+            try:
+                outcome = self._fold(game_id, cached[game_id], stored, head, new)
+            except Exception as exc:  # one broken game must not hold up the others
+                outcomes[game_id] = exc
+                continue
+            if isinstance(outcome, Outcome):
+                outcomes[game_id] = outcome
+                continue
+            state, applied = outcome
+            try:
+                saves.append((game_id, state, applied, self._save_of(game_id, state, new)))
+            except Exception as exc:
+                outcomes[game_id] = exc
+        written = self._projections.save_many([save for *_, save in saves])
+        for (game_id, state, applied, _), wrote in zip(saves, written, strict=True):
+            self._cache.put(game_id, state)
+            outcomes[game_id] = Outcome(state.version, applied, wrote)
+        return [outcomes[g] for g in game_ids]
+
+    def _fold(
+        self,
+        game_id: str,
+        cached: GameState | None,
+        stored: int,
+        head: int,
+        new: Sequence[StoredEvent],
+    ) -> Outcome | tuple[GameState, int]:
+        """The state to save and how many events were folded into it, or the Outcome when
+        there is nothing to save."""
         if head == 0:
             return Outcome(0, 0, False)
         if stored > head:
@@ -86,15 +130,14 @@ class Projector:
         if stored == head:
             self._projections.sync_lobby(game_id)
             return Outcome(head, 0, False)
-        cached = self._cache.get(game_id)
         if cached is not None and cached.version > head:
-            cached = None
-        start = 1 if cached is None else cached.version + 1
-        new = self._events.read(game_id, start) if start <= head else []
-        state = fold(cached, new)
+            cached, new = None, self._events.read(game_id)  # the stream lost events
+        return fold(cached, new), len(new)
+
+    def _save_of(self, game_id: str, state: GameState, new: Sequence[StoredEvent]) -> Save:
         last = new[-1] if new else self._events.read(game_id, state.version, limit=1)[0]
-        self._cache.put(game_id, state)
-        return Outcome(state.version, len(new), self._save(game_id, state, last.time_ms))
+        return Save(game_id, state.version, board_view(state, ALL_SEATS),
+                    lobby_entry(game_id, state, last.time_ms))  # fmt: skip
 
     def rebuild(self, game_id: str) -> Outcome:
         """Replay the whole stream and store the result, replacing a projection of the same
@@ -115,6 +158,11 @@ class Projector:
         return self._projections.save(
             game_id, state.version, view, entry, replace_equal=replace_equal
         )
+
+
+def _next(cached: GameState | None) -> int:
+    """The first version a cached state has not seen."""
+    return 1 if cached is None else cached.version + 1
 
 
 def _ids(game_id: str, version: int, **more: Any) -> dict[str, Any]:

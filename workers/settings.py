@@ -8,6 +8,7 @@ LOREKEEPER_PROJECTION_QUEUE          [projections]  the projection queue: list l
 LOREKEEPER_RECONCILE_INTERVAL_S      [5]    how often the supervisor reconciles
 LOREKEEPER_JOB_STALE_S               [10]   a job or pending flag older than this is lost
 LOREKEEPER_PROJECTION_PENDING_TTL_S  [30]   life of a game's "projection pending" flag
+LOREKEEPER_PROJECTION_ROUND_MS       [10]   a projection round starts at most this often
 LOREKEEPER_JOB_TIMEOUT_S             [60]   RQ job timeout
 LOREKEEPER_STATE_CACHE_GAMES         [256]  replayed game states kept per process
 LOREKEEPER_LOG_LEVEL                 [INFO]
@@ -37,6 +38,7 @@ class WorkerSettings:
     reconcile_interval_s: float = 5.0
     job_stale_s: float = 10.0
     projection_pending_ttl_s: int = 30
+    projection_round_ms: int = 10
     job_timeout_s: int = 60
     state_cache_games: int = 256
     log_level: str = "INFO"
@@ -49,6 +51,8 @@ class WorkerSettings:
             raise ValueError(f"LOREKEEPER_WORKER_CLASS must be one of {WORKER_CLASSES}")
         if settings.worker_processes < 0:
             raise ValueError("LOREKEEPER_WORKER_PROCESSES must be >= 0")
+        if not 0 <= settings.projection_round_ms <= 1000:
+            raise ValueError("LOREKEEPER_PROJECTION_ROUND_MS must be 0 to 1000")
         return settings
 
     @property

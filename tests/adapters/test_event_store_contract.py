@@ -269,6 +269,20 @@ def test_a_conflict_carries_the_events_after_the_expected_version(store: EventSt
     assert ahead.value.newer == ()
 
 
+def test_tails_read_several_games_with_their_versions(store: EventStore) -> None:
+    started(store)
+    store.create("g2", [event(x=1)])
+    append(store, 1, event(x=2), event(x=3))
+
+    tails = store.tails([("g1", 2), ("g2", 2), ("nope", 1), ("g1", 1)])
+
+    assert [t.version for t in tails] == [3, 1, 0, 3]
+    assert tails[0].events == store.read("g1", 2)
+    assert tails[1].events == [] and tails[2].events == []
+    assert tails[3].events == store.read("g1")
+    assert store.tails([]) == []
+
+
 def test_one_of_many_concurrent_appenders_wins(store: EventStore) -> None:
     started(store)
 

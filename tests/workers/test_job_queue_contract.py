@@ -90,6 +90,32 @@ def test_breath_jobs_are_rq_jobs_in_json_and_projections_a_plain_list(
     assert jobs.projection_queue.pop(timeout_s=None) is None
 
 
+def test_projection_jobs_are_popped_many_at_a_time_in_order(redis_client: redis.Redis) -> None:
+    jobs = RQJobQueue(redis_client)
+    for game_id in ("g1", "g2", "g3"):
+        jobs.after_append(game_id, 4, ["UnitMoved"])
+
+    assert jobs.projection_queue.pop_many(2, timeout_s=None) == ["project-g1-4", "project-g2-4"]
+    assert jobs.projection_queue.pop_many(2, timeout_s=0.01) == ["project-g3-4"]
+    assert jobs.projection_queue.pop_many(2, timeout_s=None) == []
+    assert jobs.projection_queue.pop_many(2, timeout_s=0.01) == []  # waited, nothing came
+
+
+def test_clearing_the_pending_flags_of_several_games_lets_them_queue_again(
+    redis_client: redis.Redis,
+) -> None:
+    jobs = RQJobQueue(redis_client)
+    for game_id in ("g1", "g2"):
+        jobs.after_append(game_id, 4, ["UnitMoved"])
+    jobs.projection_queue.empty()
+
+    jobs.clear_pending_many(["g1", "g2"])
+    for game_id in ("g1", "g2"):
+        jobs.after_append(game_id, 5, ["UnitMoved"])
+
+    assert jobs.projection_queue.get_job_ids() == ["project-g1-5", "project-g2-5"]
+
+
 def test_a_projection_job_id_names_its_game() -> None:
     for game_id in ("g1", "a_b.c:d-e", "a.", "a_d", "x-7"):
         assert game_of(job_id("project", game_id, 12)) == game_id

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 
 import redis
 
@@ -16,6 +17,7 @@ from tests.workers.games import BreathGame, drain, fresh_view_json
 from workers import jobs
 from workers.cli import failed_jobs
 from workers.context import WorkerContext, build_context
+from workers.projection_loop import ProjectionLoop
 from workers.settings import WorkerSettings
 
 
@@ -208,3 +210,35 @@ def test_rebuild_of_one_game_touches_only_that_game(
     assert ctx.projections.load_json(one.game_id) == fresh_view_json(ctx, one.game_id)
     assert ctx.projections.load(other.game_id) is None
     assert missing.returncode == 1 and "no game 'nope'" in missing.stderr
+
+
+def test_a_batch_projects_every_game_even_when_one_fails(ctx: WorkerContext) -> None:
+    games = [BreathGame(ctx.service, seed=f"batch-{i}") for i in range(3)]
+    broken = games[1].game_id
+    version = ctx.events.version(broken)
+    ctx.events.append(broken, version, [NewEvent("NoSuchEvent", {})],
+                      seat=None, command_id=None, command_hash=None)  # fmt: skip
+    ids = [g.game_id for g in games]
+
+    outcomes = jobs.project_games(ctx, ids)
+
+    assert isinstance(outcomes[broken], ValueError)
+    for game_id in (ids[0], ids[2]):
+        assert ctx.projections.load_json(game_id) == fresh_view_json(ctx, game_id)
+    assert ctx.projections.checkpoint(broken) == 0
+
+
+def test_the_loop_projects_what_comes_due_in_rounds(ctx: WorkerContext) -> None:
+    games = [BreathGame(ctx.service, seed=f"round-{i}") for i in range(3)]  # 3 jobs queued
+    loop = ProjectionLoop(ctx, round_s=0.05)
+    runner = threading.Thread(target=loop.run)
+    runner.start()
+    try:
+        for game in games:
+            assert ctx.projections.wait_for(game.game_id, 2, timeout_s=5) is not None
+        version = games[0].command(0, {"type": "end_turn"}).version  # during the pause
+        assert ctx.projections.wait_for(games[0].game_id, version, timeout_s=5) is not None
+    finally:
+        loop.stop()
+        runner.join(timeout=5)
+    assert not runner.is_alive() and loop.is_empty()

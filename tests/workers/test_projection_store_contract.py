@@ -13,6 +13,7 @@ from adapters.projections import (
     InMemoryProjectionStore,
     ProjectionStore,
     RedisProjectionStore,
+    Save,
     canonical_json,
 )
 
@@ -139,3 +140,14 @@ def test_delete_removes_view_and_lobby_entry(store: ProjectionStore) -> None:
     assert store.load("g1") is None
     assert store.lobby() == []
     assert save(store, "g1", 1)
+
+
+def test_several_games_are_saved_and_checked_at_once(store: ProjectionStore) -> None:
+    save(store, "g2", 7)
+    saves = [Save(g, v, {"version": v}, entry(g, v)) for g, v in (("g1", 3), ("g2", 6), ("g3", 1))]
+
+    assert store.save_many(saves) == [True, False, True]  # g2 already has a newer version
+    assert store.checkpoints(["g1", "g2", "g3", "g4"]) == [3, 7, 1, 0]
+    assert store.load("g1") == (3, {"version": 3})
+    assert [e["game_id"] for e in store.lobby()] == ["g2", "g1", "g3"]
+    assert store.save_many([]) == [] and store.checkpoints([]) == []
