@@ -11,6 +11,8 @@
   so an append either finds the flag clear (and queues the game) or is read by the pending
   projection. Projections are not RQ jobs: RQ's bookkeeping (some 65 Redis calls a job)
   costs several times the projection itself (BENCHMARKS.md).
+  With the Redis event store that script **rides in the append's round trip** (`ride`,
+  the store's rider: one pipeline, one fsync), and `after_append` does not send it again.
 - a **breath** job (RQ) when `BreathPhaseOpened` is among the appended events (R-TRN-6),
   with a job id per game and version of that event: a repeated call enqueues nothing new.
 
@@ -73,6 +75,9 @@ if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
 end
 return 0
 """
+
+
+_RIDDEN_MAX = 4096
 
 
 def job_id(kind: str, game_id: str, version: int) -> str:
@@ -149,6 +154,7 @@ class RQJobQueue:
         self.projection_queue = ProjectionQueue(client, projection_queue)
         self._pending_ttl_s = pending_ttl_s
         self._request = client.register_script(_REQUEST_LUA)
+        self._ridden: set[tuple[str, int]] = set()  # (game, version) requested with the append
         self._job_timeout_s = job_timeout_s
         self._breath_result_ttl_s = breath_result_ttl_s
 
@@ -157,19 +163,36 @@ class RQJobQueue:
             opened = breath_opened_version(version, event_types)
             if opened is not None:
                 self.enqueue_breath(game_id, opened)
-            self.request_projection(game_id, version)
+            if (game_id, version) in self._ridden:
+                self._ridden.discard((game_id, version))  # requested with the append
+            else:
+                self.request_projection(game_id, version)
         except redis.RedisError as exc:
             log.warning(
                 "jobs.schedule_failed",
                 extra={"game_id": game_id, "version": version, "error": repr(exc)},
             )
 
+    def ride(self, pipe: Any, game_id: str, version: int) -> None:
+        """The projection request, sent in the pipeline of the append that leads to `version`
+        (RedisStreamEventStore's rider): `after_append` for that version then skips it. A
+        request sent with an append that was refused only costs the workers a look."""
+        if len(self._ridden) > _RIDDEN_MAX:  # refused appends leave theirs behind
+            self._ridden.clear()
+        keys, args = self._request_of(game_id, version)
+        pipe.eval(_REQUEST_LUA, len(keys), *keys, *args)
+        self._ridden.add((game_id, version))
+
     def request_projection(self, game_id: str, version: int) -> bool:
         """Queue a projection unless one is pending; True if one was queued."""
-        now_ms = time.time_ns() // 1_000_000
-        keys = [self._pending_key(game_id), self.projection_queue.key]
-        args: list[str | int] = [now_ms, self._pending_ttl_s, job_id("project", game_id, version)]
+        keys, args = self._request_of(game_id, version)
         return bool(self._request(keys=keys, args=args))
+
+    def _request_of(self, game_id: str, version: int) -> tuple[list[str], list[str | int]]:
+        """KEYS and ARGV of _REQUEST_LUA."""
+        keys = [self._pending_key(game_id), self.projection_queue.key]
+        now_ms = time.time_ns() // 1_000_000
+        return keys, [now_ms, self._pending_ttl_s, job_id("project", game_id, version)]
 
     def clear_pending(self, game_id: str) -> None:
         """Called by the projection loop before it reads the stream."""

@@ -29,11 +29,13 @@ The client may use `decode_responses` True or False; replies are decoded here ei
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 import redis
+from redis.exceptions import NoScriptError
 
 from adapters.chain import GENESIS, EncodedEvent, chain_hashes
 from adapters.event_store import (
@@ -55,6 +57,11 @@ from adapters.event_store import (
 )
 
 GAMES_KEY = "lk:games"
+# What a write may carry in its round trip (RQJobQueue.ride: the projection request), added
+# to the pipeline with the game and its version should the write go through. It is sent
+# whether or not the write goes through, so it must be harmless either way.
+Rider = Callable[[Any, str, int], None]
+log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
 
@@ -128,9 +135,15 @@ def commands_key(game_id: str) -> str:
 
 
 class RedisStreamEventStore:
-    def __init__(self, client: redis.Redis, clock: Callable[[], int] = wall_clock_ms) -> None:
+    def __init__(
+        self,
+        client: redis.Redis,
+        clock: Callable[[], int] = wall_clock_ms,
+        rider: Rider | None = None,
+    ) -> None:
         self._client = client
         self._clock = clock
+        self._rider = rider
         self._write_script = client.register_script(_WRITE_LUA)
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) seen last
 
@@ -268,13 +281,34 @@ class RedisStreamEventStore:
                 args += [event.type, event.schema, event.payload_json]
                 args += [event.command_json or "", hash_]
             keys = [events_key(game_id), commands_key(game_id)]
-            reply = cast(list[Any], self._write_script(keys=keys, args=args))
+            reply = self._run(game_id, keys, args, expected_version + len(events))
             if _text(reply[0]) != "head":
                 return _Written(reply, time_ms, prev, hashes)
             prev = _text(reply[2])
             self._saw(game_id, int(reply[1]), prev)
         current = self.version(game_id)
         raise VersionConflict(current, expected_version)
+
+    def _run(self, game_id: str, keys: list[str], args: list[str | int], after: int) -> list[Any]:
+        """The write script's reply; with a rider, both in one pipeline (EVALSHA: a pipeline
+        of registered scripts would first ask SCRIPT EXISTS, another round trip)."""
+        if self._rider is None:
+            return cast(list[Any], self._write_script(keys=keys, args=args))
+        for _ in range(2):
+            pipe = self._client.pipeline(transaction=False)
+            pipe.evalsha(self._write_script.sha, len(keys), *keys, *args)
+            self._rider(pipe, game_id, after)
+            reply, *ridden = pipe.execute(raise_on_error=False)
+            if not isinstance(reply, NoScriptError):
+                break
+            self._client.script_load(_WRITE_LUA)  # a restarted server forgot it: nothing ran
+        if isinstance(reply, Exception):
+            raise reply
+        for failed in (r for r in ridden if isinstance(r, Exception)):
+            log.warning(
+                "event_store.rider_failed", extra={"game_id": game_id, "error": repr(failed)}
+            )
+        return cast(list[Any], reply)
 
     def _head_guess(self, game_id: str, expected_version: int) -> str:
         """The hash of event `expected_version` if this process has seen it; the script

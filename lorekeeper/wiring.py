@@ -48,15 +48,17 @@ class Components:
 def redis_components(settings: Settings, client: redis.Redis | None = None) -> Components:
     # Bytes replies (decode_responses=False): the setting RQ needs, shared with the workers.
     client = client if client is not None else redis.Redis.from_url(settings.redis_url)
+    rq = _rq_job_queue(settings, client) if settings.jobs == "rq" else None
     service = GameService(
-        RedisStreamEventStore(client),
+        # The projection request rides in the append's round trip (adapters/jobs.py).
+        RedisStreamEventStore(client, rider=None if rq is None else rq.ride),
         RedisSeatTokenStore(client),
         RedisDiceConfigStore(client),
         NoJobs(),
         allow_scripted_dice=settings.allow_scripted_dice,
         cache=StateCache(settings.state_cache_games),
     )
-    service.jobs = _job_queue(settings, client, service)
+    service.jobs = rq if rq is not None else _job_queue(settings, service)
     projections = RedisProjectionStore(client)
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
@@ -95,11 +97,11 @@ def _components(
     return Components(settings, service, reader, projections, limiter, client)
 
 
-def _job_queue(settings: Settings, client: redis.Redis, service: GameService) -> JobQueue:
-    if settings.jobs == "inline":
-        return InlineJobs(service.resolve_breath)
-    if settings.jobs == "none":
-        return NoJobs()
+def _job_queue(settings: Settings, service: GameService) -> JobQueue:
+    return InlineJobs(service.resolve_breath) if settings.jobs == "inline" else NoJobs()
+
+
+def _rq_job_queue(settings: Settings, client: redis.Redis) -> RQJobQueue:
     return RQJobQueue(
         client,
         breath_queue=settings.breath_queue,

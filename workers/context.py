@@ -40,10 +40,11 @@ class WorkerContext:
 def build_context(settings: WorkerSettings, client: redis.Redis | None = None) -> WorkerContext:
     # RQ needs replies as bytes: decode_responses stays False.
     client = client if client is not None else redis.Redis.from_url(settings.redis_url)
-    events: EventStore = RedisStreamEventStore(client)
+    jobs = settings.job_queue(client)
+    # The projection request rides in the append's round trip (adapters/jobs.py).
+    events: EventStore = RedisStreamEventStore(client, rider=jobs.ride)
     if settings.fault_append_delay_ms > 0:
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
-    jobs = settings.job_queue(client)
     cache = StateCache(settings.state_cache_games)
     service = GameService(
         events, RedisSeatTokenStore(client), RedisDiceConfigStore(client), jobs, cache=cache

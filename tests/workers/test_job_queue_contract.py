@@ -9,7 +9,7 @@ from redis.retry import Retry
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from adapters.event_store import InMemoryEventStore
+from adapters.event_store import InMemoryEventStore, NewEvent, VersionConflict
 from adapters.jobs import (
     InMemoryJobQueue,
     RQJobQueue,
@@ -20,6 +20,7 @@ from adapters.jobs import (
     pending_key,
 )
 from adapters.projections import InMemoryProjectionStore
+from adapters.redis_event_store import RedisStreamEventStore
 from lorekeeper.dice import InMemoryDiceConfigStore
 from lorekeeper.seats import InMemorySeatTokenStore
 from lorekeeper.service import GameService
@@ -114,6 +115,52 @@ def test_clearing_the_pending_flags_of_several_games_lets_them_queue_again(
         jobs.after_append(game_id, 5, ["UnitMoved"])
 
     assert jobs.projection_queue.get_job_ids() == ["project-g1-5", "project-g2-5"]
+
+
+class CountingJobs(RQJobQueue):
+    requests = 0
+
+    def request_projection(self, game_id: str, version: int) -> bool:
+        self.requests += 1
+        return super().request_projection(game_id, version)
+
+
+def test_the_projection_request_rides_in_the_appends_round_trip(
+    redis_client: redis.Redis,
+) -> None:
+    jobs = CountingJobs(redis_client)
+    store = RedisStreamEventStore(redis_client, rider=jobs.ride)
+    created = store.create("g1", [NewEvent("A", {})])
+    jobs.after_append("g1", created.version, ["A"])  # the create rode too: nothing more sent
+    jobs.projection_queue.empty()
+    jobs.clear_pending("g1")
+    redis_client.script_flush()  # a restarted server has forgotten the write script
+
+    result = store.append("g1", 1, [NewEvent("B", {})], seat=0, command_id=None,
+                          command_hash=None)  # fmt: skip
+    jobs.after_append("g1", result.version, ["B"])
+
+    assert result.version == 2 and store.version("g1") == 2
+    assert jobs.projection_queue.get_job_ids() == ["project-g1-2"]
+    assert jobs.requests == 0
+    jobs.after_append("g1", 2, ["B"])  # a retry's after_append asks again (idempotent)
+    assert jobs.requests == 1 and jobs.projection_queue.get_job_ids() == ["project-g1-2"]
+
+
+def test_a_refused_append_only_costs_a_projection_that_finds_nothing(
+    redis_client: redis.Redis,
+) -> None:
+    jobs = RQJobQueue(redis_client)
+    store = RedisStreamEventStore(redis_client, rider=jobs.ride)
+    store.create("g1", [NewEvent("A", {})])
+    jobs.projection_queue.empty()
+    jobs.clear_pending("g1")
+
+    with pytest.raises(VersionConflict):
+        store.append("g1", 5, [NewEvent("B", {})], seat=0, command_id=None, command_hash=None)
+
+    assert store.version("g1") == 1
+    assert jobs.projection_queue.get_job_ids() == ["project-g1-6"]
 
 
 def test_a_projection_job_id_names_its_game() -> None:
