@@ -31,6 +31,8 @@ DEFAULT_GUNICORN_ARGS = (
 # The rate limiter runs as shipped (one Redis script per request), but with a bucket no
 # benchmark client empties: the benchmarks measure speed, not the limit.
 LOREKEEPER_ENV = {"LOREKEEPER_RATE_PER_S": "1000000", "LOREKEEPER_RATE_BURST": "1000000"}
+# The workers as scripts/run starts them: one process (breath jobs and the projection loop).
+WORKERS_ENV = {"LOREKEEPER_WORKER_PROCESSES": os.environ.get("LOREKEEPER_WORKER_PROCESSES", "1")}
 
 
 class Stack:
@@ -57,7 +59,7 @@ class Stack:
         return redis.Redis.from_url(self.redis.url)
 
     def env(self, **more: str) -> dict[str, str]:
-        env = {**os.environ, "REDIS_URL": self.redis.url, **LOREKEEPER_ENV, **more}
+        env = {**os.environ, "REDIS_URL": self.redis.url, **LOREKEEPER_ENV, **WORKERS_ENV, **more}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         return env
 

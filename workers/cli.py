@@ -42,7 +42,7 @@ def main(argv: Sequence[str]) -> int:
         case "worker" | None:
             return Supervisor(ctx).run()
         case "work":
-            run_worker(ctx, burst=args.burst)
+            run_worker(ctx, burst=args.burst, projections=not args.no_projections)
             return 0
         case "rebuild":
             return _rebuild(ctx, args.game_id)
@@ -69,6 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("worker")
     work = commands.add_parser("work")
     work.add_argument("--burst", action="store_true")
+    work.add_argument("--no-projections", action="store_true", help="breath jobs only")
     rebuild = commands.add_parser("rebuild")
     rebuild.add_argument("game_id", nargs="?")
     for name in ("reconcile", "failed", "lag"):

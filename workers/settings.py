@@ -9,6 +9,7 @@ LOREKEEPER_RECONCILE_INTERVAL_S      [5]    how often the supervisor reconciles
 LOREKEEPER_JOB_STALE_S               [10]   a job or pending flag older than this is lost
 LOREKEEPER_PROJECTION_PENDING_TTL_S  [30]   life of a game's "projection pending" flag
 LOREKEEPER_PROJECTION_ROUND_MS       [10]   a projection round starts at most this often
+LOREKEEPER_PROJECTION_LOOPS          [1]    how many of the worker processes project
 LOREKEEPER_JOB_TIMEOUT_S             [60]   RQ job timeout
 LOREKEEPER_STATE_CACHE_GAMES         [256]  replayed game states kept per process
 LOREKEEPER_LOG_LEVEL                 [INFO]
@@ -39,6 +40,7 @@ class WorkerSettings:
     job_stale_s: float = 10.0
     projection_pending_ttl_s: int = 30
     projection_round_ms: int = 10
+    projection_loops: int = 1
     job_timeout_s: int = 60
     state_cache_games: int = 256
     log_level: str = "INFO"
@@ -51,6 +53,8 @@ class WorkerSettings:
             raise ValueError(f"LOREKEEPER_WORKER_CLASS must be one of {WORKER_CLASSES}")
         if settings.worker_processes < 0:
             raise ValueError("LOREKEEPER_WORKER_PROCESSES must be >= 0")
+        if settings.projection_loops < 1:
+            raise ValueError("LOREKEEPER_PROJECTION_LOOPS must be >= 1")
         if not 0 <= settings.projection_round_ms <= 1000:
             raise ValueError("LOREKEEPER_PROJECTION_ROUND_MS must be 0 to 1000")
         return settings

@@ -1,6 +1,7 @@
 """`python -m workers` (or `worker`): N RQ worker processes and the reconciler.
 
-The supervisor starts LOREKEEPER_WORKER_PROCESSES children (`python -m workers work`),
+The supervisor starts LOREKEEPER_WORKER_PROCESSES children (`python -m workers work`; all
+but the first LOREKEEPER_PROJECTION_LOOPS with `--no-projections`),
 restarts any that dies (a SIGKILLed worker among them), and reconciles at start and every
 LOREKEEPER_RECONCILE_INTERVAL_S. SIGTERM or SIGINT: children get SIGTERM (RQ finishes the
 job in hand), then SIGKILL after a grace period.
@@ -39,7 +40,7 @@ class Supervisor:
                                             "worker_class": settings.worker_class,
                                             "queues": settings.queue_names})  # fmt: skip
         self._reconcile()
-        self._children = [self._spawn() for _ in range(settings.worker_processes)]
+        self._children = [self._spawn(i) for i in range(settings.worker_processes)]
         next_reconcile = time.monotonic() + settings.reconcile_interval_s
         while not self._stop.wait(min(_TICK_S, settings.reconcile_interval_s)):
             self._restart_dead()
@@ -53,9 +54,14 @@ class Supervisor:
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         self._stop.set()
 
-    def _spawn(self) -> subprocess.Popen[bytes]:
-        child = subprocess.Popen([sys.executable, "-m", "workers", "work"])
-        log.info("supervisor.worker_started", extra={"pid": child.pid})
+    def _spawn(self, index: int) -> subprocess.Popen[bytes]:
+        """Worker `index`; the first LOREKEEPER_PROJECTION_LOOPS of them run a projection loop."""
+        command = [sys.executable, "-m", "workers", "work"]
+        projects = index < self._ctx.settings.projection_loops
+        if not projects:
+            command.append("--no-projections")
+        child = subprocess.Popen(command)
+        log.info("supervisor.worker_started", extra={"pid": child.pid, "projections": projects})
         return child
 
     def _restart_dead(self) -> None:
@@ -63,7 +69,7 @@ class Supervisor:
             code = child.poll()
             if code is not None and not self._stop.is_set():
                 log.warning("supervisor.worker_died", extra={"pid": child.pid, "code": code})
-                self._children[i] = self._spawn()
+                self._children[i] = self._spawn(i)
 
     def _reconcile(self) -> None:
         try:

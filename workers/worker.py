@@ -1,5 +1,6 @@
 """One worker process (`python -m workers work`): an RQ worker for the breath queue with the
-projection loop beside it, in a thread (workers/projection_loop.py).
+projection loop beside it, in a thread (workers/projection_loop.py); `--no-projections`
+leaves the loop out (the supervisor runs LOREKEEPER_PROJECTION_LOOPS of them, docs/workers.md).
 
 The RQ class is chosen by measurement: SimpleWorker runs jobs in its own process, drains
 several times as many jobs per second as the forking Worker, and keeps the state cache warm
@@ -25,10 +26,12 @@ class _Projecting:
     """An RQ worker that also runs the projection loop: in a thread beside RQ's loop, or in
     burst mode in turn with the RQ queues until both are empty."""
 
-    projections: ProjectionLoop
+    projections: ProjectionLoop | None = None  # None: breath jobs only
 
     def work(self, burst: bool = False, *args: Any, **kwargs: Any) -> bool:
         loop = self.projections
+        if loop is None:
+            return bool(super().work(burst, *args, **kwargs))  # type: ignore[misc]
         if burst:
             did = False
             while True:
@@ -54,7 +57,9 @@ class ProjectingForkWorker(_Projecting, Worker):
     pass
 
 
-def make_worker(ctx: WorkerContext, name: str | None = None) -> BaseWorker:
+def make_worker(
+    ctx: WorkerContext, name: str | None = None, *, projections: bool = True
+) -> BaseWorker:
     queues = [Queue(ctx.settings.breath_queue, connection=ctx.client, serializer=JSONSerializer)]
     worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
         ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker
@@ -63,10 +68,12 @@ def make_worker(ctx: WorkerContext, name: str | None = None) -> BaseWorker:
         queues, name=name, connection=ctx.client, serializer=JSONSerializer,
         job_monitoring_interval=5,
     )  # fmt: skip
-    worker.projections = ProjectionLoop(ctx)
+    worker.projections = ProjectionLoop(ctx) if projections else None
     return worker
 
 
-def run_worker(ctx: WorkerContext, *, burst: bool = False) -> bool:
-    """Work the queues (breath first); with `burst`, stop when they are empty."""
-    return make_worker(ctx).work(burst=burst, logging_level=ctx.settings.log_level)
+def run_worker(ctx: WorkerContext, *, burst: bool = False, projections: bool = True) -> bool:
+    """Work the breath queue and, with `projections`, the projection queue; with `burst`, stop
+    when they are empty."""
+    worker = make_worker(ctx, projections=projections)
+    return worker.work(burst=burst, logging_level=ctx.settings.log_level)

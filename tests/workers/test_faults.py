@@ -6,6 +6,7 @@ the reconciler) against a private redis-server; commands go through the GameServ
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -154,3 +155,32 @@ def test_a_redis_restart_loses_no_acknowledged_command(tmp_path: Path) -> None:
                 assert stored[event.version] == (event.type, event.payload)
         assert assert_breath_resolved_once(ctx, game.game_id) == 3
         client.close()
+
+
+def test_only_the_first_workers_project_and_the_others_resolve_breath(
+    ctx: WorkerContext, tmp_path: Path
+) -> None:
+    # Two processes, one projection loop (LOREKEEPER_PROJECTION_LOOPS=1): a game's state stays
+    # cached in the one process that folds it; breath jobs go to either process (R-TRN-6).
+    games = [BreathGame(ctx.service, seed=f"split-{i}") for i in range(2)]
+    log = tmp_path / "workers.log"
+    with supervisor(ctx.settings.redis_url, log, LOREKEEPER_WORKER_PROCESSES="2"):
+        for game in games:
+            game.open_breath()
+        for game in games:
+            wait_resolved(game)
+        assert_consistent(ctx, games)
+    started = [json.loads(line) for line in log.read_text().splitlines()
+               if '"supervisor.worker_started"' in line]  # fmt: skip
+    assert sorted(e["projections"] for e in started[:2]) == [False, True]
+
+
+def test_a_worker_without_projections_leaves_the_projection_queue_alone(
+    ctx: WorkerContext, settings: WorkerSettings
+) -> None:
+    game = BreathGame(ctx.service)
+    env = {**os.environ, "REDIS_URL": settings.redis_url}
+    subprocess.run([sys.executable, "-m", "workers", "work", "--burst", "--no-projections"],
+                   env=env, timeout=60, check=True, capture_output=True)  # fmt: skip
+    assert ctx.jobs.projection_queue.get_job_ids() == [f"project-{game.game_id}-2"]
+    assert ctx.projections.checkpoint(game.game_id) == 0
