@@ -41,9 +41,9 @@ from bench.suite import (
 )
 
 _SIDES = ("ceiling", "ours", "ours, workers paused")
-# Each game lasts about 250 commands; 16 clients at up to ~1,500 commands/s for the default
+# Each game lasts about 250 commands; 16 clients at up to ~2,000 commands/s for the default
 # rounds need this many each (a client that runs out stops; the slice says so).
-_GAMES_PER_CLIENT = 12
+_GAMES_PER_CLIENT = 20
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

@@ -45,9 +45,10 @@ class ProjectionLoop:
 
     def run(self) -> None:
         """Project due games as they come, until `stop()`: a round takes every job due (up to
-        BATCH) and the next starts no sooner than the round interval after its start. What comes
-        due in between waits in the queue, where a game's pending flag keeps it once, so
-        under load a round projects many games, each with all its new commands."""
+        BATCH). When it found more than one, the next round starts no sooner than the round
+        interval after its start: what comes due in between waits in the queue, where a
+        game's pending flag keeps it once, so under load a round projects many games, each
+        with all its new commands, while a lone game is projected at once."""
         queue = self._ctx.jobs.projection_queue
         while not self._stop.is_set():
             try:
@@ -59,7 +60,8 @@ class ProjectionLoop:
             if jobs:
                 started = time.monotonic()
                 self.project_many(jobs)
-                self._stop.wait(self._round_s - (time.monotonic() - started))
+                if len(jobs) > 1:  # busy: let the next round gather more
+                    self._stop.wait(self._round_s - (time.monotonic() - started))
 
     def stop(self) -> None:
         self._stop.set()
