@@ -2,6 +2,13 @@
 
 The Redis bucket is shared by every API process; the in-memory twin serves tests and
 single-process runs. Both answer `acquire(key) -> seconds to wait` (0.0: go ahead).
+
+**Leases.** A Redis round trip per request cost the command path as much CPU as deciding
+the command (BENCHMARKS.md), so a process takes tokens from a caller's bucket a few at a
+time: an eighth of what the bucket holds, at most LEASE_MAX, at least one, and spends them
+locally for LEASE_TTL_S. Near the limit a lease is one token, so the limit and its
+Retry-After stay exact; a full bucket shared by several processes may run dry up to an
+eighth early, when a caller's requests move to another process and leave a lease unspent.
 """
 
 from __future__ import annotations
@@ -26,10 +33,15 @@ class Unlimited:
         return 0.0
 
 
-# KEYS: the bucket. ARGV: refill per second, burst. Reply: {allowed (0|1), wait seconds}.
+LEASE_MAX = 16
+LEASE_TTL_S = 0.5
+
+# KEYS: the bucket. ARGV: refill per second, burst, most tokens to take.
+# Reply: {tokens taken (0: none), wait seconds}. Takes an eighth of what the bucket holds
+# (at least 1, at most ARGV[3]).
 _BUCKET_LUA = """
 redis.set_repl(redis.REPL_NONE)
-local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local rate, burst, most = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 local saved = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
@@ -38,7 +50,8 @@ local ts = tonumber(saved[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - ts) * rate)
 local allowed, wait = 0, 0
 if tokens >= 1 then
-  tokens, allowed = tokens - 1, 1
+  allowed = math.max(1, math.min(most, math.floor(tokens / 8)))
+  tokens = tokens - allowed
 else
   wait = (1 - tokens) / rate
 end
@@ -53,13 +66,40 @@ def bucket_key(key: str) -> str:
 
 
 class RedisRateLimiter:
-    def __init__(self, client: redis.Redis, per_s: float, burst: int) -> None:
+    def __init__(
+        self,
+        client: redis.Redis,
+        per_s: float,
+        burst: int,
+        *,
+        lease_max: int = LEASE_MAX,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._script = client.register_script(_BUCKET_LUA)
-        self._per_s, self._burst = per_s, burst
+        self._per_s, self._burst, self._lease_max, self._clock = per_s, burst, lease_max, clock
+        self._leases: dict[str, tuple[int, float]] = {}  # key -> (tokens left, expiry)
+        self._lock = threading.Lock()
 
     def acquire(self, key: str) -> float:
-        allowed, wait = self._script(keys=[bucket_key(key)], args=[self._per_s, self._burst])
-        return 0.0 if int(allowed) else max(float(wait), 0.001)
+        now = self._clock()
+        with self._lock:
+            left, expiry = self._leases.get(key, (0, now))
+            if left > 0 and now < expiry:
+                self._leases[key] = (left - 1, expiry)
+                return 0.0
+        args = [self._per_s, self._burst, self._lease_max]
+        taken, wait = self._script(keys=[bucket_key(key)], args=args)
+        if not int(taken):
+            return max(float(wait), 0.001)
+        with self._lock:
+            if len(self._leases) > _LEASES_KEPT:
+                self._leases = {k: v for k, v in self._leases.items() if v[1] > now}
+            if int(taken) > 1:
+                self._leases[key] = (int(taken) - 1, now + LEASE_TTL_S)
+        return 0.0
+
+
+_LEASES_KEPT = 10_000
 
 
 class InMemoryRateLimiter:

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import pytest
+import redis
 
 from lorekeeper.dice import DiceConfig
-from lorekeeper.ratelimit import InMemoryRateLimiter, RateLimiter, RedisRateLimiter, retry_after_s
+from lorekeeper.ratelimit import (
+    LEASE_TTL_S,
+    InMemoryRateLimiter,
+    RateLimiter,
+    RedisRateLimiter,
+    bucket_key,
+    retry_after_s,
+)
 from lorekeeper.seats import new_token, token_hash
 from tests.service.conftest import Backend
 
@@ -46,6 +54,39 @@ def test_a_bucket_allows_its_burst_then_says_how_long_to_wait(limiter: RateLimit
     wait = limiter.acquire("a")
     assert 0 < wait <= 2.0 and retry_after_s(wait) in (1, 2)
     assert limiter.acquire("b") == 0.0  # buckets are per key
+
+
+def test_a_process_takes_tokens_in_leases_and_spends_them_without_redis(
+    redis_client: redis.Redis,
+):
+    limiter = RedisRateLimiter(redis_client, per_s=0.001, burst=64)
+
+    assert limiter.acquire("a") == 0.0  # takes 64 / 8 = 8 tokens
+    after_first = float(redis_client.hget(bucket_key("a"), "tokens"))
+    assert [limiter.acquire("a") for _ in range(7)] == [0.0] * 7
+    assert float(redis_client.hget(bucket_key("a"), "tokens")) == after_first
+    assert after_first == pytest.approx(56, abs=0.01)
+    limiter.acquire("a")  # the lease is spent: 56 / 8 = 7 more
+    assert float(redis_client.hget(bucket_key("a"), "tokens")) == pytest.approx(49, abs=0.01)
+
+
+def test_near_the_limit_a_lease_is_one_token_so_the_limit_is_exact(redis_client: redis.Redis):
+    limiters = [RedisRateLimiter(redis_client, per_s=0.001, burst=64) for _ in range(2)]
+    allowed = 0
+    while limiters[allowed % 2].acquire("a") == 0.0:  # two processes, one caller
+        allowed += 1
+    # Each process's unspent lease is lost to the caller: at most an eighth of the bucket.
+    assert 56 <= allowed <= 64
+    assert limiters[0].acquire("a") > 0 and limiters[1].acquire("a") > 0
+
+
+def test_an_unspent_lease_expires(redis_client: redis.Redis):
+    now = [0.0]
+    limiter = RedisRateLimiter(redis_client, per_s=0.001, burst=64, clock=lambda: now[0])
+    limiter.acquire("a")
+    now[0] += LEASE_TTL_S
+    limiter.acquire("a")  # a new lease from Redis, not the expired one
+    assert float(redis_client.hget(bucket_key("a"), "tokens")) == pytest.approx(49, abs=0.01)
 
 
 def test_a_bucket_refills_with_time():
