@@ -32,8 +32,9 @@ EXPOSE 8000
 # socket (gunicorn 25.1+ puts one in $HOME, which this user has none of). Tune the rest with
 # GUNICORN_CMD_ARGS (the command line below wins over it, so it holds only fixed choices).
 ENV GUNICORN_CMD_ARGS="--workers 2 --threads 8 --graceful-timeout 10"
+# --reuse-port spreads keep-alive connections over the workers (see scripts/run).
 CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--worker-class", "gthread", "--no-control-socket", \
-     "api.wsgi:app"]
+     "--reuse-port", "api.wsgi:app"]
 
 # The API's /healthz (it reads Redis too: 503 when Redis does not answer). The worker's
 # service in compose.yaml replaces this check with its own.

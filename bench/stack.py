@@ -27,6 +27,7 @@ DEFAULT_GUNICORN_ARGS = (
     "--worker-class", "gthread",
     "--threads", os.environ.get("LOREKEEPER_WEB_THREADS", "8"),
     "--no-control-socket",
+    "--reuse-port",
 )  # fmt: skip
 # The rate limiter runs as shipped (one Redis script per request), but with a bucket no
 # benchmark client empties: the benchmarks measure speed, not the limit.
