@@ -1,4 +1,5 @@
-"""The job queue port: what the command path calls after an append. Redis adapter and its twin.
+"""The job queue port: what the command path calls after an append, and its Redis adapter
+(the in-memory twin: memory_jobs.py).
 
 `after_append` schedules at most what is needed:
 
@@ -29,16 +30,16 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 import time
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 import redis
 from rq import Queue
 from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
+
+from adapters.stream_entries import text
 
 BREATH_OPENED = "BreathPhaseOpened"
 PROJECT_FUNC = "workers.jobs.project_game"
@@ -110,19 +111,19 @@ class ProjectionQueue:
         else:
             found = cast(list[bytes | str] | None, self._client.blpop([self.key], timeout_s))
             raw = None if found is None else found[1]
-        return None if raw is None else _text(cast(bytes | str, raw))
+        return None if raw is None else text(cast(bytes | str, raw))
 
     def pop_many(self, count: int, timeout_s: float | None) -> list[str]:
         """Up to `count` of the oldest job ids in one round trip (LPOP with a count, Redis
         6.2); when none is due, waits up to `timeout_s` for one (None: does not wait)."""
         raw = cast(list[bytes | str] | None, self._client.lpop(self.key, count))
         if raw:
-            return [_text(x) for x in raw]
+            return [text(x) for x in raw]
         one = None if timeout_s is None else self.pop(timeout_s)
         return [] if one is None else [one]
 
     def get_job_ids(self) -> list[str]:
-        return [_text(x) for x in self._client.lrange(self.key, 0, -1)]
+        return [text(x) for x in self._client.lrange(self.key, 0, -1)]
 
     def empty(self) -> None:
         self._client.delete(self.key)
@@ -132,10 +133,6 @@ def game_of(project_job_id: str) -> str:
     """The game id a `project-<game>-<version>` job id names (job_id's escaping undone)."""
     escaped = project_job_id.removeprefix("project-").rsplit("-", 1)[0]
     return re.sub(r"_(.)", lambda m: {"_": "_", "d": ".", "c": ":"}[m.group(1)], escaped)
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
 
 
 class RQJobQueue:
@@ -244,101 +241,3 @@ class RQJobQueue:
 
 def breath_job_id(game_id: str, opened_version: int) -> str:
     return job_id("breath", game_id, opened_version)
-
-
-ProjectFn = Callable[[str], object]
-ResolveBreathFn = Callable[[str, int], object]
-
-
-class InMemoryJobQueue:
-    """The twin of RQJobQueue: the same scheduling rules, jobs run in this process.
-
-    With `eager` (the default) jobs run inside `after_append`, one after another (a job that
-    appends schedules more; they run in the same loop, not nested). Otherwise `drain()` runs
-    them. The job functions are given with `connect`, after the service that uses this queue
-    exists (the breath job calls that service).
-    """
-
-    def __init__(
-        self,
-        project: ProjectFn | None = None,
-        resolve_breath: ResolveBreathFn | None = None,
-        *,
-        eager: bool = True,
-    ) -> None:
-        self._project, self._resolve_breath = project, resolve_breath
-        self._eager = eager
-        self._jobs: deque[tuple[str, str, int]] = deque()  # (job id, game id, version)
-        self._seen: set[str] = set()
-        self._pending: set[str] = set()
-        self._lock = threading.RLock()
-        self._draining = False
-        self.failed: list[tuple[str, Exception]] = []
-
-    def connect(self, project: ProjectFn | None, resolve_breath: ResolveBreathFn | None) -> None:
-        self._project, self._resolve_breath = project, resolve_breath
-
-    def after_append(self, game_id: str, version: int, event_types: Sequence[str]) -> None:
-        with self._lock:
-            opened = breath_opened_version(version, event_types)
-            if opened is not None and breath_job_id(game_id, opened) not in self._seen:
-                self._push(breath_job_id(game_id, opened), game_id, opened)
-            if game_id not in self._pending:
-                self._pending.add(game_id)
-                self._push(job_id("project", game_id, version), game_id, version)
-        if self._eager:
-            self.drain()
-
-    def queued_job_ids(self) -> list[str]:
-        with self._lock:
-            return [id_ for id_, _, _ in self._jobs]
-
-    def is_pending(self, game_id: str) -> bool:
-        with self._lock:
-            return game_id in self._pending
-
-    def drain(self) -> int:
-        """Run queued jobs until none is left; the number run."""
-        with self._lock:
-            if self._draining:
-                return 0
-            self._draining = True
-        ran = 0
-        try:
-            while (job := self._pop()) is not None:
-                self._run(*job)
-                ran += 1
-        finally:
-            with self._lock:
-                self._draining = False
-        return ran
-
-    def _push(self, id_: str, game_id: str, version: int) -> None:
-        self._seen.add(id_)
-        # Breath jobs first, as the RQ workers listen to the breath queue first.
-        if id_.startswith("breath-"):
-            self._jobs.appendleft((id_, game_id, version))
-        else:
-            self._jobs.append((id_, game_id, version))
-
-    def _pop(self) -> tuple[str, str, int] | None:
-        with self._lock:
-            if not self._jobs:
-                return None
-            id_, game_id, version = self._jobs.popleft()
-            if id_.startswith("project-"):
-                self._pending.discard(game_id)  # like clear_pending, before the job reads
-            return id_, game_id, version
-
-    def _run(self, id_: str, game_id: str, version: int) -> None:
-        # Like an RQ worker: a failing job is recorded (RQ: the failed registry), not raised.
-        try:
-            if id_.startswith("breath-"):
-                if self._resolve_breath is not None:
-                    self._resolve_breath(game_id, version)
-            elif self._project is not None:
-                self._project(game_id)
-        except Exception as exc:
-            log.exception("jobs.failed", extra={"game_id": game_id, "job_id": id_})
-            with self._lock:
-                self.failed.append((id_, exc))

@@ -1,4 +1,5 @@
-"""The projection store port (board views and the lobby), its Redis adapter and its twin.
+"""The projection store port (board views and the lobby) and its Redis adapter (the in-memory
+twin: memory_projections.py).
 
 A projection is the stored board view of a game (`board_view(state, ALL_SEATS)`, the API
 redacts it per reader) with its checkpoint: the last event version folded into it. A save
@@ -19,7 +20,6 @@ Redis keys (the game's hash tag keeps a game's keys in one Cluster slot):
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, cast
@@ -27,6 +27,7 @@ from typing import Any, NamedTuple, Protocol, cast
 import redis
 
 from adapters.redis_event_store import GAMES_KEY, events_key
+from adapters.stream_entries import entry_fields, text
 
 LOBBY_KEY = "lk:lobby"
 Projection = tuple[int, dict[str, Any]]
@@ -119,89 +120,6 @@ def select_lobby(
     return sorted(chosen, key=lambda e: (-int(e.get("last_activity") or 0), e["game_id"]))
 
 
-class InMemoryProjectionStore:
-    """The twin of RedisProjectionStore: same contract, one condition variable, no I/O."""
-
-    def __init__(self) -> None:
-        self._views: dict[str, tuple[int, str, str]] = {}
-        self._lobby: dict[str, tuple[int, str]] = {}
-        self._seats: dict[str, dict[int, str]] = {}
-        self._changed = threading.Condition()
-
-    def load(self, game_id: str) -> Projection | None:
-        found = self.load_json(game_id)
-        return None if found is None else (found[0], json.loads(found[1]))
-
-    def load_json(self, game_id: str) -> tuple[int, str] | None:
-        with self._changed:
-            found = self._views.get(game_id)
-        return None if found is None else (found[0], found[1])
-
-    def wait_for(self, game_id: str, min_version: int, timeout_s: float) -> Projection | None:
-        deadline = time.monotonic() + timeout_s
-        with self._changed:
-            while self._views.get(game_id, (0, "", ""))[0] < min_version:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return None
-                self._changed.wait(left)
-        return self.load(game_id)
-
-    def lobby(
-        self, status: str | None = None, seat_tokens: Sequence[str] = ()
-    ) -> list[dict[str, Any]]:
-        with self._changed:
-            entries = [json.loads(text) for _, text in self._lobby.values()]
-            seats = {g: dict(s) for g, s in self._seats.items()}
-        wanted = set(seat_tokens)
-
-        def owns_seat(e: dict[str, Any]) -> bool:
-            return seats.get(e["game_id"], {}).get(int(e["to_act"])) in wanted
-
-        return select_lobby(entries, status, owns_seat if seat_tokens else None)
-
-    def save(
-        self,
-        game_id: str,
-        version: int,
-        view: Mapping[str, Any],
-        lobby_entry: Mapping[str, Any],
-        *,
-        replace_equal: bool = False,
-    ) -> bool:
-        with self._changed:
-            current = self._views.get(game_id, (0, "", ""))[0]
-            if version < current or (version == current and not replace_equal):
-                return False
-            lobby_text = canonical_json(lobby_entry)
-            self._views[game_id] = (version, canonical_json(view), lobby_text)
-            self._lobby[game_id] = (version, lobby_text)
-            self._changed.notify_all()
-            return True
-
-    def checkpoint(self, game_id: str) -> int:
-        with self._changed:
-            return self._views.get(game_id, (0, "", ""))[0]
-
-    def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
-        return [self.checkpoint(g) for g in game_ids]
-
-    def save_many(self, saves: Sequence[Save]) -> list[bool]:
-        return [self.save(*s) for s in saves]
-
-    def sync_lobby(self, game_id: str) -> None:
-        """Nothing to repair: the twin writes view and lobby under one lock."""
-
-    def delete(self, game_id: str) -> None:
-        with self._changed:
-            self._views.pop(game_id, None)
-            self._lobby.pop(game_id, None)
-
-    def register_seats(self, game_id: str, hashes: Mapping[int, str]) -> None:
-        with self._changed:
-            self._seats.setdefault(game_id, {}).update(hashes)
-
-
 # KEYS: projection hash. ARGV: version, view, lobby entry, "ge" to replace an equal version.
 _SAVE_LUA = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
@@ -239,7 +157,7 @@ class RedisProjectionStore:
         version, view = self._client.hmget(projection_key(game_id), ["version", "view"])
         if version is None or view is None:
             return None
-        return int(version), _text(view)
+        return int(version), text(view)
 
     def wait_for(self, game_id: str, min_version: int, timeout_s: float) -> Projection | None:
         deadline = time.monotonic() + timeout_s
@@ -268,7 +186,7 @@ class RedisProjectionStore:
             pipe.hget(seats_key(entry["game_id"]), str(entry["to_act"]))
         wanted = set(seat_tokens)
         holders = pipe.execute()
-        return [e for e, h in zip(candidates, holders, strict=True) if h and _text(h) in wanted]
+        return [e for e, h in zip(candidates, holders, strict=True) if h and text(h) in wanted]
 
     def save(
         self,
@@ -311,7 +229,7 @@ class RedisProjectionStore:
     def sync_lobby(self, game_id: str) -> None:
         version, lobby_text = self._client.hmget(projection_key(game_id), ["version", "lobby"])
         if version is not None and lobby_text is not None:
-            args: list[str | int] = [game_id, int(version), _text(lobby_text), "gt"]
+            args: list[str | int] = [game_id, int(version), text(lobby_text), "gt"]
             self._save_lobby(keys=[LOBBY_KEY], args=args)
 
     def delete(self, game_id: str) -> None:
@@ -326,7 +244,7 @@ class RedisProjectionStore:
 
 def lagging_games(client: redis.Redis) -> tuple[int, list[tuple[str, int, int]]]:
     """(number of games, [(game id, checkpoint, stream head)] for each game behind)."""
-    games = sorted(_text(g) for g in cast(set[Any], client.smembers(GAMES_KEY)))
+    games = sorted(text(g) for g in cast(set[Any], client.smembers(GAMES_KEY)))
     pipe = client.pipeline(transaction=False)
     for game_id in games:
         pipe.xlen(events_key(game_id))
@@ -350,7 +268,7 @@ def projection_lag(client: redis.Redis, *, now_ms: int | None = None) -> dict[st
     pipe = client.pipeline(transaction=False)
     for game_id, stored, _ in behind:
         pipe.xrange(events_key(game_id), f"{stored + 1}-0", "+", count=1)
-    oldest = [int(_fields(entries[0][1]).get("t", 0)) for entries in pipe.execute() if entries]
+    oldest = [int(entry_fields(entries[0][1]).get("t", 0)) for entries in pipe.execute() if entries]
     now = now_ms if now_ms is not None else time.time_ns() // 1_000_000
     return {
         "games": count,
@@ -358,11 +276,3 @@ def projection_lag(client: redis.Redis, *, now_ms: int | None = None) -> dict[st
         "max_events": max((head - stored for _, stored, head in behind), default=0),
         "max_ms": max((now - t for t in oldest), default=0),
     }
-
-
-def _fields(raw: Mapping[Any, Any]) -> dict[str, str]:
-    return {_text(k): _text(v) for k, v in raw.items()}
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value

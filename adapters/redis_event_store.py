@@ -37,6 +37,7 @@ from typing import Any, cast
 import redis
 from redis.exceptions import NoScriptError
 
+from adapters.append_script import WRITE_LUA
 from adapters.chain import GENESIS, EncodedEvent, chain_hashes
 from adapters.event_store import (
     AppendResult,
@@ -55,6 +56,7 @@ from adapters.event_store import (
     stored_event,
     wall_clock_ms,
 )
+from adapters.stream_entries import stored_all, text
 
 GAMES_KEY = "lk:games"
 # What a write may carry in its round trip (RQJobQueue.ride: the projection request), added
@@ -64,66 +66,6 @@ Rider = Callable[[Any, str, int], None]
 log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
-
-# KEYS: events stream, command ids hash.
-# ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,
-#       prev hash, then type, schema, payload, command, hash for each event.
-# Replies: {"ok", first, last} | {"duplicate", first, last, entries}
-#        | {"conflict", current, the first 256 entries after the expected version}
-#        | {"head", current, head hash} | {"mismatch"} | {"exists"} | {"not_found"}
-# Every check comes before the first write, so a refused call writes nothing.
-_WRITE_LUA = (
-    """
-local stream, cmds = KEYS[1], KEYS[2]
-local mode, expected = ARGV[1], tonumber(ARGV[2])
-local seat, cmd, hash, ms, prev = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
-local found = redis.call('EXISTS', stream) == 1
-if mode == 'create' and found then return {'exists'} end
-if mode == 'append' and not found then return {'not_found'} end
-if cmd ~= '' then
-  local seen = redis.call('HGET', cmds, cmd)
-  if seen then
-    local first = cjson.decode(seen)
-    if first.hash ~= hash then return {'mismatch'} end
-    local entries = redis.call('XRANGE', stream, first.first .. '-0', first.last .. '-0')
-    return {'duplicate', first.first, first.last, entries}
-  end
-end
-local current = redis.call('XLEN', stream)
-if current ~= expected then
-  local newer = {}
-  if current > expected and expected >= 0 then
-    newer = redis.call('XRANGE', stream, (expected + 1) .. '-0', '+', 'COUNT', 256)
-  end
-  return {'conflict', current, newer}
-end
-local head = '"""
-    + GENESIS
-    + """'
-if current > 0 then
-  local last = redis.call('XRANGE', stream, current .. '-0', current .. '-0')[1][2]
-  head = ''
-  for i = 1, #last, 2 do
-    if last[i] == 'hash' then head = last[i + 1] end
-  end
-end
-if head ~= prev then return {'head', current, head} end
-local count = (#ARGV - 7) / 5
-for i = 1, count do
-  local at = 7 + (i - 1) * 5
-  redis.call('XADD', stream, (current + i) .. '-0',
-    'type', ARGV[at + 1], 'schema', ARGV[at + 2], 'payload', ARGV[at + 3],
-    'seat', seat, 'cmd', cmd, 't', ms, 'command', ARGV[at + 4],
-    'prev', prev, 'hash', ARGV[at + 5])
-  prev = ARGV[at + 5]
-end
-if cmd ~= '' then
-  redis.call('HSET', cmds, cmd,
-    cjson.encode({hash = hash, first = current + 1, last = current + count}))
-end
-return {'ok', current + 1, current + count}
-"""
-)
 
 
 def events_key(game_id: str) -> str:
@@ -144,7 +86,7 @@ class RedisStreamEventStore:
         self._client = client
         self._clock = clock
         self._rider = rider
-        self._write_script = client.register_script(_WRITE_LUA)
+        self._write_script = client.register_script(WRITE_LUA)
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) seen last
 
     def create(
@@ -155,7 +97,7 @@ class RedisStreamEventStore:
         encoded = encode_events(events)
         written = self._write(game_id, "create", 0, encoded, seat, None, None)
         self._client.sadd(GAMES_KEY, game_id)
-        if _text(written.reply[0]) == "exists":
+        if text(written.reply[0]) == "exists":
             raise GameExists(game_id)
         return self._result(game_id, written, encoded, seat, None)
 
@@ -176,18 +118,18 @@ class RedisStreamEventStore:
         written = self._write(
             game_id, "append", expected_version, encoded, seat, command_id, command_hash
         )
-        reply, status = written.reply, _text(written.reply[0])
+        reply, status = written.reply, text(written.reply[0])
         if status == "not_found":
             raise GameNotFound(game_id)
         if status == "conflict":
-            newer = _stored_all(reply[2])
+            newer = stored_all(reply[2])
             if newer:
                 self._saw(game_id, newer[-1].version, newer[-1].hash)
             raise VersionConflict(int(reply[1]), expected_version, newer)
         if status == "mismatch":
             raise IdempotencyMismatch(game_id, cast(str, command_id))
         if status == "duplicate":
-            return AppendResult(int(reply[2]), _stored_all(reply[3]), duplicate=True)
+            return AppendResult(int(reply[2]), stored_all(reply[3]), duplicate=True)
         return self._result(game_id, written, encoded, seat, command_id)
 
     def command_result(
@@ -208,7 +150,7 @@ class RedisStreamEventStore:
         entries: Any = self._client.xrange(
             events_key(game_id), f"{first['first']}-0", f"{first['last']}-0"
         )
-        return AppendResult(int(first["last"]), _stored_all(entries), duplicate=True)
+        return AppendResult(int(first["last"]), stored_all(entries), duplicate=True)
 
     def read(
         self, game_id: str, from_version: int = 1, limit: int | None = None
@@ -221,7 +163,7 @@ class RedisStreamEventStore:
         entries, found = pipe.execute()
         if not found:
             raise GameNotFound(game_id)
-        stored = list(_stored_all(entries))
+        stored = list(stored_all(entries))
         if stored:
             self._saw(game_id, stored[-1].version, stored[-1].hash)
         return stored
@@ -240,7 +182,7 @@ class RedisStreamEventStore:
         replies = pipe.execute() if reads else []
         tails = []
         for (game_id, _), version, entries in zip(reads, replies[::2], replies[1::2], strict=True):
-            stored = list(_stored_all(entries))
+            stored = list(stored_all(entries))
             if stored:
                 self._saw(game_id, stored[-1].version, stored[-1].hash)
             tails.append(Tail(int(version), stored))
@@ -251,7 +193,7 @@ class RedisStreamEventStore:
         return bool(self._client.exists(events_key(game_id)))
 
     def game_ids(self) -> list[str]:
-        return sorted(_text(m) for m in self._client.smembers(GAMES_KEY))
+        return sorted(text(m) for m in self._client.smembers(GAMES_KEY))
 
     def _write(
         self,
@@ -282,9 +224,9 @@ class RedisStreamEventStore:
                 args += [event.command_json or "", hash_]
             keys = [events_key(game_id), commands_key(game_id)]
             reply = self._run(game_id, keys, args, expected_version + len(events))
-            if _text(reply[0]) != "head":
+            if text(reply[0]) != "head":
                 return _Written(reply, time_ms, prev, hashes)
-            prev = _text(reply[2])
+            prev = text(reply[2])
             self._saw(game_id, int(reply[1]), prev)
         current = self.version(game_id)
         raise VersionConflict(current, expected_version)
@@ -301,7 +243,7 @@ class RedisStreamEventStore:
             reply, *ridden = pipe.execute(raise_on_error=False)
             if not isinstance(reply, NoScriptError):
                 break
-            self._client.script_load(_WRITE_LUA)  # a restarted server forgot it: nothing ran
+            self._client.script_load(WRITE_LUA)  # a restarted server forgot it: nothing ran
         if isinstance(reply, Exception):
             raise reply
         for failed in (r for r in ridden if isinstance(r, Exception)):
@@ -355,34 +297,3 @@ class _Written:
     @property
     def prevs(self) -> list[str]:
         return [self.prev, *self.hashes[:-1]]
-
-
-def _stored_all(entries: Sequence[Any]) -> tuple[StoredEvent, ...]:
-    return tuple(_stored(entry_id, fields) for entry_id, fields in entries)
-
-
-def _stored(entry_id: bytes | str, raw_fields: Any) -> StoredEvent:
-    fields = _fields(raw_fields)
-    return StoredEvent(
-        version=int(_text(entry_id).split("-", 1)[0]),
-        type=fields["type"],
-        schema=int(fields["schema"]),
-        payload=json.loads(fields["payload"]),
-        seat=int(fields["seat"]) if fields["seat"] else None,
-        command_id=fields["cmd"] or None,
-        time_ms=int(fields["t"]),
-        prev_hash=fields.get("prev", ""),
-        hash=fields.get("hash", ""),
-        command=json.loads(fields["command"]) if fields.get("command") else None,
-    )
-
-
-def _fields(raw: Any) -> dict[str, str]:
-    """XRANGE gives a dict; the same entries returned by the script come as a flat list."""
-    if isinstance(raw, dict):
-        return {_text(k): _text(v) for k, v in raw.items()}
-    return {_text(raw[i]): _text(raw[i + 1]) for i in range(0, len(raw), 2)}
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value

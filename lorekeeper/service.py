@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import domain
-from adapters.chain import NotCanonical, canonical_json
 from adapters.event_store import (
     AppendResult,
     EventStore,
@@ -28,16 +27,14 @@ from adapters.event_store import (
     StoredEvent,
     VersionConflict,
 )
-from domain import Event, GameState, RuleViolation, ScenarioError, replay
-from domain.events import SCHEMA_VERSION, DiceRevealed, GameCreated
-from domain.scenarios import get_scenario
-from lorekeeper.dice import DiceConfig, DiceConfigStore
+from domain import Event, GameState, RuleViolation, replay
+from domain.events import SCHEMA_VERSION, DiceRevealed
+from lorekeeper.creation import CreatedGame, checked_scenario, first_events
+from lorekeeper.dice import DiceConfigStore
 from lorekeeper.errors import (
     PreconditionFailed,
-    ScriptedDiceRefused,
     TokenMissing,
     TokenRejected,
-    UnknownScenario,
 )
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
@@ -58,12 +55,16 @@ _BREATH_RETRIES = 5
 _DECIDE_AGAIN = 1
 
 
-class CreatedGame(NamedTuple):
+class _Request(NamedTuple):
+    """A command as one request sent it."""
+
     game_id: str
-    version: int
-    seats: list[dict[str, Any]]
-    head_hash: str
-    dice: dict[str, Any]  # the public part: scheme, and the commitment of committed dice
+    seat: int
+    said: Mapping[str, Any]  # the body as the chain keeps it (command_body)
+    command: domain.Command
+    command_id: str | None
+    digest: str  # command_hash(body)
+    if_match: int | None
 
 
 @dataclass(frozen=True)
@@ -104,16 +105,9 @@ class GameService:
     ) -> CreatedGame:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused."""
         options = options or {}
-        doc = _scenario_doc(scenario)
-        _require_canonical(doc)
-        if "dice" in options and not self._allow_scripted_dice:
-            raise ScriptedDiceRefused(
-                "scripted dice are disabled on this server (LOREKEEPER_ALLOW_SCRIPTED_DICE=1)"
-            )
+        doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
         game_id = self._new_game_id()
-        dice = DiceConfig.for_options(options, game_id, self._new_dice_seed)
-        events = domain.new_game(doc, auto_decisions=bool(options.get("auto_decisions", False)))
-        events[0] = _with_dice(events[0], dice.public())
+        events, dice = first_events(doc, options, game_id, self._new_dice_seed)
         state = replay(events)
         tokens = {seat: new_token() for seat in range(len(state.players))}
         self._dice.save(game_id, dice)
@@ -178,35 +172,20 @@ class GameService:
         VersionConflict. With If-Match, any other version is PreconditionFailed.
         """
         said = command_body(body)
-        command = domain.command_from_json(said)
-        command_id = client_command_id(body, idempotency_key)
-        digest = command_hash(body)
+        request = _Request(game_id, seat, said, domain.command_from_json(said),
+                           client_command_id(body, idempotency_key), command_hash(body),
+                           if_match)  # fmt: skip
         state, fresh = self._states.latest(game_id)
-        if if_match is not None and if_match != state.version and not fresh:
-            state, fresh = self._states.current(game_id), True
         conflicts = 0
         while True:
+            decided = self._decide(request, state, fresh)
+            if decided is None:
+                state, fresh = self._states.current(game_id), True
+                continue
+            if isinstance(decided, CommandResult):
+                return decided
             try:
-                if if_match is not None and if_match != state.version:
-                    raise PreconditionFailed(if_match, state.version)
-                new_events = domain.decide(state, command, self._dice_source(game_id), seat)
-            except (PreconditionFailed, RuleViolation):
-                if not fresh:
-                    state, fresh = self._states.current(game_id), True
-                    continue
-                # A retry of a command that went through earlier gets its first result back.
-                previous = self._previous_result(game_id, command_id, digest)
-                if previous is None:
-                    raise
-                return self._replayed(game_id, seat, command_id, previous)
-            if not new_events:
-                if not fresh:
-                    state, fresh = self._states.current(game_id), True
-                    continue
-                head = self.head_hash(game_id, state.version)
-                return CommandResult(seat, state.version, (), duplicate=False, head_hash=head)
-            try:
-                return self._append(game_id, state, seat, new_events, said, command_id, digest)
+                return self._append(request, state, decided)
             except VersionConflict as conflict:
                 if if_match is not None:
                     raise PreconditionFailed(if_match, conflict.current_version) from None
@@ -215,31 +194,46 @@ class GameService:
                     raise  # the game keeps moving under this command: the client looks again
                 state, fresh = self._states.after_conflict(game_id, state, conflict), True
 
-    def _append(
-        self,
-        game_id: str,
-        state: GameState,
-        seat: int,
-        new_events: list[Event],
-        said: Mapping[str, Any],
-        command_id: str | None,
-        digest: str,
-    ) -> CommandResult:
-        new_events, after = self._with_reveal(game_id, state, new_events)
+    def _decide(
+        self, r: _Request, state: GameState, fresh: bool
+    ) -> list[Event] | CommandResult | None:
+        """The command's events on `state`; a CommandResult when nothing is to be appended;
+        None when `state` came from the cache unchecked and the answer must wait for a read."""
+        try:
+            if r.if_match is not None and r.if_match != state.version:
+                raise PreconditionFailed(r.if_match, state.version)
+            new_events = domain.decide(state, r.command, self._dice_source(r.game_id), r.seat)
+        except (PreconditionFailed, RuleViolation):
+            if not fresh:
+                return None
+            # A retry of a command that went through earlier gets its first result back.
+            previous = self._previous_result(r.game_id, r.command_id, r.digest)
+            if previous is None:
+                raise
+            return self._replayed(r.game_id, r.seat, r.command_id, previous)
+        if new_events:
+            return new_events
+        if not fresh:
+            return None
+        head = self.head_hash(r.game_id, state.version)
+        return CommandResult(r.seat, state.version, (), duplicate=False, head_hash=head)
+
+    def _append(self, r: _Request, state: GameState, new_events: list[Event]) -> CommandResult:
+        new_events, after = self._with_reveal(r.game_id, state, new_events)
         result = self.event_store.append(
-            game_id,
+            r.game_id,
             state.version,
-            _new_events(new_events, said),
-            seat=seat,
-            command_id=command_id or server_command_id(),
-            command_hash=digest,
+            _new_events(new_events, r.said),
+            seat=r.seat,
+            command_id=r.command_id or server_command_id(),
+            command_hash=r.digest,
         )
         if result.duplicate:
-            return self._replayed(game_id, seat, command_id, result)
-        self._states.remember(game_id, after)
-        self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
+            return self._replayed(r.game_id, r.seat, r.command_id, result)
+        self._states.remember(r.game_id, after)
+        self.jobs.after_append(r.game_id, result.version, [e.type for e in result.events])
         head = result.events[-1].hash
-        return CommandResult(seat, result.version, result.events, duplicate=False, head_hash=head)
+        return CommandResult(r.seat, result.version, result.events, duplicate=False, head_hash=head)
 
     def _previous_result(
         self, game_id: str, command_id: str | None, digest: str
@@ -329,29 +323,6 @@ class GameService:
         if config is None:
             raise LookupError(f"game {game_id!r} has no dice config")
         return config.source()
-
-
-def _scenario_doc(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
-    if isinstance(scenario, str):
-        doc = get_scenario(scenario)
-        if doc is None:
-            raise UnknownScenario(f"no scenario named {scenario!r}; see GET /scenarios")
-        return doc
-    return scenario
-
-
-def _with_dice(created: Event, dice: dict[str, Any]) -> Event:
-    if not isinstance(created, GameCreated):
-        raise TypeError(f"a game starts with GameCreated, not {created.type}")
-    return replace(created, dice=dice)
-
-
-def _require_canonical(doc: Mapping[str, Any]) -> None:
-    """A scenario goes into the hash chain: it must have a canonical JSON form."""
-    try:
-        canonical_json(doc)
-    except (NotCanonical, TypeError) as exc:
-        raise ScenarioError([f"scenario: {exc} (the hash chain stores integers only)"]) from None
 
 
 def _new_events(events: Sequence[Event], command: Mapping[str, Any]) -> list[NewEvent]:

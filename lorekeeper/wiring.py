@@ -12,8 +12,8 @@ from typing import Any
 
 import redis
 
-from adapters.event_store import InMemoryEventStore
 from adapters.jobs import RQJobQueue
+from adapters.memory_event_store import InMemoryEventStore
 from adapters.projections import RedisProjectionStore, projection_lag
 from adapters.redis_event_store import RedisStreamEventStore
 from lorekeeper.config import Settings

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.event_store import EventStore, InMemoryEventStore
+from adapters.event_store import EventStore
+from adapters.memory_event_store import InMemoryEventStore
 from adapters.redis_event_store import RedisStreamEventStore
 
 

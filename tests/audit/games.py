@@ -8,7 +8,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from adapters.event_store import EventStore, InMemoryEventStore
+from adapters.event_store import EventStore
+from adapters.memory_event_store import InMemoryEventStore
 from domain import legal_actions
 from domain.notation import scenario_from_text
 from domain.scenarios import get_scenario

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.event_store import InMemoryEventStore, NewEvent
+from adapters.event_store import NewEvent
+from adapters.memory_event_store import InMemoryEventStore
 from domain import ScenarioError
 from lorekeeper.audit import (
     FAILED,

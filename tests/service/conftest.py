@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 import pytest
 import redis
 
-from adapters.event_store import EventStore, InMemoryEventStore
+from adapters.event_store import EventStore
+from adapters.memory_event_store import InMemoryEventStore
 from adapters.redis_event_store import RedisStreamEventStore
 from lorekeeper.dice import DiceConfigStore, InMemoryDiceConfigStore, RedisDiceConfigStore
 from lorekeeper.seats import InMemorySeatTokenStore, RedisSeatTokenStore, SeatTokenStore

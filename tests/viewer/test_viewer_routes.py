@@ -9,7 +9,8 @@ from types import SimpleNamespace
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.event_store import InMemoryEventStore, NewEvent
+from adapters.event_store import NewEvent
+from adapters.memory_event_store import InMemoryEventStore
 from api.board_svg import render_board
 from api.viewer import STATIC, viewer_blueprint
 from domain import Event, replay

@@ -9,17 +9,11 @@ from redis.retry import Retry
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from adapters.event_store import InMemoryEventStore, NewEvent, VersionConflict
-from adapters.jobs import (
-    InMemoryJobQueue,
-    RQJobQueue,
-    breath_opened_version,
-    due_key,
-    game_of,
-    job_id,
-    pending_key,
-)
-from adapters.projections import InMemoryProjectionStore
+from adapters.event_store import NewEvent, VersionConflict
+from adapters.jobs import RQJobQueue, breath_opened_version, due_key, game_of, job_id, pending_key
+from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory_jobs import InMemoryJobQueue
+from adapters.memory_projections import InMemoryProjectionStore
 from adapters.redis_event_store import RedisStreamEventStore
 from lorekeeper.dice import InMemoryDiceConfigStore
 from lorekeeper.seats import InMemorySeatTokenStore

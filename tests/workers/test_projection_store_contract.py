@@ -9,13 +9,8 @@ from typing import Any
 
 import pytest
 
-from adapters.projections import (
-    InMemoryProjectionStore,
-    ProjectionStore,
-    RedisProjectionStore,
-    Save,
-    canonical_json,
-)
+from adapters.memory_projections import InMemoryProjectionStore
+from adapters.projections import ProjectionStore, RedisProjectionStore, Save, canonical_json
 
 
 @pytest.fixture(params=["in_memory", "redis"])

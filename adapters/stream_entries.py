@@ -1,0 +1,41 @@
+"""Stream entries as they come back from Redis (XRANGE, or inside a script's reply), made
+into StoredEvents. The client may use `decode_responses` True or False: both are read here."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from adapters.event_store import StoredEvent
+
+
+def stored_all(entries: Sequence[Any]) -> tuple[StoredEvent, ...]:
+    return tuple(stored_entry(entry_id, fields) for entry_id, fields in entries)
+
+
+def stored_entry(entry_id: bytes | str, raw_fields: Any) -> StoredEvent:
+    fields = entry_fields(raw_fields)
+    return StoredEvent(
+        version=int(text(entry_id).split("-", 1)[0]),
+        type=fields["type"],
+        schema=int(fields["schema"]),
+        payload=json.loads(fields["payload"]),
+        seat=int(fields["seat"]) if fields["seat"] else None,
+        command_id=fields["cmd"] or None,
+        time_ms=int(fields["t"]),
+        prev_hash=fields.get("prev", ""),
+        hash=fields.get("hash", ""),
+        command=json.loads(fields["command"]) if fields.get("command") else None,
+    )
+
+
+def entry_fields(raw: Any) -> dict[str, str]:
+    """XRANGE gives a dict; the same entries returned by the script come as a flat list."""
+    if isinstance(raw, dict):
+        return {text(k): text(v) for k, v in raw.items()}
+    return {text(raw[i]): text(raw[i + 1]) for i in range(0, len(raw), 2)}
+
+
+def text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
