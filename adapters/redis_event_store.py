@@ -122,9 +122,7 @@ class RedisStreamEventStore:
         if status == "not_found":
             raise GameNotFound(game_id)
         if status == "conflict":
-            newer = stored_all(reply[2])
-            if newer:
-                self._saw(game_id, newer[-1].version, newer[-1].hash)
+            newer = self._stored_seen(game_id, reply[2])
             raise VersionConflict(int(reply[1]), expected_version, newer)
         if status == "mismatch":
             raise IdempotencyMismatch(game_id, cast(str, command_id))
@@ -163,10 +161,7 @@ class RedisStreamEventStore:
         entries, found = pipe.execute()
         if not found:
             raise GameNotFound(game_id)
-        stored = list(stored_all(entries))
-        if stored:
-            self._saw(game_id, stored[-1].version, stored[-1].hash)
-        return stored
+        return list(self._stored_seen(game_id, entries))
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
@@ -182,10 +177,7 @@ class RedisStreamEventStore:
         replies = pipe.execute() if reads else []
         tails = []
         for (game_id, _), version, entries in zip(reads, replies[::2], replies[1::2], strict=True):
-            stored = list(stored_all(entries))
-            if stored:
-                self._saw(game_id, stored[-1].version, stored[-1].hash)
-            tails.append(Tail(int(version), stored))
+            tails.append(Tail(int(version), list(self._stored_seen(game_id, entries))))
         return tails
 
     def exists(self, game_id: str) -> bool:
@@ -259,6 +251,13 @@ class RedisStreamEventStore:
             return GENESIS
         seen = self._heads.get(game_id)
         return seen[1] if seen is not None and seen[0] == expected_version else ""
+
+    def _stored_seen(self, game_id: str, entries: Sequence[Any]) -> tuple[StoredEvent, ...]:
+        """`entries` as StoredEvents; the last one's hash is the head this process saw."""
+        stored = stored_all(entries)
+        if stored:
+            self._saw(game_id, stored[-1].version, stored[-1].hash)
+        return stored
 
     def _saw(self, game_id: str, version: int, hash_: str) -> None:
         seen = self._heads.get(game_id)

@@ -35,6 +35,7 @@ class Unlimited:
 
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5
+_LEASES_KEPT = 10_000  # past this many callers, a process drops its expired leases
 
 # KEYS: the bucket. ARGV: refill per second, burst, most tokens to take.
 # Reply: {tokens taken (0: none), wait seconds}. Takes an eighth of what the bucket holds
@@ -97,9 +98,6 @@ class RedisRateLimiter:
             if int(taken) > 1:
                 self._leases[key] = (int(taken) - 1, now + LEASE_TTL_S)
         return 0.0
-
-
-_LEASES_KEPT = 10_000
 
 
 class InMemoryRateLimiter:

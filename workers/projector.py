@@ -146,18 +146,10 @@ class Projector:
         state = fold(None, stored_events)
         if self._projections.checkpoint(game_id) > state.version:
             self._projections.delete(game_id)
-        written = self._save(game_id, state, stored_events[-1].time_ms, replace_equal=True)
+        save = self._save_of(game_id, state, stored_events)
+        written = self._projections.save(*save, replace_equal=True)
         self._cache.put(game_id, state)
         return Outcome(state.version, len(stored_events), written)
-
-    def _save(
-        self, game_id: str, state: GameState, last_ms: int, *, replace_equal: bool = False
-    ) -> bool:
-        view = board_view(state, ALL_SEATS)
-        entry = lobby_entry(game_id, state, last_ms)
-        return self._projections.save(
-            game_id, state.version, view, entry, replace_equal=replace_equal
-        )
 
 
 def _next(cached: GameState | None) -> int:
