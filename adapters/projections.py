@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, cast
 
+import orjson
 import redis
 
 from adapters.redis_event_store import GAMES_KEY, events_key
@@ -41,7 +42,7 @@ class Save(NamedTuple):
 
 
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
 
 
 def projection_key(game_id: str) -> str:

@@ -63,14 +63,16 @@ def _player(state: GameState, seat: int, viewer: int | None | str) -> dict[str, 
 
 
 def _unit(u: Unit) -> dict[str, Any]:
+    spec, tokens = u.spec, u.tokens
     return {
         "id": u.id,
         "kind": u.kind,
         "owner": u.owner,
         "hex": u.hex.to_json(),
-        "banner": u.spec.banner,
-        "figures": u.figures if not u.is_dragon else None,
-        "tokens": to_json(u.tokens),
+        "banner": spec.banner,
+        "figures": None if spec.is_dragon else u.figures,
+        # Tokens spelled out: the generic to_json was most of a view's time (BENCHMARKS.md).
+        "tokens": {"poison": tokens.poison, "frost": tokens.frost, "fire": tokens.fire},
         "breath_target": u.breath_target is not None,
         "breath_by": u.breath_target,
         "glory": u.glory,

@@ -33,6 +33,10 @@ FAILED_KEY = "lk:projections:failed"
 _WAIT_S = 1.0  # a blocking pop returns this often, so the loop notices when it is stopped
 _RETRY_S = 0.5  # after Redis did not answer
 BATCH = 32  # job ids popped at once: under load, one round trip per step for many games
+# After a busy round the next one gathers this long per game the round projected, up to the
+# round interval (LOREKEEPER_PROJECTION_ROUND_MS): the busier, the more commands each game's
+# projection takes in at once (BENCHMARKS.md: a projection's cost is mostly per game).
+GATHER_S_PER_GAME = 0.002
 
 
 class ProjectionLoop:
@@ -45,10 +49,11 @@ class ProjectionLoop:
 
     def run(self) -> None:
         """Project due games as they come, until `stop()`: a round takes every job due (up to
-        BATCH). When it found more than one, the next round starts no sooner than the round
-        interval after its start: what comes due in between waits in the queue, where a
-        game's pending flag keeps it once, so under load a round projects many games, each
-        with all its new commands, while a lone game is projected at once."""
+        BATCH). After a round of n games (1 < n < BATCH) the next starts no sooner than
+        n × GATHER_S_PER_GAME, at most the round interval, after its start: what comes due in
+        between waits in the queue, where a game's pending flag keeps it once, so under load
+        a round projects many games, each with all its new commands, while a lone game is
+        projected at once and a full batch goes on at once."""
         queue = self._ctx.jobs.projection_queue
         while not self._stop.is_set():
             try:
@@ -60,8 +65,8 @@ class ProjectionLoop:
             if jobs:
                 started = time.monotonic()
                 self.project_many(jobs)
-                if len(jobs) > 1:  # busy: let the next round gather more
-                    self._stop.wait(self._round_s - (time.monotonic() - started))
+                gather_s = gathering_s(len(jobs), self._round_s)
+                self._stop.wait(gather_s - (time.monotonic() - started))
 
     def stop(self) -> None:
         self._stop.set()
@@ -107,6 +112,16 @@ class ProjectionLoop:
             self._ctx.client.hset(FAILED_KEY, game_id, json.dumps(entry))
         except redis.RedisError:
             log.warning("projection.failure_not_recorded", extra={"job_id": job})
+
+
+def gathering_s(games: int, round_s: float) -> float:
+    """How long after the start of a round of `games` the next one starts: at once after a
+    lone game (nothing else is going on) or a full batch (more are already due); else the
+    longer the busier it was, so that under load each game's projection takes in several
+    commands."""
+    if games <= 1 or games >= BATCH:
+        return 0.0
+    return min(round_s, GATHER_S_PER_GAME * games)
 
 
 def failed_projections(client: redis.Redis) -> list[dict[str, Any]]:

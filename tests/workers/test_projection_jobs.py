@@ -17,7 +17,7 @@ from tests.workers.games import BreathGame, drain, fresh_view_json
 from workers import jobs
 from workers.cli import failed_jobs
 from workers.context import WorkerContext, build_context
-from workers.projection_loop import ProjectionLoop
+from workers.projection_loop import BATCH, GATHER_S_PER_GAME, ProjectionLoop, gathering_s
 from workers.settings import WorkerSettings
 
 
@@ -242,3 +242,12 @@ def test_the_loop_projects_what_comes_due_in_rounds(ctx: WorkerContext) -> None:
         loop.stop()
         runner.join(timeout=5)
     assert not runner.is_alive() and loop.is_empty()
+
+
+def test_the_busier_a_round_the_longer_the_next_one_gathers() -> None:
+    round_s = 0.04
+    assert gathering_s(1, round_s) == 0.0  # a lone game: nothing else is going on
+    assert gathering_s(BATCH, round_s) == 0.0  # a full batch: more are already due
+    assert gathering_s(5, round_s) == 5 * GATHER_S_PER_GAME
+    assert gathering_s(BATCH - 1, round_s) == round_s  # never longer than the round interval
+    assert gathering_s(5, 0.0) == 0.0  # LOREKEEPER_PROJECTION_ROUND_MS=0: no gathering
