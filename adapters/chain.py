@@ -36,12 +36,52 @@ class NotCanonical(ValueError):
 def canonical_json(value: Any) -> str:
     """The canonical JSON text of `value` (tuples are arrays); NotCanonical if it has none."""
     parts: list[str] = []
-    _write(value, parts, "$")
+    try:
+        _write_fast(value, parts)
+    except (NotCanonical, TypeError) as exc:
+        _write(value, [], "$")  # the same checks, naming where the value broke them
+        raise exc
     return "".join(parts)
 
 
 def canonical_bytes(value: Any) -> bytes:
     return canonical_json(value).encode("utf-8")
+
+
+# json.dumps(text, ensure_ascii=False) of a str is this C function, minus dumps's own setup.
+_quote = json.encoder.encode_basestring
+_LITERALS = {None: "null", True: "true", False: "false"}
+
+
+def _write_fast(value: Any, out: list[str]) -> None:
+    """`_write` for the plain types (every command and payload): the same text, without
+    building the location of each value for an error that almost never comes."""
+    kind = type(value)
+    if kind is str:
+        out.append(_string(value, "$"))
+    elif kind is dict:
+        keys = list(value)
+        if not all(type(key) is str and key.isascii() for key in keys):
+            _write_object(value, out, "$")  # ASCII keys sort the same by UTF-16 code units
+            return
+        out.append("{")
+        for i, key in enumerate(sorted(keys)):
+            out.append(f",{_quote(key)}:" if i else f"{_quote(key)}:")
+            _write_fast(value[key], out)
+        out.append("}")
+    elif kind is int and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+        out.append(str(value))
+    elif kind is list or kind is tuple:
+        out.append("[")
+        for i, item in enumerate(value):
+            if i:
+                out.append(",")
+            _write_fast(item, out)
+        out.append("]")
+    elif value is None or kind is bool:
+        out.append(_LITERALS[value])
+    else:
+        _write(value, out, "$")
 
 
 def _write(value: Any, out: list[str], where: str) -> None:
@@ -87,12 +127,14 @@ def _utf16_units(key: str) -> bytes:
 
 
 def _string(text: str, where: str) -> str:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise NotCanonical(f"{where}: strings must be valid Unicode (no lone surrogates)") from None
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            msg = f"{where}: strings must be valid Unicode (no lone surrogates)"
+            raise NotCanonical(msg) from None
     # json.dumps without ensure_ascii escapes exactly what RFC 8785 escapes, the same way.
-    return json.dumps(text, ensure_ascii=False)
+    return _quote(text)
 
 
 @dataclass(frozen=True)
