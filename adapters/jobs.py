@@ -13,7 +13,7 @@
   projection. Projections are not RQ jobs: RQ's bookkeeping (some 65 Redis calls a job)
   costs several times the projection itself (BENCHMARKS.md).
   With the Redis event store that script **rides in the append's round trip** (`ride`,
-  the store's rider: one pipeline, one fsync), and `after_append` does not send it again.
+  the store's rider: one round trip, one fsync), and `after_append` does not send it again.
 - a **breath** job (RQ) when `BreathPhaseOpened` is among the appended events (R-TRN-6),
   with a job id per game and version of that event: a repeated call enqueues nothing new.
 
@@ -39,6 +39,7 @@ from rq import Queue
 from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
+from adapters.redis_lane import ScriptCall
 from adapters.stream_entries import text
 
 BREATH_OPENED = "BreathPhaseOpened"
@@ -170,15 +171,15 @@ class RQJobQueue:
                 extra={"game_id": game_id, "version": version, "error": repr(exc)},
             )
 
-    def ride(self, pipe: Any, game_id: str, version: int) -> None:
-        """The projection request, sent in the pipeline of the append that leads to `version`
-        (RedisStreamEventStore's rider): `after_append` for that version then skips it. A
-        request sent with an append that was refused only costs the workers a look."""
+    def ride(self, game_id: str, version: int) -> ScriptCall:
+        """The projection request, sent in the round trip of the append that leads to
+        `version` (RedisStreamEventStore's rider): `after_append` for that version then skips
+        it. A request sent with an append that was refused only costs the workers a look."""
         if len(self._ridden) > _RIDDEN_MAX:  # refused appends leave theirs behind
             self._ridden.clear()
         keys, args = self._request_of(game_id, version)
-        pipe.eval(_REQUEST_LUA, len(keys), *keys, *args)
         self._ridden.add((game_id, version))
+        return ScriptCall(_REQUEST_LUA, keys, args)
 
     def request_projection(self, game_id: str, version: int) -> bool:
         """Queue a projection unless one is pending; True if one was queued."""

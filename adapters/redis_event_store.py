@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import redis
-from redis.exceptions import NoScriptError
 
 from adapters.append_script import WRITE_LUA
 from adapters.chain import GENESIS, EncodedEvent, chain_hashes
@@ -56,13 +55,14 @@ from adapters.event_store import (
     stored_event,
     wall_clock_ms,
 )
+from adapters.redis_lane import RedisLane, ScriptCall
 from adapters.stream_entries import stored_all, text
 
 GAMES_KEY = "lk:games"
-# What a write may carry in its round trip (RQJobQueue.ride: the projection request), added
-# to the pipeline with the game and its version should the write go through. It is sent
-# whether or not the write goes through, so it must be harmless either way.
-Rider = Callable[[Any, str, int], None]
+# What a write may carry in its round trip (RQJobQueue.ride: the projection request): the
+# script to run with it, given the game and its version should the write go through. It is
+# run whether or not the write goes through, so it must be harmless either way.
+Rider = Callable[[str, int], ScriptCall]
 log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
@@ -86,7 +86,7 @@ class RedisStreamEventStore:
         self._client = client
         self._clock = clock
         self._rider = rider
-        self._write_script = client.register_script(WRITE_LUA)
+        self._lane = RedisLane(client)
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) seen last
 
     def create(
@@ -224,18 +224,11 @@ class RedisStreamEventStore:
         raise VersionConflict(current, expected_version)
 
     def _run(self, game_id: str, keys: list[str], args: list[str | int], after: int) -> list[Any]:
-        """The write script's reply; with a rider, both in one pipeline (EVALSHA: a pipeline
-        of registered scripts would first ask SCRIPT EXISTS, another round trip)."""
-        if self._rider is None:
-            return cast(list[Any], self._write_script(keys=keys, args=args))
-        for _ in range(2):
-            pipe = self._client.pipeline(transaction=False)
-            pipe.evalsha(self._write_script.sha, len(keys), *keys, *args)
-            self._rider(pipe, game_id, after)
-            reply, *ridden = pipe.execute(raise_on_error=False)
-            if not isinstance(reply, NoScriptError):
-                break
-            self._client.script_load(WRITE_LUA)  # a restarted server forgot it: nothing ran
+        """The write script's reply; with a rider's script, both in one round trip."""
+        calls = [ScriptCall(WRITE_LUA, keys, args)]
+        if self._rider is not None:
+            calls.append(self._rider(game_id, after))
+        reply, *ridden = self._lane.run_scripts(calls)
         if isinstance(reply, Exception):
             raise reply
         for failed in (r for r in ridden if isinstance(r, Exception)):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from adapters.event_store import StoredEvent
@@ -44,6 +45,7 @@ def public_event(event: StoredEvent, viewer: int | None) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=256)  # the events of one append share their time
 def _rfc3339(time_ms: int) -> str:
     moment = datetime.fromtimestamp(time_ms / 1000, tz=UTC)
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
