@@ -16,6 +16,7 @@ from flask import Flask
 from api import audit, commands, games, meta, streams
 from api.errors import register_error_handlers
 from api.guards import register_guards
+from api.json_provider import OrjsonProvider
 from api.viewer import register_viewer
 from lorekeeper.config import Settings
 from lorekeeper.wiring import Components, HealthCheck, redis_components
@@ -31,8 +32,7 @@ def create_app(
     settings = config if isinstance(config, Settings) else Settings.from_env(config)
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json = OrjsonProvider(app)
     app.extensions[EXTENSION] = components or redis_components(settings)
     register_error_handlers(app)
     register_guards(app)
