@@ -6,7 +6,7 @@ events += decide(state, command_from_json({...}), SeededDice("seed"), seat=0)
 """
 
 from domain.commands import Command, command_from_json
-from domain.decider import SERVER_SEAT, decide, new_game, resolve_breath
+from domain.decider import SERVER_SEAT, decide, decide_and_fold, new_game, resolve_breath
 from domain.dice import DiceSource, ScriptedDice, SeededDice
 from domain.errors import CommandError, RuleViolation, ScenarioError
 from domain.events import Event, event_from_json
@@ -27,6 +27,7 @@ __all__ = [
     "SeededDice",
     "command_from_json",
     "decide",
+    "decide_and_fold",
     "event_from_json",
     "evolve",
     "legal_actions",

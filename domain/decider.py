@@ -59,6 +59,14 @@ _NO_DICE = _NoDice()
 
 def decide(state: GameState, command: cmd.Command, dice: DiceSource, seat: int) -> list[ev.Event]:
     """The events `command` from `seat` causes; raises RuleViolation if the rules forbid it."""
+    return decide_and_fold(state, command, dice, seat)[0]
+
+
+def decide_and_fold(
+    state: GameState, command: cmd.Command, dice: DiceSource, seat: int
+) -> tuple[list[ev.Event], GameState]:
+    """`decide`, and the state its events lead to: the decision folds them as it emits them
+    (Tx), so a caller that needs that state need not fold them again."""
     if state.is_over:
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
@@ -66,7 +74,7 @@ def decide(state: GameState, command: cmd.Command, dice: DiceSource, seat: int) 
     tx = Tx(state, dice)
     with contextlib.suppress(GameOver):
         HANDLERS[type(command)](tx, command, seat)
-    return tx.events
+    return tx.events, tx.state
 
 
 def check_turn(state: GameState, command: cmd.Command, seat: int) -> None:

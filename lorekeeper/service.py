@@ -1,7 +1,7 @@
 """The application layer: create games, run commands, resolve breath phases, load states.
 
 Shared by the API and the workers. A command goes: seat from its token → state (cached, then
-the stream's newer events folded on) → `domain.decide` → optimistic append at the state's
+the stream's newer events folded on) → `domain.decide_and_fold` → optimistic append at the state's
 version (the store also checks the command id) → `jobs.after_append`.
 
 Each append's first event records the command that caused it (the client's body, or the
@@ -185,7 +185,7 @@ class GameService:
             if isinstance(decided, CommandResult):
                 return decided
             try:
-                return self._append(request, state, decided)
+                return self._append(request, state, *decided)
             except VersionConflict as conflict:
                 if if_match is not None:
                     raise PreconditionFailed(if_match, conflict.current_version) from None
@@ -196,13 +196,15 @@ class GameService:
 
     def _decide(
         self, r: _Request, state: GameState, fresh: bool
-    ) -> list[Event] | CommandResult | None:
-        """The command's events on `state`; a CommandResult when nothing is to be appended;
-        None when `state` came from the cache unchecked and the answer must wait for a read."""
+    ) -> tuple[list[Event], GameState] | CommandResult | None:
+        """The command's events on `state` and the state they lead to; a CommandResult when
+        nothing is to be appended; None when `state` came from the cache unchecked and the
+        answer must wait for a read."""
         try:
             if r.if_match is not None and r.if_match != state.version:
                 raise PreconditionFailed(r.if_match, state.version)
-            new_events = domain.decide(state, r.command, self._dice_source(r.game_id), r.seat)
+            dice = self._dice_source(r.game_id)
+            new_events, after = domain.decide_and_fold(state, r.command, dice, r.seat)
         except (PreconditionFailed, RuleViolation):
             if not fresh:
                 return None
@@ -212,14 +214,16 @@ class GameService:
                 raise
             return self._replayed(r.game_id, r.seat, r.command_id, previous)
         if new_events:
-            return new_events
+            return new_events, after
         if not fresh:
             return None
         head = self.head_hash(r.game_id, state.version)
         return CommandResult(r.seat, state.version, (), duplicate=False, head_hash=head)
 
-    def _append(self, r: _Request, state: GameState, new_events: list[Event]) -> CommandResult:
-        new_events, after = self._with_reveal(r.game_id, state, new_events)
+    def _append(
+        self, r: _Request, state: GameState, new_events: list[Event], after: GameState
+    ) -> CommandResult:
+        new_events, after = self._with_reveal(r.game_id, new_events, after)
         result = self.event_store.append(
             r.game_id,
             state.version,
@@ -245,11 +249,10 @@ class GameService:
         return self.event_store.command_result(game_id, command_id, digest)
 
     def _with_reveal(
-        self, game_id: str, state: GameState, new_events: list[Event]
+        self, game_id: str, new_events: list[Event], after: GameState
     ) -> tuple[list[Event], GameState]:
-        """`new_events`, and DiceRevealed after them when they end a game of committed dice;
-        with the state they lead to."""
-        after = fold(state, new_events)
+        """`new_events`, and DiceRevealed after them when they end (in `after`) a game of
+        committed dice; with the state they lead to."""
         if not after.is_over:
             return new_events, after
         config = self._dice.load(game_id)
@@ -283,7 +286,7 @@ class GameService:
             if state.phase != "breath":
                 return None
             new_events = domain.resolve_breath(state, self._dice_source(game_id))
-            new_events, after = self._with_reveal(game_id, state, new_events)
+            new_events, after = self._with_reveal(game_id, new_events, fold(state, new_events))
             command_id, digest = breath_command(state.version)
             try:
                 result = self.event_store.append(

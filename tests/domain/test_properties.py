@@ -23,6 +23,7 @@ from domain import (
     SeededDice,
     command_from_json,
     decide,
+    decide_and_fold,
     evolve,
     legal_actions,
     new_game,
@@ -154,9 +155,12 @@ def play(doc: dict[str, Any], seed: int, auto: bool) -> tuple[GameState, list[Ev
             choices = [c for c in listed if c.type != "resign"] or listed
             if rnd.random() < 0.002:
                 choices = listed  # now and then somebody resigns
-            new = decide(state, rnd.choice(choices), dice, seat)
+            new, decided_state = decide_and_fold(state, rnd.choice(choices), dice, seat)
+        before = state
         for event in new:
             state = evolve(state, event)
+        if before.phase != "breath":
+            assert decided_state == state  # the decision's own fold is the fold
         events += new
         assert total_lore(state) == lore  # R-LOR-1
         check_board(state)
