@@ -6,12 +6,15 @@ many each seat holds.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from domain.codec import to_json
+from domain.hexes import Hex
 from domain.state import Decision, GameState, Unit
 
 ALL_SEATS = "all"
+T = TypeVar("T")
 
 
 def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, Any]:
@@ -26,10 +29,10 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
         "lore_pool": state.lore_pool,
         "width": state.width,
         "height": state.height,
-        "terrain": [{"hex": h.to_json(), "kind": k} for h, k in sorted(state.terrain.items())],
+        "terrain": [{"hex": [h.col, h.row], "kind": k} for h, k in _by_hex(state.terrain)],
         "sites": [
-            {"hex": h.to_json(), "kind": s.kind, "capacity": s.capacity, "riders": s.riders}
-            for h, s in sorted(state.sites.items())
+            {"hex": [h.col, h.row], "kind": s.kind, "capacity": s.capacity, "riders": s.riders}
+            for h, s in _by_hex(state.sites)
         ],
         "players": [_player(state, seat, viewer) for seat in range(len(state.players))],
         "units": [_unit(u) for u in sorted(state.units.values(), key=lambda u: u.id)],
@@ -44,6 +47,11 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
             "breath_paid": sorted(state.turn_state.breath_paid),
         },
     }
+
+
+def _by_hex(by_hex: Mapping[Hex, T]) -> list[tuple[Hex, T]]:
+    """Items in Hex order (column, then row), without Hex's slower generated comparisons."""
+    return sorted(by_hex.items(), key=lambda item: (item[0].col, item[0].row))
 
 
 def _player(state: GameState, seat: int, viewer: int | None | str) -> dict[str, Any]:
