@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
-from functools import cache
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from functools import cache, partial
+from typing import Any, TypeVar, cast
 
 from domain.hexes import Hex
 
@@ -57,41 +57,67 @@ def to_json(value: Any) -> Any:
 
 def from_json(tp: Any, value: Any) -> Any:
     """Build a value of type `tp` from its JSON form; raises DecodeError on a misfit."""
-    origin = typing.get_origin(tp)
-    if tp is Any:
-        return value
-    if tp is Hex:
-        return _hex(value)
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        return decode_dataclass(tp, value)
-    if origin in (typing.Union, types.UnionType):
-        return _union(typing.get_args(tp), value)
-    if origin is tuple:
-        return _tuple(typing.get_args(tp), value)
-    if origin is frozenset:
-        return frozenset(_tuple((typing.get_args(tp)[0], ...), value))
-    if origin in (dict, Mapping, typing.get_origin(Mapping[str, int])):
-        return _dict(typing.get_args(tp), value)
-    if origin is typing.Literal:
-        if value not in typing.get_args(tp):
-            raise DecodeError(f"expected one of {list(typing.get_args(tp))}, got {value!r}")
-        return value
-    return _scalar(tp, value)
+    return _decoder(tp)(value)
 
 
 def decode_dataclass(cls: type[T], value: Any) -> T:
-    if not isinstance(value, Mapping):
-        raise DecodeError(f"expected an object for {cls.__name__}, got {_kind(value)}")
-    kwargs: dict[str, Any] = {}
-    for name, wire, tp, has_default in _fields(cls):  # type: ignore[arg-type]
-        if wire in value:
-            try:
-                kwargs[name] = from_json(tp, value[wire])
-            except DecodeError as exc:
-                raise DecodeError(f"{wire}: {exc}") from None
-        elif not has_default:
-            raise DecodeError(f"{wire}: missing")
-    return cls(**kwargs)
+    return cast(T, _decoder(cast(Any, cls))(value))
+
+
+Decoder = Callable[[Any], Any]
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    """The decoder of values of type `tp`, worked out once per type from its hints (replays
+    decode every stored event: deciding what to do per value was most of the time)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if tp is Any:
+        return _same
+    if tp is Hex:
+        return _hex
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        return _dataclass_decoder(tp)
+    if origin in (typing.Union, types.UnionType):
+        return partial(_union, tuple((a, _decoder(a)) for a in args))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return partial(_tuple_of, _decoder(args[0]))
+        return partial(_tuple, tuple(_decoder(a) for a in args))
+    if origin is frozenset:
+        return partial(_frozenset_of, _decoder(args[0]))
+    if origin in (dict, Mapping, typing.get_origin(Mapping[str, int])):
+        key_tp, val_tp = args if args else (Any, Any)
+        return partial(_dict, _decoder(key_tp), _decoder(val_tp))
+    if origin is typing.Literal:
+        return partial(_literal, args)
+    return partial(_scalar, tp)
+
+
+def _dataclass_decoder(cls: type) -> Decoder:
+    fields = tuple(
+        (name, wire, _decoder(tp), has_default) for name, wire, tp, has_default in _fields(cls)
+    )
+
+    def decode(value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise DecodeError(f"expected an object for {cls.__name__}, got {_kind(value)}")
+        kwargs: dict[str, Any] = {}
+        for name, wire, decode_field, has_default in fields:
+            if wire in value:
+                try:
+                    kwargs[name] = decode_field(value[wire])
+                except DecodeError as exc:
+                    raise DecodeError(f"{wire}: {exc}") from None
+            elif not has_default:
+                raise DecodeError(f"{wire}: missing")
+        return cls(**kwargs)
+
+    return decode
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _kind(value: Any) -> str:
@@ -108,35 +134,48 @@ def _hex(value: Any) -> Hex:
     raise DecodeError(f"expected a hex [col, row], got {value!r}"[:200])
 
 
-def _union(args: tuple[Any, ...], value: Any) -> Any:
-    if value is None and type(None) in args:
+def _union(options: tuple[tuple[Any, Decoder], ...], value: Any) -> Any:
+    if value is None and any(tp is type(None) for tp, _ in options):
         return None
     errors = []
-    for arg in args:
-        if arg is type(None):
+    for tp, decode in options:
+        if tp is type(None):
             continue
         try:
-            return from_json(arg, value)
+            return decode(value)
         except DecodeError as exc:
             errors.append(str(exc))
     raise DecodeError("; ".join(errors) or "unexpected null")
 
 
-def _tuple(args: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
+def _tuple_of(decode: Decoder, value: Any) -> tuple[Any, ...]:
     if not isinstance(value, list | tuple):
         raise DecodeError(f"expected a list, got {_kind(value)}")
-    if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(from_json(args[0], v) for v in value)
-    if len(args) != len(value):
-        raise DecodeError(f"expected {len(args)} items, got {len(value)}")
-    return tuple(from_json(a, v) for a, v in zip(args, value, strict=True))
+    return tuple(decode(v) for v in value)
 
 
-def _dict(args: tuple[Any, ...], value: Any) -> dict[Any, Any]:
+def _tuple(decoders: tuple[Decoder, ...], value: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise DecodeError(f"expected a list, got {_kind(value)}")
+    if len(decoders) != len(value):
+        raise DecodeError(f"expected {len(decoders)} items, got {len(value)}")
+    return tuple(decode(v) for decode, v in zip(decoders, value, strict=True))
+
+
+def _frozenset_of(decode: Decoder, value: Any) -> frozenset[Any]:
+    return frozenset(_tuple_of(decode, value))
+
+
+def _dict(decode_key: Decoder, decode_value: Decoder, value: Any) -> dict[Any, Any]:
     if not isinstance(value, Mapping):
         raise DecodeError(f"expected an object, got {_kind(value)}")
-    key_tp, val_tp = args if args else (Any, Any)
-    return {from_json(key_tp, k): from_json(val_tp, v) for k, v in value.items()}
+    return {decode_key(k): decode_value(v) for k, v in value.items()}
+
+
+def _literal(allowed: tuple[Any, ...], value: Any) -> Any:
+    if value not in allowed:
+        raise DecodeError(f"expected one of {list(allowed)}, got {value!r}")
+    return value
 
 
 def _scalar(tp: Any, value: Any) -> Any:
