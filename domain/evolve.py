@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from domain import events as ev
@@ -13,6 +12,7 @@ from domain.state import (
     Engagement,
     GameState,
     TurnState,
+    replace,
     with_player,
     with_unit,
     without_unit,

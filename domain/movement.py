@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 
 from domain import events as ev
 from domain.board import blocker
@@ -11,7 +10,7 @@ from domain.commands import MoveUnit
 from domain.errors import RuleViolation, require
 from domain.hexes import Hex, is_adjacent, neighbors
 from domain.sites import note_portal
-from domain.state import GameState, Unit
+from domain.state import GameState, Unit, replace
 from domain.tx import Tx
 from domain.zoc import after_voluntary_move
 

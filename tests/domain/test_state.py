@@ -1,0 +1,35 @@
+"""domain.state.replace: dataclasses.replace for the state's records, by copying fields."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from domain.state import Tokens, Unit, replace
+from tests.domain.helpers_part2 import Game
+
+DUEL = """
+. .   .   . .
+ . bf0 rf1 . .
+. .   .   . .
+"""
+
+
+def test_replace_gives_what_dataclasses_replace_gives() -> None:
+    state = Game(DUEL).state
+    unit = state.units["bf0"]
+
+    assert replace(state, version=7, turn=2) == dataclasses.replace(state, version=7, turn=2)
+    assert replace(unit, tokens=Tokens(frost=1)) == dataclasses.replace(
+        unit, tokens=Tokens(frost=1)
+    )
+    assert replace(unit) == unit and replace(unit) is not unit
+    assert state.version != 7 and unit.tokens == Tokens()  # the originals are untouched
+
+
+def test_replace_refuses_a_field_the_record_does_not_have() -> None:
+    unit = Unit("u", "blue_foot", 0, Game(DUEL).state.units["bf0"].hex)
+
+    with pytest.raises(TypeError, match="no field 'color'"):
+        replace(unit, color="red")
