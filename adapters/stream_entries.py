@@ -32,9 +32,10 @@ def stored_entry(entry_id: bytes | str, raw_fields: Any) -> StoredEvent:
 
 def entry_fields(raw: Any) -> dict[str, str]:
     """XRANGE gives a dict; the same entries returned by the script come as a flat list."""
-    if isinstance(raw, dict):
-        return {text(k): text(v) for k, v in raw.items()}
-    return {text(raw[i]): text(raw[i + 1]) for i in range(0, len(raw), 2)}
+    pairs = raw.items() if isinstance(raw, dict) else zip(raw[::2], raw[1::2], strict=True)
+    if raw and isinstance(next(iter(raw)), bytes):  # a client without decode_responses
+        return {k.decode(): v.decode() for k, v in pairs}
+    return {text(k): text(v) for k, v in pairs}
 
 
 def text(value: bytes | str) -> str:
