@@ -36,7 +36,7 @@ BATCH = 32  # job ids popped at once: under load, one round trip per step for ma
 # After a busy round the next one gathers this long per game the round projected, up to the
 # round interval (LOREKEEPER_PROJECTION_ROUND_MS): the busier, the more commands each game's
 # projection takes in at once (BENCHMARKS.md: a projection's cost is mostly per game).
-GATHER_S_PER_GAME = 0.002
+GATHER_S_PER_GAME = 0.003
 
 
 class ProjectionLoop:

@@ -8,7 +8,7 @@ LOREKEEPER_PROJECTION_QUEUE          [projections]  the projection queue: list l
 LOREKEEPER_RECONCILE_INTERVAL_S      [5]    how often the supervisor reconciles
 LOREKEEPER_JOB_STALE_S               [10]   a job or pending flag older than this is lost
 LOREKEEPER_PROJECTION_PENDING_TTL_S  [30]   life of a game's "projection pending" flag
-LOREKEEPER_PROJECTION_ROUND_MS       [40]   the longest a busy projection round gathers
+LOREKEEPER_PROJECTION_ROUND_MS       [60]   the longest a busy projection round gathers
 LOREKEEPER_PROJECTION_LOOPS          [1]    how many of the worker processes project
 LOREKEEPER_JOB_TIMEOUT_S             [60]   RQ job timeout
 LOREKEEPER_STATE_CACHE_GAMES         [256]  replayed game states kept per process
@@ -39,7 +39,7 @@ class WorkerSettings:
     reconcile_interval_s: float = 5.0
     job_stale_s: float = 10.0
     projection_pending_ttl_s: int = 30
-    projection_round_ms: int = 40
+    projection_round_ms: int = 60
     projection_loops: int = 1
     job_timeout_s: int = 60
     state_cache_games: int = 256
