@@ -60,22 +60,23 @@ class RedisLane:
         return replies
 
     def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        for attempt in range(2):
-            connection = self._connection()
-            try:
-                connection.send_packed_command(connection.pack_commands(commands))
-                return [_reply(connection) for _ in commands]
-            except (ConnectionError, TimeoutError):
-                connection.disconnect()
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
+        connection = self._connection()
+        try:
+            return _exchange(connection, commands)
+        except (ConnectionError, TimeoutError):
+            connection.disconnect()  # the next send opens it again
+        return _exchange(connection, commands)
 
     def _connection(self) -> Any:
         local = self._local
         if getattr(local, "pid", None) != os.getpid():  # new thread, or a forked process
             local.connection, local.pid = self._pool.make_connection(), os.getpid()
         return local.connection
+
+
+def _exchange(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
+    connection.send_packed_command(connection.pack_commands(commands))
+    return [_reply(connection) for _ in commands]
 
 
 def _reply(connection: Any) -> Any:
