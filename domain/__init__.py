@@ -10,7 +10,7 @@ from domain.decider import SERVER_SEAT, decide, decide_and_fold, new_game, resol
 from domain.dice import DiceSource, ScriptedDice, SeededDice
 from domain.errors import CommandError, RuleViolation, ScenarioError
 from domain.events import Event, event_from_json
-from domain.evolve import evolve, replay
+from domain.evolve import evolve, fold, replay
 from domain.legal import legal_actions
 from domain.state import GameState
 
@@ -30,6 +30,7 @@ __all__ = [
     "decide_and_fold",
     "event_from_json",
     "evolve",
+    "fold",
     "legal_actions",
     "new_game",
     "replay",

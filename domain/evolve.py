@@ -39,13 +39,18 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
     return replace(_HANDLERS[type(event)](state, event), version=state.version + 1)
 
 
-def replay(events: Iterable[ev.Event]) -> GameState:
-    state: GameState | None = None
+def fold(state: GameState | None, events: Iterable[ev.Event]) -> GameState:
+    """`state` with `events` applied in order (None: from before the game's first event)."""
     for event in events:
         state = evolve(state, event)
     if state is None:
         raise ValueError("no events")
     return state
+
+
+def replay(events: Iterable[ev.Event]) -> GameState:
+    """The state a game's events lead to, from its first."""
+    return fold(None, events)
 
 
 def _turn(state: GameState, **changes: Any) -> GameState:

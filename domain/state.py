@@ -181,17 +181,8 @@ class GameState:
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
-    def units_at(self, h: Hex) -> list[Unit]:
-        return [u for u in self.units.values() if u.hex == h]
-
     def units_of(self, seat: int) -> list[Unit]:
         return [u for u in self.units.values() if u.owner == seat]
-
-    def occupancy(self) -> dict[Hex, list[Unit]]:
-        out: dict[Hex, list[Unit]] = {}
-        for u in self.units.values():
-            out.setdefault(u.hex, []).append(u)
-        return out
 
     @property
     def is_over(self) -> bool:
