@@ -3,7 +3,7 @@ idempotent append that links the hash chain (adapters/redis_event_store.py expla
 
 from __future__ import annotations
 
-from adapters.chain import GENESIS
+from lorekeeper.audit.chain import GENESIS
 
 # KEYS: events stream, command ids hash.
 # ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,

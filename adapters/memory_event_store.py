@@ -1,5 +1,5 @@
 """The in-memory twin of RedisStreamEventStore (tests, demos, single-process runs): the
-contract of adapters/event_store.py, one lock, no I/O."""
+contract of lorekeeper/ports.py's EventStore, one lock, no I/O."""
 
 from __future__ import annotations
 
@@ -7,16 +7,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from adapters.chain import GENESIS, EncodedEvent, chain_hashes
-from adapters.event_store import (
-    AppendResult,
-    GameExists,
-    GameNotFound,
-    IdempotencyMismatch,
-    NewEvent,
-    StoredEvent,
-    Tail,
-    VersionConflict,
+from adapters.event_records import (
     check_command,
     check_events,
     check_game_id,
@@ -25,6 +16,9 @@ from adapters.event_store import (
     stored_event,
     wall_clock_ms,
 )
+from lorekeeper.audit.chain import GENESIS, EncodedEvent, chain_hashes
+from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
+from lorekeeper.ports import AppendResult, NewEvent, StoredEvent, Tail
 
 
 @dataclass(frozen=True)
@@ -70,7 +64,7 @@ class _Game:
 
 class InMemoryEventStore:
     """The twin of RedisStreamEventStore for tests: same contract, one lock, no I/O. The chain
-    is linked under the lock, by the algorithm the Redis store runs (adapters/chain.py)."""
+    is linked under the lock, by the algorithm the Redis store runs (lorekeeper/audit/chain.py)."""
 
     def __init__(self, clock: Callable[[], int] = wall_clock_ms) -> None:
         self._clock = clock

@@ -6,7 +6,7 @@ script may touch them together:
 - `lk:{<game_id>}:events`  the stream. Entry ID `<version>-0`; fields `type`, `schema`,
   `payload` (canonical JSON), `seat` ("" for none), `cmd` ("" for none), `t` (ms),
   `command` (the command body as canonical JSON, on an append's first event; "" else),
-  `prev` and `hash` (the chain, adapters/chain.py). Never trimmed, so XLEN is the version.
+  `prev` and `hash` (the chain, lorekeeper/audit/chain.py). Never trimmed, so XLEN is the version.
 - `lk:{<game_id>}:cmds`    hash: command id -> `{"hash": …, "first": v1, "last": vN}`, kept
   for the game's whole life.
 
@@ -37,16 +37,7 @@ from typing import Any, cast
 import redis
 
 from adapters.append_script import WRITE_LUA
-from adapters.chain import GENESIS, EncodedEvent, chain_hashes
-from adapters.event_store import (
-    AppendResult,
-    GameExists,
-    GameNotFound,
-    IdempotencyMismatch,
-    NewEvent,
-    StoredEvent,
-    Tail,
-    VersionConflict,
+from adapters.event_records import (
     check_command,
     check_events,
     check_game_id,
@@ -55,10 +46,13 @@ from adapters.event_store import (
     stored_event,
     wall_clock_ms,
 )
+from adapters.redis_keys import GAMES_KEY, commands_key, events_key
 from adapters.redis_lane import RedisLane, ScriptCall
 from adapters.stream_entries import stored_all, text
+from lorekeeper.audit.chain import GENESIS, EncodedEvent, chain_hashes
+from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
+from lorekeeper.ports import AppendResult, NewEvent, StoredEvent, Tail
 
-GAMES_KEY = "lk:games"
 # What a write may carry in its round trip (RQJobQueue.ride: the projection request): the
 # script to run with it, given the game and its version should the write go through. It is
 # run whether or not the write goes through, so it must be harmless either way.
@@ -66,14 +60,6 @@ Rider = Callable[[str, int], ScriptCall]
 log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
-
-
-def events_key(game_id: str) -> str:
-    return f"lk:{{{game_id}}}:events"
-
-
-def commands_key(game_id: str) -> str:
-    return f"lk:{{{game_id}}}:cmds"
 
 
 class RedisStreamEventStore:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from adapters.event_store import StoredEvent
+from lorekeeper.ports import StoredEvent
 
 
 def stored_all(entries: Sequence[Any]) -> tuple[StoredEvent, ...]:

@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from flask import Flask
 
 from api import audit, commands, games, meta, streams
+from api.composition import Components, HealthCheck, redis_components
 from api.errors import register_error_handlers
 from api.guards import register_guards
 from api.json_provider import OrjsonProvider
 from api.viewer import register_viewer
-from lorekeeper.config import Settings
-from lorekeeper.wiring import Components, HealthCheck, redis_components
+from lorekeeper.settings import Settings
 
 EXTENSION = "lorekeeper"
 

@@ -15,8 +15,9 @@ from flask import Blueprint, Response
 from api.deps import service
 from api.requests import bearer_token
 from api.responses import etag, versioned
-from lorekeeper.audit import export_file_name, export_records, ndjson_lines, verify_lines
-from lorekeeper.states import require_valid_id
+from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
+from lorekeeper.audit.verify import verify_lines
+from lorekeeper.gamelog import require_game_id
 
 blueprint = Blueprint("audit", __name__)
 NDJSON = "application/x-ndjson"
@@ -25,8 +26,8 @@ NDJSON = "application/x-ndjson"
 @blueprint.get("/games/<game_id>/export")
 def export(game_id: str) -> Response:
     service().viewer_for(game_id, bearer_token())  # 401 for a token not of this game
-    require_valid_id(game_id)
-    events = service().event_store.read(game_id)  # one read: one consistent snapshot
+    require_game_id(game_id)
+    events = service().log.events.read(game_id)  # one read: one consistent snapshot
     lines = list(ndjson_lines(export_records(game_id, events)))
     response = Response(lines, mimetype=NDJSON)
     response.headers["Content-Disposition"] = f'attachment; filename="{export_file_name(game_id)}"'
@@ -37,7 +38,7 @@ def export(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/audit")
 def audit(game_id: str) -> Response:
     service().viewer_for(game_id, bearer_token())
-    require_valid_id(game_id)
-    events = service().event_store.read(game_id)
+    require_game_id(game_id)
+    events = service().log.events.read(game_id)
     verdict = verify_lines(ndjson_lines(export_records(game_id, events, whole=True)))
     return versioned(verdict.to_json(), len(events))

@@ -19,7 +19,7 @@ def send_command(game_id: str) -> Response:
     seat = service().seat_for(game_id, token)  # 401/404 before the body is looked at
     key, expected = idempotency_key(), if_match_version()
     body = validate_command(json_body())
-    result = service().handle_command_as(game_id, seat, body, expected, key)
+    result = service().handle_command(game_id, seat, body, expected, key)
     response = jsonify(
         {
             "game_id": game_id,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import current_app
 
+from api.composition import Components
 from lorekeeper.reads import GameReader
 from lorekeeper.service import GameService
-from lorekeeper.wiring import Components
 
 
 def components() -> Components:

@@ -1,8 +1,11 @@
 """Every error the API answers, mapped to HTTP in this one place.
 
-The body is always RFC 9457 problem details (`application/problem+json`):
-`{"type", "title", "status", "code", "detail"}`, plus `rule` for a rule violation and a few
-documented extras (`errors`, `problems`, `current_version`). A 500 is a bug.
+Whatever is raised becomes one shape first (`as_error`: a LorekeeperError, a code and a
+detail, or the rules' RuleViolation, which adds the rule it applies), and its code becomes a
+status by one table (STATUS). The body is always RFC 9457 problem details
+(`application/problem+json`): `{"type", "title", "status", "code", "detail"}`, plus `rule`
+for a rule violation and the error's documented extras (`errors`, `problems`,
+`current_version`). A 500 is a bug.
 """
 
 from __future__ import annotations
@@ -10,32 +13,58 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 import redis
 from flask import Flask, Response
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
 
-from adapters.event_store import GameNotFound, IdempotencyMismatch, VersionConflict
 from domain import CommandError, RuleViolation, ScenarioError
-from lorekeeper import errors as app_errors
+from lorekeeper import errors as e
 
 PROBLEM_JSON = "application/problem+json"
 TYPE_PREFIX = "tag:lorekeeper,2026:problem:"
 _log = logging.getLogger(__name__)
 
-# RuleViolation.code -> HTTP status. not_your_turn is a 409: the same request from the same
-# seat succeeds once it is that seat's turn, so it conflicts with the game's state; the token
-# itself is fine (403 would say it never will be).
-RULE_STATUS = {
+# code -> HTTP status. not_your_turn is a 409: the same request from the same seat succeeds
+# once it is that seat's turn, so it conflicts with the game's state; the token itself is
+# fine (403 would say it never will be).
+STATUS: dict[str, int] = {
+    # the rules (RuleViolation.code)
     "illegal": 422,
     "wrong_phase": 409,
     "breath_pending": 409,
     "not_your_turn": 409,
     "game_over": 409,
     "forbidden": 403,
+    # the request itself
+    "malformed_json": 400,
+    "bad_header": 400,
+    "invalid_query": 400,
+    "unsupported_media_type": 415,
+    "invalid_body": 422,
+    "invalid_command": 422,
+    "invalid_scenario": 422,
+    # callers
+    "token_missing": 401,
+    "token_rejected": 401,
+    "rate_limited": 429,
+    # games, versions, commands
+    "game_not_found": 404,
+    "version_not_found": 404,
+    "scenario_not_found": 404,
+    "spec_not_found": 404,
+    "unknown_scenario": 422,
+    "scripted_dice_disabled": 403,
+    "version_conflict": 409,
+    "version_mismatch": 412,
+    "idempotency_key_reused": 422,
+    "command_id_conflict": 422,
+    # the store
+    "store_full": 503,
+    "store_unavailable": 503,
 }
 _TITLES = {
     400: "Bad request",
@@ -51,150 +80,107 @@ _TITLES = {
     500: "Internal server error",
     503: "Service unavailable",
 }
+_BUG = "the server failed; this is a bug, please report it"
 
 
-class ApiProblem(Exception):
-    """A refusal of the HTTP layer itself: a malformed body, header or query."""
-
-    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
-        super().__init__(detail)
-        self.status, self.code, self.detail, self.extra = status, code, detail, extra
-
-
-@dataclass
-class Problem:
-    status: int
-    code: str
-    detail: str
-    rule: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    headers: dict[str, str] = field(default_factory=dict)
-    type: str | None = None
-
-    def body(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "type": self.type or TYPE_PREFIX + self.code,
-            "title": _TITLES.get(self.status, "Error"),
-            "status": self.status,
-            "code": self.code,
-            "detail": self.detail,
-        }
-        if self.rule is not None:
-            out["rule"] = self.rule
-        return {**out, **self.extra}
+def as_error(exc: BaseException) -> e.LorekeeperError | RuleViolation | None:
+    """`exc` in the one shape, or None for what has no place in it (a bug)."""
+    match exc:
+        case e.LorekeeperError() | RuleViolation():
+            return exc
+        case ValidationError():
+            return e.Refused("invalid_body", "the body does not fit the schema",
+                             errors=exc.messages)  # fmt: skip
+        case CommandError():
+            return e.Refused("invalid_command", str(exc))
+        case ScenarioError():
+            return e.Refused("invalid_scenario", str(exc), problems=exc.problems)
+        case redis.exceptions.OutOfMemoryError():
+            return e.StoreFull(
+                "the game store is out of memory and accepts no writes; nothing was appended"
+            )
+        case redis.ConnectionError() | redis.TimeoutError():
+            return e.StoreUnavailable("the game store is not reachable; retry shortly")
+    return None
 
 
-def problem_response(problem: Problem) -> Response:
-    text = json.dumps(problem.body(), ensure_ascii=False, default=str)
-    response = Response(text, status=problem.status, mimetype=PROBLEM_JSON)
-    response.headers.update(problem.headers)
-    return response
+def problem_response(exc: BaseException) -> Response:
+    """The problem details `exc` stands for, as a response."""
+    if isinstance(exc, HTTPException):
+        return _response(_http_body(exc), exc.code or 500, _http_headers(exc))
+    error = as_error(exc)
+    if error is None:
+        _log.exception("unhandled error", exc_info=exc)
+        return _response(_body(500, "internal_error", _BUG), 500, {})
+    if isinstance(error, RuleViolation):
+        status = STATUS.get(error.code, 422)
+        return _response(_body(status, error.code, error.message, rule=error.rule), status, {})
+    status = STATUS[error.code]
+    body = _body(status, error.code, error.detail, **_shown(error.extra))
+    return _response(body, status, _headers(error))
 
 
-def to_problem(exc: BaseException) -> Problem:
-    """The problem an exception stands for: its status, stable code and detail."""
-    for kinds, convert in _CONVERTERS:
-        if isinstance(exc, kinds):
-            return convert(exc)
-    _log.exception("unhandled error", exc_info=exc)
-    return Problem(500, "internal_error", "the server failed; this is a bug, please report it")
+def _body(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "type": TYPE_PREFIX + code,
+        "title": _title(status),
+        "status": status,
+        "code": code,
+        "detail": detail,
+        **extra,
+    }
 
 
-def _rule(exc: Any) -> Problem:
-    return Problem(RULE_STATUS.get(exc.code, 422), exc.code, exc.message, rule=exc.rule)
+def _title(status: int) -> str:
+    return _TITLES.get(status) or HTTP_STATUS_CODES.get(status, "Error")
 
 
-def _validation(exc: Any) -> Problem:
-    return Problem(
-        422, "invalid_body", "the body does not fit the schema", extra={"errors": exc.messages}
-    )
+def _shown(extra: dict[str, Any]) -> dict[str, Any]:
+    """The extras an error body carries (a wait goes in Retry-After, not the body)."""
+    return {k: v for k, v in extra.items() if k != "retry_after_s"}
 
 
-def _token(exc: Any) -> Problem:
-    challenge = 'Bearer realm="lorekeeper"'
-    if isinstance(exc, app_errors.TokenRejected):
-        challenge += ', error="invalid_token"'
-    return Problem(401, exc.code, exc.detail, headers={"WWW-Authenticate": challenge})
+def _headers(error: e.LorekeeperError) -> dict[str, str]:
+    match error:
+        case e.TokenRejected():
+            return {"WWW-Authenticate": 'Bearer realm="lorekeeper", error="invalid_token"'}
+        case e.TokenMissing():
+            return {"WWW-Authenticate": 'Bearer realm="lorekeeper"'}
+        case e.PreconditionFailed():
+            return {"ETag": f'"{error.current_version}"'}
+        case e.RateLimited():
+            return {"Retry-After": str(error.retry_after_s)}
+        case e.StoreFull():
+            return {"Retry-After": "30"}
+        case e.StoreUnavailable():
+            return {"Retry-After": "1"}
+    return {}
 
 
-def _precondition(exc: Any) -> Problem:
-    extra = {"current_version": exc.current_version}
-    return Problem(
-        412, exc.code, exc.detail, extra=extra, headers={"ETag": f'"{exc.current_version}"'}
-    )
-
-
-def _service(status: int) -> Any:
-    return lambda exc: Problem(status, exc.code, exc.detail)
-
-
-def _http(exc: Any) -> Problem:
+def _http_body(exc: HTTPException) -> dict[str, Any]:
+    """Werkzeug's own refusals (404 route, 405, 413 …), in the same shape."""
+    status = exc.code or 500
     code = re.sub(r"[^a-z0-9]+", "_", (exc.name or "error").lower()).strip("_")
-    if exc.code == 413:
+    if status == 413:
         code = "body_too_large"
-    headers = {k: v for k, v in exc.get_headers() if k.lower() in ("allow", "retry-after")}
-    detail = exc.description or exc.name
-    return Problem(exc.code or 500, code, detail, headers=headers, type="about:blank")
+    return {**_body(status, code, exc.description or exc.name), "type": "about:blank"}
 
 
-_CONVERTERS: list[tuple[Any, Any]] = [
-    (ApiProblem, lambda e: Problem(e.status, e.code, e.detail, extra=e.extra)),
-    (RuleViolation, _rule),
-    (ValidationError, _validation),
-    (CommandError, lambda e: Problem(422, "invalid_command", str(e))),
-    (
-        ScenarioError,
-        lambda e: Problem(422, "invalid_scenario", str(e), extra={"problems": e.problems}),
-    ),
-    (GameNotFound, lambda e: Problem(404, "game_not_found", str(e))),
-    (
-        VersionConflict,
-        lambda e: Problem(
-            409,
-            "version_conflict",
-            f"another command was applied first; the game is at version {e.current_version}",
-            extra={"current_version": e.current_version},
-        ),
-    ),
-    (IdempotencyMismatch, lambda e: Problem(422, "idempotency_key_reused", str(e))),
-    ((app_errors.TokenMissing, app_errors.TokenRejected), _token),
-    (app_errors.PreconditionFailed, _precondition),
-    (
-        app_errors.VersionNotFound,
-        lambda e: Problem(404, e.code, e.detail, extra={"current_version": e.current_version}),
-    ),
-    ((app_errors.UnknownScenario, app_errors.CommandIdConflict), _service(422)),
-    (app_errors.ScriptedDiceRefused, _service(403)),
-    (
-        app_errors.RateLimited,
-        lambda e: Problem(429, e.code, e.detail, headers={"Retry-After": str(e.retry_after_s)}),
-    ),
-    (HTTPException, _http),
-    (
-        redis.exceptions.OutOfMemoryError,
-        lambda e: Problem(
-            503,
-            "store_full",
-            "the game store is out of memory and accepts no writes; nothing was appended",
-            headers={"Retry-After": "30"},
-        ),
-    ),
-    (
-        (redis.ConnectionError, redis.TimeoutError),
-        lambda e: Problem(
-            503,
-            "store_unavailable",
-            "the game store is not reachable; retry shortly",
-            headers={"Retry-After": "1"},
-        ),
-    ),
-]
+def _http_headers(exc: HTTPException) -> dict[str, str]:
+    return {k: v for k, v in exc.get_headers() if k.lower() in ("allow", "retry-after")}
+
+
+def _response(body: dict[str, Any], status: int, headers: dict[str, str]) -> Response:
+    text = json.dumps(body, ensure_ascii=False, default=str)
+    response = Response(text, status=status, mimetype=PROBLEM_JSON)
+    response.headers.update(headers)
+    return response
 
 
 def register_error_handlers(app: Flask) -> None:
     def handle(exc: Exception) -> Response | HTTPException:
         if isinstance(exc, HTTPException) and (exc.code or 500) < 400:
             return exc  # redirects (e.g. a missing trailing slash) stay what they are
-        return problem_response(to_problem(exc))
+        return problem_response(exc)
 
     app.register_error_handler(Exception, handle)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, url_for
 
-from api.deps import components, reader, service
+from api.deps import reader, service
 from api.requests import bearer_token, json_body, query
 from api.responses import etag, versioned
 from api.schemas import LobbyQuery, StateQuery, ViewQuery, validate_create_game
-from lorekeeper.seats import token_hash
 
 blueprint = Blueprint("games", __name__)
 
@@ -28,9 +27,7 @@ def create_game() -> Response:
 def lobby() -> Response:
     """Games by status; with a seat token, only the games where that seat is to act."""
     args = query(LobbyQuery())
-    token = bearer_token()
-    hashes = [token_hash(token)] if token else []
-    games = components().projections.lobby(args.get("status"), hashes)
+    games = reader().lobby(args.get("status"), bearer_token())
     return jsonify({"games": games})
 
 

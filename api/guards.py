@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 from flask import Flask, request
 
 from api.deps import components
 from lorekeeper.errors import RateLimited
-from lorekeeper.ratelimit import retry_after_s
 from lorekeeper.seats import token_hash
 
 # Probes and the spec are never limited: an orchestrator polls them.
@@ -28,6 +29,11 @@ def check_rate_limit() -> None:
     wait = components().limiter.acquire(rate_limit_key())
     if wait > 0:
         raise RateLimited(retry_after_s(wait))
+
+
+def retry_after_s(wait: float) -> int:
+    """Whole seconds for a Retry-After header (at least 1)."""
+    return max(1, math.ceil(wait))
 
 
 def register_guards(app: Flask) -> None:

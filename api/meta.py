@@ -10,8 +10,9 @@ import redis
 from flask import Blueprint, Response, jsonify
 
 from api.deps import components
-from api.errors import ApiProblem, Problem, problem_response
+from api.errors import problem_response
 from domain.scenarios import get_scenario, scenario_names
+from lorekeeper.errors import Refused, StoreUnavailable
 
 blueprint = Blueprint("meta", __name__)
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -26,9 +27,7 @@ def scenarios() -> Response:
 def scenario(name: str) -> Response:
     doc = get_scenario(name)
     if doc is None:
-        raise ApiProblem(
-            404, "scenario_not_found", f"no scenario named {name!r}; see GET /scenarios"
-        )
+        raise Refused("scenario_not_found", f"no scenario named {name!r}; see GET /scenarios")
     return jsonify(public_scenario(doc))
 
 
@@ -73,14 +72,12 @@ def readyz() -> Response:
         components().ping()
     except (redis.RedisError, OSError) as exc:
         detail = f"Redis does not answer: {type(exc).__name__}"
-        return problem_response(
-            Problem(503, "store_unavailable", detail, headers={"Retry-After": "1"})
-        )
+        return problem_response(StoreUnavailable(detail))
     return jsonify({"status": "ready"})
 
 
 @blueprint.get("/openapi.yaml")
 def openapi() -> Response:
     if not SPEC_PATH.is_file():
-        raise ApiProblem(404, "spec_not_found", "openapi.yaml is not shipped with this install")
+        raise Refused("spec_not_found", "openapi.yaml is not shipped with this install")
     return Response(SPEC_PATH.read_text(encoding="utf-8"), mimetype="application/yaml")

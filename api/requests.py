@@ -1,6 +1,6 @@
 """Reading a request: the JSON body, the bearer token, If-Match, Idempotency-Key, queries.
 
-Each helper raises ApiProblem (400/415) on anything malformed, so routes stay three lines.
+Each helper raises Refused (a 400 or 415) on anything malformed, so routes stay three lines.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from typing import Any
 from flask import request
 from marshmallow import Schema, ValidationError
 
-from api.errors import ApiProblem
-from lorekeeper.errors import TokenRejected
+from lorekeeper.errors import Refused, TokenRejected
 
 MAX_DEPTH = 32
 _IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
@@ -25,14 +24,14 @@ _ETAG_VERSION = re.compile(r'^"([0-9]{1,18})"$|^([0-9]{1,18})$')
 def json_body() -> Any:
     """The request's JSON document: 415 if it is not JSON, 400 if it does not parse."""
     if not request.mimetype or not _is_json(request.mimetype):
-        raise ApiProblem(415, "unsupported_media_type", "send the body as application/json")
+        raise Refused("unsupported_media_type", "send the body as application/json")
     raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     try:
         document = json.loads(raw, parse_constant=_refuse_constant)
     except RecursionError:
-        raise ApiProblem(400, "malformed_json", f"nested deeper than {MAX_DEPTH}") from None
+        raise Refused("malformed_json", f"nested deeper than {MAX_DEPTH}") from None
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, oversized integers
-        raise ApiProblem(400, "malformed_json", f"the body is not valid JSON: {exc}") from None
+        raise Refused("malformed_json", f"the body is not valid JSON: {exc}") from None
     _check_document(document)
     return document
 
@@ -51,16 +50,14 @@ def _check_document(document: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if isinstance(value, dict | list) and depth > MAX_DEPTH:
-            raise ApiProblem(400, "malformed_json", f"nested deeper than {MAX_DEPTH}")
+            raise Refused("malformed_json", f"nested deeper than {MAX_DEPTH}")
         if isinstance(value, dict):
             stack.extend((k, depth) for k in value)
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
         elif isinstance(value, str) and not _is_encodable(value):
-            raise ApiProblem(
-                400, "malformed_json", "strings must be valid Unicode (no lone surrogates)"
-            )
+            raise Refused("malformed_json", "strings must be valid Unicode (no lone surrogates)")
 
 
 def _is_encodable(text: str) -> bool:
@@ -114,7 +111,7 @@ def not_modified(version: int) -> bool:
 def _etag_version(header: str, name: str) -> int:
     match = _ETAG_VERSION.match(header.strip())
     if match is None:
-        raise ApiProblem(400, "bad_header", f'{name} takes one version as an ETag: "12"')
+        raise Refused("bad_header", f'{name} takes one version as an ETag: "12"')
     return int(match.group(1) or match.group(2))
 
 
@@ -123,9 +120,7 @@ def idempotency_key() -> str | None:
     if key is None:
         return None
     if not _IDEMPOTENCY_KEY.fullmatch(key):
-        raise ApiProblem(
-            400, "bad_header", "Idempotency-Key: 1 to 128 visible ASCII characters, no spaces"
-        )
+        raise Refused("bad_header", "Idempotency-Key: 1 to 128 visible ASCII characters, no spaces")
     return key
 
 
@@ -136,7 +131,7 @@ def query(schema: Schema, args: Mapping[str, Any] | None = None) -> dict[str, An
             dict(args) if args is not None else request.args.to_dict()
         )
     except ValidationError as exc:
-        raise ApiProblem(
-            400, "invalid_query", "the query string does not fit", errors=exc.messages
+        raise Refused(
+            "invalid_query", "the query string does not fit", errors=exc.messages
         ) from None
     return loaded

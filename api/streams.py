@@ -9,9 +9,9 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from api.deps import components, reader, service
-from api.errors import ApiProblem
 from api.requests import bearer_token, query
 from api.schemas import MAX_VERSION, EventsQuery, StreamQuery
+from lorekeeper.errors import Refused
 
 blueprint = Blueprint("streams", __name__)
 NDJSON = "application/x-ndjson"
@@ -73,7 +73,7 @@ def _resume_from() -> int | None:
     if text is None:
         return None
     if not (text.isascii() and text.isdigit() and len(text) <= 12) or int(text) >= MAX_VERSION:
-        raise ApiProblem(400, "bad_header", "Last-Event-ID is the version of an event: 12")
+        raise Refused("bad_header", "Last-Event-ID is the version of an event: 12")
     return int(text) + 1
 
 

@@ -7,7 +7,7 @@
     GET /viewer/<id>                      the viewer page; its JS and CSS under /viewer/static/
 
 The blueprint reads a game's events through a loader `(game_id) -> list[Event]` that raises
-`adapters.event_store.GameNotFound` for an unknown game. `register_viewer(app, load_events)`
+`lorekeeper.errors.GameNotFound` for an unknown game. `register_viewer(app, load_events)`
 installs one; without it the app's own components (`app.extensions["lorekeeper"]`, as built by
 `api.create_app`) are read. Everything shown is the tokenless reader's view: no seat's cards.
 """
@@ -22,12 +22,12 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from adapters.event_store import GameNotFound
 from api.board_svg import render_board
 from domain import Event, event_from_json, replay
 from domain.events import EVENT_TYPES
 from domain.narrate import narrate
 from domain.view import board_view
+from lorekeeper.errors import GameNotFound
 
 LoadEvents = Callable[[str], list[Event]]
 LOADER = "lorekeeper.viewer.load_events"
@@ -67,7 +67,7 @@ def _load(game_id: str) -> list[Event]:
 
 def _from_components(game_id: str) -> list[Event]:
     """The events in the store of `api.create_app`'s components."""
-    store = current_app.extensions["lorekeeper"].service.event_store
+    store = current_app.extensions["lorekeeper"].service.log.events
     return [event_from_json(e.type, e.payload) for e in store.read(game_id)]
 
 

@@ -19,9 +19,10 @@ from domain import (
     SeededDice,
     command_from_json,
     decide,
-    evolve,
+    fold,
     legal_actions,
     new_game,
+    replay,
     resolve_breath,
 )
 from domain.events import Event
@@ -94,14 +95,14 @@ def random_game(
         scenario = doc
     rnd, dice = random.Random(seed), SeededDice(seed)
     events = new_game(doc, auto_decisions=True)
-    state = _replay(events)
+    state = replay(events)
     steps: list[Step] = []
     while not state.is_over and len(steps) < max_steps:
         seat = seat_to_act(state)
         command = _pick(state, legal_actions(state, seat), rnd)
         new = decide(state, command, dice, seat)
         before = state.version
-        state = _fold(state, new)
+        state = fold(state, new)
         if state.phase == "breath":
             raise AssertionError("a game without bought breath opened a breath phase")
         steps.append(Step(seat, command.to_json(), before, state.version))
@@ -131,7 +132,7 @@ def breath_game(seed: str, rounds: int) -> Script:
     doc = scenario_from_text(BREATH_BOARD, name="breath bench")
     dice = SeededDice(seed)
     events = new_game(doc, auto_decisions=True)
-    state = _replay(events)
+    state = replay(events)
     steps: list[Step] = []
     east = True
     for _ in range(rounds):
@@ -149,27 +150,13 @@ def breath_game(seed: str, rounds: int) -> Script:
                 break
             new = decide(state, command_from_json(body), dice, seat)
             before = state.version
-            state = _fold(state, new)
+            state = fold(state, new)
             events += new
             done = None
             if state.phase == "breath":
                 resolved = resolve_breath(state, dice)
-                state = _fold(state, resolved)
+                state = fold(state, resolved)
                 events += resolved
                 done = state.version
             steps.append(Step(seat, body, before, before + len(new), done))
     return Script(doc, seed, tuple(steps), tuple(events), state.is_over)
-
-
-def _replay(events: list[Event]) -> GameState:
-    state: GameState | None = None
-    for event in events:
-        state = evolve(state, event)
-    assert state is not None
-    return state
-
-
-def _fold(state: GameState, events: list[Event]) -> GameState:
-    for event in events:
-        state = evolve(state, event)
-    return state

@@ -13,8 +13,7 @@ from typing import Any
 
 import redis
 
-from adapters.projections import LOBBY_KEY, projection_key, seats_key
-from adapters.redis_event_store import commands_key, events_key
+from adapters.redis_keys import LOBBY_KEY, commands_key, events_key, projection_key, seats_key
 
 _OTHER_KEYS = {  # the game's other keys, by the name they go by in the report
     "commands": commands_key,

@@ -13,12 +13,11 @@ from typing import Any
 
 import redis
 
-from adapters.event_store import NewEvent
 from adapters.redis_event_store import RedisStreamEventStore
 from bench.games import Script
 from domain import replay
 from domain.events import SCHEMA_VERSION, Event, event_from_json
-from lorekeeper.states import to_domain_events
+from lorekeeper.ports import NewEvent
 
 
 def best_rate(n: int, run: Callable[[], Any], repeat: int = 5) -> float:
@@ -55,7 +54,11 @@ def store(client: redis.Redis, game_id: str, script: Script) -> RedisStreamEvent
 
 
 def from_redis(events: RedisStreamEventStore, game_id: str, n: int) -> float:
-    return best_rate(n, lambda: replay(to_domain_events(events.read(game_id))), repeat=3)
+    return best_rate(
+        n,
+        lambda: replay(event_from_json(e.type, e.payload) for e in events.read(game_id)),
+        repeat=3,
+    )
 
 
 def through_http(port: int, game_id: str, versions: Sequence[int]) -> float:

@@ -12,8 +12,7 @@ from contextlib import contextmanager
 
 import redis
 
-from adapters.projections import projection_key
-from adapters.redis_event_store import events_key
+from adapters.redis_keys import events_key, projection_key
 from bench import games as g
 from bench import legal, memory, replay
 from bench.clients import GameClient, Record, create_games
@@ -108,7 +107,7 @@ def verification_rows(port: int, game_ids: Sequence[str]) -> list[Row]:
         return [Row("4 offline verification, events/s", "not yet measured", "≥ 5,000", None,
                     "lorekeeper.audit does not exist yet")]  # fmt: skip
     try:
-        from lorekeeper.audit import verify_lines
+        from lorekeeper.audit.verify import verify_lines
     except ImportError as exc:
         return [Row("4 offline verification, events/s", "not measured", "≥ 5,000", None,
                     f"lorekeeper.audit does not import: {exc}"[:100])]  # fmt: skip

@@ -14,8 +14,7 @@ from collections.abc import Iterable
 
 import redis
 
-from adapters.projections import projection_key
-from adapters.redis_event_store import events_key
+from adapters.redis_keys import events_key, projection_key
 
 Seen = dict[str, list[tuple[float, int]]]  # game -> [(first seen, value)], values increasing
 

@@ -17,7 +17,7 @@ import re
 import sys
 from collections.abc import Sequence
 
-from lorekeeper.audit import FAILED, VERIFIED, verify_lines
+from lorekeeper.audit.verify import FAILED, VERIFIED, verify_lines
 
 EXIT_VERIFIED, EXIT_FAILED, EXIT_USAGE, EXIT_UNPROVEN = 0, 1, 2, 3
 _RECEIPT = re.compile(r"([1-9][0-9]*):([0-9a-f]{64})")

@@ -10,10 +10,10 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 import domain
-from adapters.chain import NotCanonical, canonical_json
 from domain import Event, ScenarioError
 from domain.events import GameCreated
 from domain.scenarios import get_scenario
+from lorekeeper.audit.chain import NotCanonical, canonical_json
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import ScriptedDiceRefused, UnknownScenario
 

@@ -10,8 +10,8 @@ A game's dice follow one of three schemes, published in its GameCreated event (`
   it predicts every die, so such a game is never verifiable-fair; the seed is never shown.
 - `scripted`: the first faces were given (`options.dice.script`, tests only).
 
-The config lives in the Redis key `lk:{<game_id>}:dice` (the game's hash tag, so it shares the
-game's Cluster slot). Clients never read it. Configs stored before commitments existed (only
+The config is kept beside the game (a DiceStore; on Redis `lk:{<game_id>}:dice`, in the game's
+Cluster slot). Clients never read it. Configs stored before commitments existed (only
 `seed` and `script`) still load, as `seeded` or `scripted`.
 """
 
@@ -19,13 +19,9 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
-
-import redis
+from typing import Any
 
 from domain import DiceSource, ScriptedDice, SeededDice
 from domain.catalogue import FACES
@@ -121,58 +117,3 @@ class DiceConfig:
             game_id=data.get("game_id"),
             client_seeds=tuple(data.get("client_seeds", ())),
         )
-
-
-class DiceConfigStore(Protocol):
-    def save(self, game_id: str, config: DiceConfig) -> None: ...
-
-    def load(self, game_id: str) -> DiceConfig | None: ...
-
-
-def dice_key(game_id: str) -> str:
-    return f"lk:{{{game_id}}}:dice"
-
-
-class RedisDiceConfigStore:
-    """A game's dice never change once set (SET NX), so each process keeps the configs of the
-    last `cache_games` games it used."""
-
-    def __init__(self, client: redis.Redis, cache_games: int = 1024) -> None:
-        self._client = client
-        self._cache: OrderedDict[str, DiceConfig] = OrderedDict()
-        self._max = cache_games
-        self._lock = threading.Lock()
-
-    def save(self, game_id: str, config: DiceConfig) -> None:
-        # NX: a game's dice never change once set.
-        self._client.set(dice_key(game_id), config.to_json(), nx=True)
-
-    def load(self, game_id: str) -> DiceConfig | None:
-        with self._lock:
-            known = self._cache.get(game_id)
-            if known is not None:
-                self._cache.move_to_end(game_id)
-                return known
-        raw = self._client.get(dice_key(game_id))
-        if raw is None:
-            return None
-        config = DiceConfig.from_json(raw)
-        with self._lock:
-            self._cache[game_id] = config
-            while len(self._cache) > self._max:
-                self._cache.popitem(last=False)
-        return config
-
-
-class InMemoryDiceConfigStore:
-    def __init__(self) -> None:
-        self._configs: dict[str, DiceConfig] = {}
-        self._lock = threading.Lock()
-
-    def save(self, game_id: str, config: DiceConfig) -> None:
-        with self._lock:
-            self._configs.setdefault(game_id, config)
-
-    def load(self, game_id: str) -> DiceConfig | None:
-        with self._lock:
-            return self._configs.get(game_id)

@@ -8,21 +8,17 @@ what the command was. The event store keeps both and answers a repeat with the f
 from __future__ import annotations
 
 import hashlib
-import json
 import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from lorekeeper.audit.chain import canonical_json
 from lorekeeper.errors import CommandIdConflict
 
-# The `command` recorded with the server's own steps (adapters/event_store.py: an append's
-# first event carries the command that caused it); clients' commands are their bodies.
+# The `command` recorded with the server's own steps (an append's first event carries the
+# command that caused it, lorekeeper/ports.py); clients' commands are their bodies.
 CREATE_COMMAND = {"type": "create_game"}
 BREATH_COMMAND = {"type": "resolve_breath"}
-
-
-def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def command_body(body: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,68 +1,236 @@
-"""The ports the service and the API consume beside the event store.
+"""The ports: what the application needs from the outside world, and the values they carry.
 
-The Redis implementations live in adapters/projections.py and adapters/jobs.py (the workers'
-side). Here: the protocols as this side uses them, and the small stand-ins a process uses when
-it runs without workers (`LOREKEEPER_JOBS=inline` or `none`).
+Each port is declared here once. `adapters/` implements every one of them twice, on Redis and
+in memory, and both implementations pass the same contract suite (tests/adapters,
+tests/workers). The application (`lorekeeper/`) and its callers use only these protocols.
+
+| port | Redis | in memory |
+|---|---|---|
+| EventStore | RedisStreamEventStore | InMemoryEventStore |
+| ProjectionStore | RedisProjectionStore | InMemoryProjectionStore |
+| JobQueue | RQJobQueue | InMemoryJobQueue |
+| SeatTokenStore | RedisSeatTokenStore | InMemorySeatTokenStore |
+| DiceStore | RedisDiceStore | InMemoryDiceStore |
+| RateLimiter | RedisRateLimiter | InMemoryRateLimiter (and Unlimited) |
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
 
-BREATH_OPENED = "BreathPhaseOpened"
+from lorekeeper.audit.chain import GENESIS
+from lorekeeper.dice import DiceConfig
+
+GAME_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+
+
+def is_game_id(game_id: str) -> bool:
+    """Whether `game_id` is an id a game can have (every store refuses any other)."""
+    return GAME_ID.fullmatch(game_id) is not None
+
+
+# -- the event store --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    type: str
+    payload: Mapping[str, Any]
+    schema: int = 1
+    command: Mapping[str, Any] | None = None  # the command body, on an append's first event
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    version: int
+    type: str
+    schema: int
+    payload: dict[str, Any]
+    seat: int | None
+    command_id: str | None
+    time_ms: int
+    prev_hash: str = GENESIS
+    hash: str = ""  # "" only for an event stored before the chain existed
+    command: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """`version` is the game's version after the append (for a duplicate: after the first)."""
+
+    version: int
+    events: tuple[StoredEvent, ...]
+    duplicate: bool
+
+
+class Tail(NamedTuple):
+    version: int  # the game's version; 0 for an unknown game
+    events: list[StoredEvent]  # its events from the version asked for on
+
+
+class EventStore(Protocol):
+    """One append-only stream of events per game (tests/adapters/test_event_store_contract.py).
+
+    Versions run 1, 2, 3… without gaps; an append of several events is all or nothing;
+    `append` checks the command id (idempotency) before the expected version, so a retry with
+    a stale version still gets its first result; payloads are stored as canonical JSON
+    (lorekeeper/audit/chain.py: integers only), so what `read` returns is what JSON gives back.
+    Every event is a link of the game's hash chain: its `prev_hash` and `hash` are computed
+    inside the append, under the atomicity that assigns its version. The first event of an
+    append may carry the `command` that caused it. Errors: GameNotFound, GameExists,
+    VersionConflict, IdempotencyMismatch (lorekeeper/errors.py); ValueError for a call no
+    game could accept (a malformed id, no events, a float in a payload).
+    """
+
+    def create(
+        self, game_id: str, events: Sequence[NewEvent], seat: int | None = None
+    ) -> AppendResult:
+        """Start a game with its first events; GameExists if it has any."""
+        ...
+
+    def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        *,
+        seat: int | None,
+        command_id: str | None,
+        command_hash: str | None,
+    ) -> AppendResult: ...
+
+    def read(
+        self, game_id: str, from_version: int = 1, limit: int | None = None
+    ) -> list[StoredEvent]:
+        """Events from `from_version` on, at most `limit`; GameNotFound for an unknown game."""
+        ...
+
+    def version(self, game_id: str) -> int:
+        """The game's last version; 0 for an unknown game."""
+        ...
+
+    def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
+        """For each (game id, from_version): the game's version (0 for an unknown game) and
+        its events from `from_version` on; several games in one go."""
+        ...
+
+    def command_result(
+        self, game_id: str, command_id: str, command_hash: str | None = None
+    ) -> AppendResult | None:
+        """The first result of `command_id` in this game (`duplicate=True`), None if the id
+        is unknown; GameNotFound for an unknown game. With `command_hash`, a different
+        recorded hash raises IdempotencyMismatch (as a retried append would)."""
+        ...
+
+    def exists(self, game_id: str) -> bool: ...
+
+    def game_ids(self) -> list[str]:
+        """Every created game, sorted."""
+        ...
+
+
+# -- projections: the read model --------------------------------------------------------------
+
+
+class Projection(NamedTuple):
+    version: int
+    view: dict[str, Any]  # the stored view: board_view for every seat (the API redacts it)
+
+
+class ProjectionSave(NamedTuple):
+    game_id: str
+    version: int
+    view: Mapping[str, Any]
+    lobby_entry: Mapping[str, Any]
 
 
 class ProjectionStore(Protocol):
-    def load(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
-        """(version, board_view(state, ALL_SEATS)) of the game's projection, or None."""
+    """Each game's board view and lobby entry, saved with the version they show
+    (tests/workers/test_projection_store_contract.py). A save is guarded by version, so
+    saving the same events twice, or two saves at once, changes nothing."""
+
+    def load(self, game_id: str) -> Projection | None:
+        """The stored view, or None when the game was never projected."""
         ...
 
-    def wait_for(
-        self, game_id: str, min_version: int, timeout_s: float
-    ) -> tuple[int, dict[str, Any]] | None: ...
+    def wait_for(self, game_id: str, min_version: int, timeout_s: float) -> Projection | None:
+        """The projection once its version is >= min_version; None if timeout_s passes first."""
+        ...
 
-    def lobby(
-        self, status: str | None = None, seat_tokens: Sequence[str] = ()
-    ) -> list[dict[str, Any]]: ...
+    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
+        """Lobby entries (of one status, or all), most recent activity first."""
+        ...
+
+    def save(self, saves: Sequence[ProjectionSave], *, replace_equal: bool = False) -> list[bool]:
+        """Store each save whose version is newer (or equal, with replace_equal); for each,
+        whether it was written. Each save stands alone (not one transaction)."""
+        ...
+
+    def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
+        """The stored version of each game; 0 when none."""
+        ...
+
+    def sync_lobby(self, game_id: str) -> None:
+        """Bring the lobby entry up to the stored projection (repairs a crash between them)."""
+        ...
+
+    def delete(self, game_id: str) -> None: ...
+
+
+# -- jobs ---------------------------------------------------------------------------------------
 
 
 class JobQueue(Protocol):
+    """What the workers must do after an append (tests/workers/test_job_queue_contract.py):
+    project the game's board view, and resolve a breath phase the append opened (R-TRN-6)."""
+
     def after_append(self, game_id: str, version: int, event_types: Sequence[str]) -> None:
-        """Called after every append (and again for a retried command): must be idempotent."""
+        """`version` is the game's version after the append; `event_types` the appended
+        events' types, in order. Called again for a retried command: idempotent."""
         ...
 
 
-class NoProjections:
-    """No read model: every read replays the stream (correct, only slower)."""
-
-    def load(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
-        return None
-
-    def wait_for(
-        self, game_id: str, min_version: int, timeout_s: float
-    ) -> tuple[int, dict[str, Any]] | None:
-        return None
-
-    def lobby(
-        self, status: str | None = None, seat_tokens: Sequence[str] = ()
-    ) -> list[dict[str, Any]]:
-        return []
+# -- secrets kept beside a game -----------------------------------------------------------------
 
 
-class NoJobs:
-    """Enqueues nothing: breath phases stay open until something resolves them."""
+class SeatTokenStore(Protocol):
+    """Each game's seat tokens, as hashes (lorekeeper/seats.py)."""
 
-    def after_append(self, game_id: str, version: int, event_types: Sequence[str]) -> None:
-        return None
+    def save(self, game_id: str, hashes: Mapping[int, str]) -> None:
+        """Seat -> token hash, written once when the game is created."""
+        ...
+
+    def seat_for(self, game_id: str, token: str) -> int | None:
+        """The seat this token opens in this game, or None."""
+        ...
+
+    def seats_for(self, game_ids: Sequence[str], token: str) -> list[int | None]:
+        """`seat_for` of one token in several games, in one go."""
+        ...
 
 
-class InlineJobs:
-    """Resolves a breath phase in the request that opened it (one process, no workers)."""
+class DiceStore(Protocol):
+    """Each game's dice (its secret seed), written once at creation, never shown."""
 
-    def __init__(self, resolve_breath: Callable[[str], object]) -> None:
-        self._resolve_breath = resolve_breath
+    def save(self, game_id: str, config: DiceConfig) -> None: ...
 
-    def after_append(self, game_id: str, version: int, event_types: Sequence[str]) -> None:
-        if BREATH_OPENED in event_types:
-            self._resolve_breath(game_id)
+    def load(self, game_id: str) -> DiceConfig | None: ...
+
+
+class RateLimiter(Protocol):
+    def acquire(self, key: str) -> float:
+        """Take one request from `key`'s bucket: 0.0 if allowed, else seconds until it would be."""
+        ...
+
+
+@dataclass(frozen=True)
+class Stores:
+    """One backend's stores, as a composition root hands them to the application."""
+
+    events: EventStore
+    projections: ProjectionStore
+    seats: SeatTokenStore
+    dice: DiceStore

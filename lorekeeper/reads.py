@@ -13,12 +13,10 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from adapters.event_store import StoredEvent
 from domain import legal_actions
 from domain.view import board_view, redact_event, redact_view
-from lorekeeper.ports import ProjectionStore
-from lorekeeper.service import GameService
-from lorekeeper.states import require_valid_id
+from lorekeeper.gamelog import GameLog, require_game_id
+from lorekeeper.ports import ProjectionStore, SeatTokenStore, StoredEvent
 
 GAME_ENDED = "GameEnded"
 # Appended with GameEnded, in the same append, when a game of committed dice ends.
@@ -54,64 +52,74 @@ def _rfc3339(time_ms: int) -> str:
 class GameReader:
     def __init__(
         self,
-        service: GameService,
+        log: GameLog,
         projections: ProjectionStore,
+        seats: SeatTokenStore,
         *,
         projection_wait_s: float = 2.0,
     ) -> None:
-        self._service = service
-        self._events = service.event_store
+        self._log = log
+        self._events = log.events
         self._projections = projections
+        self._seats = seats
         self._wait_s = projection_wait_s
 
     def view(
         self, game_id: str, viewer: int | None, min_version: int | None = None
     ) -> dict[str, Any]:
         """The board view now (at least `min_version` when the game has reached it)."""
-        require_valid_id(game_id)
+        require_game_id(game_id)
         projected = self._projection(game_id, min_version)
         if projected is not None:
-            return self._hashed(game_id, redact_view(projected, viewer))
-        return self._hashed(game_id, board_view(self._service.load_state(game_id), viewer))
-
-    def _hashed(self, game_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        """`body` with `head_hash`: the hash of the event its `version` names."""
-        return {**body, "head_hash": self._service.head_hash(game_id, body["version"])}
+            view = redact_view(projected, viewer)
+            return {**view, "head_hash": self._log.head_hash(game_id, view["version"])}
+        game = self._log.load(game_id)
+        return {**board_view(game.state, viewer), "head_hash": game.head_hash}
 
     def _projection(self, game_id: str, min_version: int | None) -> dict[str, Any] | None:
         loaded = self._projections.load(game_id)
         if loaded is None:
             return None  # never projected (yet): the stream answers at once
-        if min_version is None or loaded[0] >= min_version:
-            return loaded[1]
+        if min_version is None or loaded.version >= min_version:
+            return loaded.view
         waited = self._projections.wait_for(game_id, min_version, self._wait_s)
-        if waited is not None and waited[0] >= min_version:
-            return waited[1]
+        if waited is not None and waited.version >= min_version:
+            return waited.view
         return None
 
     def state_view(self, game_id: str, viewer: int | None, version: int | None) -> dict[str, Any]:
-        state = self._service.load_state(game_id, version)
-        return self._hashed(game_id, board_view(state, viewer))
+        game = self._log.load(game_id, version)
+        return {**board_view(game.state, viewer), "head_hash": game.head_hash}
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
-        state = self._service.load_state(game_id)
-        actions = [command.to_json() for command in legal_actions(state, seat)]
-        return self._hashed(game_id, {"seat": seat, "version": state.version, "actions": actions})
+        game = self._log.load(game_id)
+        actions = [command.to_json() for command in legal_actions(game.state, seat)]
+        body = {"seat": seat, "version": game.version, "actions": actions}
+        return {**body, "head_hash": game.head_hash}
+
+    def lobby(self, status: str | None, token: str | None) -> list[dict[str, Any]]:
+        """Games by status, most recent first; with a seat token, only the games where that
+        token's seat is the one to act (`to_act`): "my games where it is my turn"."""
+        games = self._projections.lobby(status)
+        if token is None:
+            return games
+        waiting = [e for e in games if e.get("to_act") is not None]
+        seats = self._seats.seats_for([e["game_id"] for e in waiting], token)
+        return [e for e, seat in zip(waiting, seats, strict=True) if seat == e["to_act"]]
 
     def event_page(
         self, game_id: str, viewer: int | None, from_version: int, limit: int
     ) -> tuple[list[dict[str, Any]], int, str]:
         """Up to `limit` events from `from_version` on, the game's version and head hash."""
-        require_valid_id(game_id)
+        require_game_id(game_id)
         stored = self._events.read(game_id, from_version, limit)
         current = self._events.version(game_id)
-        head = self._service.head_hash(game_id, current)
+        head = self._log.head_hash(game_id, current)
         return [public_event(e, viewer) for e in stored], current, head
 
     def require_game(self, game_id: str) -> int:
         """The game's version; GameNotFound for an unknown game (before a response starts)."""
-        self._service.load_state(game_id)  # validates the id and warms the cache
-        return self._events.version(game_id)
+        return self._log.load(game_id).version
 
     def iter_events(
         self, game_id: str, viewer: int | None, from_version: int, limit: int | None

@@ -1,70 +1,45 @@
-"""The application layer: create games, run commands, resolve breath phases, load states.
+"""The application's use cases: create a game, run a seat's command, resolve a breath phase.
 
-Shared by the API and the workers. A command goes: seat from its token → state (cached, then
-the stream's newer events folded on) → `domain.decide_and_fold` → optimistic append at the state's
-version (the store also checks the command id) → `jobs.after_append`.
-
-Each append's first event records the command that caused it (the client's body, or the
-server's CREATE_COMMAND / BREATH_COMMAND), so an auditor can decide it again. When an
-append ends the game, the game's committed dice seed is revealed in the same append
-(DiceRevealed, last), so a finished game is never left with its seed unrevealed.
+Shared by the API and the workers. A command reads top to bottom: the game is loaded (this
+process's copy first), the rules decide (`domain.decide_and_fold`), the log commits the
+events at the version they were decided on (lorekeeper/gamelog.py). `_retrying` is the one
+retry around it: a decision on a stale copy, or a race lost to another command, is made
+again on the newer game.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import domain
-from adapters.event_store import (
-    AppendResult,
-    EventStore,
+from domain import RuleViolation
+from lorekeeper.creation import CreatedGame, checked_scenario, first_events
+from lorekeeper.errors import (
     GameNotFound,
     IdempotencyMismatch,
-    NewEvent,
-    StoredEvent,
-    VersionConflict,
-)
-from domain import Event, GameState, RuleViolation, replay
-from domain.events import SCHEMA_VERSION, DiceRevealed
-from lorekeeper.creation import CreatedGame, checked_scenario, first_events
-from lorekeeper.dice import DiceConfigStore
-from lorekeeper.errors import (
     PreconditionFailed,
     TokenMissing,
     TokenRejected,
+    VersionConflict,
 )
+from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
-    CREATE_COMMAND,
     breath_command,
     client_command_id,
     command_body,
     command_hash,
     server_command_id,
 )
-from lorekeeper.ports import JobQueue
-from lorekeeper.seats import SeatTokenStore, is_token_shaped, new_token, token_hash
-from lorekeeper.state_cache import StateCache
-from lorekeeper.states import GameStates, fold, require_valid_id
+from lorekeeper.ports import SeatTokenStore, StoredEvent
+from lorekeeper.seats import is_token_shaped, new_token, token_hash
 
 _BREATH_RETRIES = 5
 # Without If-Match, how often a command refused by a newer version is decided again.
 _DECIDE_AGAIN = 1
-
-
-class _Request(NamedTuple):
-    """A command as one request sent it."""
-
-    game_id: str
-    seat: int
-    said: Mapping[str, Any]  # the body as the chain keeps it (command_body)
-    command: domain.Command
-    command_id: str | None
-    digest: str  # command_hash(body)
-    if_match: int | None
 
 
 @dataclass(frozen=True)
@@ -76,25 +51,35 @@ class CommandResult:
     head_hash: str
 
 
+@dataclass(frozen=True)
+class _Command:
+    """A seat's command as its request sent it."""
+
+    game_id: str
+    seat: int
+    command: domain.Command
+    cause: Cause  # what is recorded: the body without its id, the id, the body's hash
+    named: bool  # whether the client named it (an id of its own: it may be a retry)
+    if_match: int | None
+
+
+class _Stale(Exception):
+    """A decision on an unchecked copy of the game was refused: look at the stream first."""
+
+
 class GameService:
     def __init__(
         self,
-        events: EventStore,
-        tokens: SeatTokenStore,
-        dice: DiceConfigStore,
-        jobs: JobQueue,
+        log: GameLog,
+        seats: SeatTokenStore,
         *,
         allow_scripted_dice: bool = False,
-        cache: StateCache | None = None,
         new_game_id: Callable[[], str] = lambda: secrets.token_hex(8),
         new_dice_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32),
     ) -> None:
-        self.event_store = events
-        self._tokens = tokens
-        self._dice = dice
-        self.jobs = jobs
+        self.log = log
+        self._seats = seats
         self._allow_scripted_dice = allow_scripted_dice
-        self._states = GameStates(events, cache if cache is not None else StateCache())
         self._new_game_id = new_game_id
         self._new_dice_seed = new_dice_seed
 
@@ -108,27 +93,22 @@ class GameService:
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
         game_id = self._new_game_id()
         events, dice = first_events(doc, options, game_id, self._new_dice_seed)
-        state = replay(events)
-        tokens = {seat: new_token() for seat in range(len(state.players))}
-        self._dice.save(game_id, dice)
-        self._tokens.save(game_id, {seat: token_hash(t) for seat, t in tokens.items()})
-        new = _new_events(events, CREATE_COMMAND)
-        result = self.event_store.create(game_id, new, seat=None)
-        self._states.remember(game_id, state)
-        self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
+        tokens = {seat: new_token() for seat in range(len(doc.get("players", [])))}
+        self._seats.save(game_id, {seat: token_hash(t) for seat, t in tokens.items()})
+        created = self.log.create(game_id, events, dice)
         seats = [{"seat": seat, "token": token} for seat, token in tokens.items()]
-        return CreatedGame(game_id, result.version, seats, result.events[-1].hash, dice.public())
+        return CreatedGame(game_id, created.version, seats, created.head_hash, dice.public())
 
     # -- seats -----------------------------------------------------------------------------------
 
     def seat_for(self, game_id: str, token: str | None) -> int:
         """The seat `token` opens; GameNotFound, TokenMissing or TokenRejected otherwise."""
-        require_valid_id(game_id)
+        require_game_id(game_id)
         if token is None:
             raise TokenMissing("this request needs `Authorization: Bearer <seat token>`")
-        seat = self._tokens.seat_for(game_id, token) if is_token_shaped(token) else None
+        seat = self._seats.seat_for(game_id, token) if is_token_shaped(token) else None
         if seat is None:
-            if not self.event_store.exists(game_id):
+            if not self.log.events.exists(game_id):
                 raise GameNotFound(game_id)
             raise TokenRejected("this token is not a seat token of this game")
         return seat
@@ -142,195 +122,102 @@ class GameService:
     def handle_command(
         self,
         game_id: str,
-        token: str | None,
-        body: Mapping[str, Any],
-        if_match: int | None = None,
-        idempotency_key: str | None = None,
-    ) -> CommandResult:
-        seat = self.seat_for(game_id, token)
-        return self.handle_command_as(game_id, seat, body, if_match, idempotency_key)
-
-    def handle_command_as(
-        self,
-        game_id: str,
         seat: int,
         body: Mapping[str, Any],
         if_match: int | None = None,
         idempotency_key: str | None = None,
     ) -> CommandResult:
-        """`handle_command` for a seat its caller has already authenticated (seat_for).
+        """Run `body` as `seat`'s command (the caller authenticated the seat: seat_for).
 
-        The command is decided on this process's cached state without first asking the
-        store whether it is still the newest: the append is optimistic at that state's
-        version, and a refusal carries the events the cache missed. So a stale cache costs
-        one refused append, never a wrong answer, and a fresh one saves a read. Before a
-        rule violation or a version mismatch is reported, the state is read from the store.
-
-        Without If-Match, a command refused because another landed first (a stale cache or
-        a race) is decided again on the newer state, once: it then goes through if still
-        legal, or is refused with the rule it breaks now; a second refusal is a
-        VersionConflict. With If-Match, any other version is PreconditionFailed.
+        Without If-Match, a command refused because another landed first is decided again
+        on the newer game, once: it then goes through if still legal, or is refused with the
+        rule it breaks now; a second refusal is a VersionConflict. With If-Match, any other
+        version is PreconditionFailed. A command id seen before gives its first result.
         """
+        named_id = client_command_id(body, idempotency_key)
         said = command_body(body)
-        request = _Request(game_id, seat, said, domain.command_from_json(said),
-                           client_command_id(body, idempotency_key), command_hash(body),
-                           if_match)  # fmt: skip
-        state, fresh = self._states.latest(game_id)
+        cause = Cause(said, seat, named_id or server_command_id(), command_hash(body))
+        command = _Command(game_id, seat, domain.command_from_json(said), cause,
+                           named_id is not None, if_match)  # fmt: skip
+        return self._retrying(command)
+
+    def _retrying(self, c: _Command) -> CommandResult:
+        game = self.log.cached(c.game_id) or self.log.load(c.game_id)
         conflicts = 0
         while True:
-            decided = self._decide(request, state, fresh)
-            if decided is None:
-                state, fresh = self._states.current(game_id), True
-                continue
-            if isinstance(decided, CommandResult):
-                return decided
             try:
-                return self._append(request, state, *decided)
+                return self._decide_and_commit(c, game)
+            except _Stale:
+                game = self.log.load(c.game_id)
             except VersionConflict as conflict:
-                if if_match is not None:
-                    raise PreconditionFailed(if_match, conflict.current_version) from None
+                if c.if_match is not None:
+                    raise PreconditionFailed(c.if_match, conflict.current_version) from None
                 conflicts += 1
                 if conflicts > _DECIDE_AGAIN:
                     raise  # the game keeps moving under this command: the client looks again
-                state, fresh = self._states.after_conflict(game_id, state, conflict), True
+                game = self.log.caught_up(game, conflict)
 
-    def _decide(
-        self, r: _Request, state: GameState, fresh: bool
-    ) -> tuple[list[Event], GameState] | CommandResult | None:
-        """The command's events on `state` and the state they lead to; a CommandResult when
-        nothing is to be appended; None when `state` came from the cache unchecked and the
-        answer must wait for a read."""
+    def _decide_and_commit(self, c: _Command, game: Game) -> CommandResult:
         try:
-            if r.if_match is not None and r.if_match != state.version:
-                raise PreconditionFailed(r.if_match, state.version)
-            dice = self._dice_source(r.game_id)
-            new_events, after = domain.decide_and_fold(state, r.command, dice, r.seat)
-        except (PreconditionFailed, RuleViolation):
-            if not fresh:
-                return None
-            # A retry of a command that went through earlier gets its first result back.
-            previous = self._previous_result(r.game_id, r.command_id, r.digest)
-            if previous is None:
-                raise
-            return self._replayed(r.game_id, r.seat, r.command_id, previous)
-        if new_events:
-            return new_events, after
-        if not fresh:
-            return None
-        head = self.head_hash(r.game_id, state.version)
-        return CommandResult(r.seat, state.version, (), duplicate=False, head_hash=head)
+            if c.if_match is not None and c.if_match != game.version:
+                raise PreconditionFailed(c.if_match, game.version)
+            dice = self.log.dice(c.game_id)
+            events, after = domain.decide_and_fold(game.state, c.command, dice, c.seat)
+        except (PreconditionFailed, RuleViolation) as refusal:
+            if not game.checked:
+                raise _Stale from None
+            return self._first_result(c, refusal)  # a retry of one that went through earlier
+        if not events:
+            if not game.checked:
+                raise _Stale
+            return CommandResult(c.seat, game.version, (), False, game.head_hash)
+        committed = self.log.commit(game, c.game_id, events, after, c.cause)
+        return self._repeated(c, committed) if committed.duplicate else _result(c.seat, committed)
 
-    def _append(
-        self, r: _Request, state: GameState, new_events: list[Event], after: GameState
-    ) -> CommandResult:
-        new_events, after = self._with_reveal(r.game_id, new_events, after)
-        result = self.event_store.append(
-            r.game_id,
-            state.version,
-            _new_events(new_events, r.said),
-            seat=r.seat,
-            command_id=r.command_id or server_command_id(),
-            command_hash=r.digest,
-        )
-        if result.duplicate:
-            return self._replayed(r.game_id, r.seat, r.command_id, result)
-        self._states.remember(r.game_id, after)
-        self.jobs.after_append(r.game_id, result.version, [e.type for e in result.events])
-        head = result.events[-1].hash
-        return CommandResult(r.seat, result.version, result.events, duplicate=False, head_hash=head)
+    def _first_result(self, c: _Command, refusal: Exception) -> CommandResult:
+        """The first result of the command's id, or the refusal the command met just now."""
+        cause, previous = c.cause, None
+        if c.named:
+            previous = self.log.command_result(c.game_id, cause.command_id or "",
+                                               cause.command_hash or "")  # fmt: skip
+        if previous is None:
+            raise refusal
+        self.log.notify(c.game_id, previous)
+        return self._repeated(c, previous)
 
-    def _previous_result(
-        self, game_id: str, command_id: str | None, digest: str
-    ) -> AppendResult | None:
-        """The first result of a command id used before in this game, else None
-        (IdempotencyMismatch if that id was used with another body)."""
-        if command_id is None:
-            return None
-        return self.event_store.command_result(game_id, command_id, digest)
-
-    def _with_reveal(
-        self, game_id: str, new_events: list[Event], after: GameState
-    ) -> tuple[list[Event], GameState]:
-        """`new_events`, and DiceRevealed after them when they end (in `after`) a game of
-        committed dice; with the state they lead to."""
-        if not after.is_over:
-            return new_events, after
-        config = self._dice.load(game_id)
-        seed = None if config is None else config.revealable_seed
-        if seed is None:
-            return new_events, after
-        reveal = DiceRevealed(seed=seed)
-        return [*new_events, reveal], fold(after, [reveal])
-
-    def _replayed(
-        self, game_id: str, seat: int, command_id: str | None, result: AppendResult
-    ) -> CommandResult:
-        if result.events and result.events[0].seat != seat:
+    @staticmethod
+    def _repeated(c: _Command, first: Committed) -> CommandResult:
+        if first.events and first.events[0].seat != c.seat:
             # Another seat's command id: same body or not, it is not this caller's to repeat.
-            raise IdempotencyMismatch(game_id, command_id or "")
-        # The jobs may have been lost with the first reply: they are idempotent, so re-run them.
-        self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
-        head = result.events[-1].hash if result.events else self.head_hash(game_id, result.version)
-        return CommandResult(seat, result.version, result.events, duplicate=True, head_hash=head)
+            raise IdempotencyMismatch(c.game_id, c.cause.command_id or "")
+        return _result(c.seat, first)
 
     # -- the server's own steps ------------------------------------------------------------------
 
-    def resolve_breath(self, game_id: str) -> AppendResult | None:
+    def resolve_breath(self, game_id: str) -> Committed | None:
         """Resolve the game's open breath phase (R-TRN-6); None when there is none (any more).
 
         Safe to run twice: the append carries the command id `breath@<version>`, so a second
         run for the same phase is a duplicate, and a run after it finds no breath phase.
         """
         for _ in range(_BREATH_RETRIES):
-            state = self.load_state(game_id)
-            if state.phase != "breath":
+            game = self.log.load(game_id)
+            if game.state.phase != "breath":
                 return None
-            new_events = domain.resolve_breath(state, self._dice_source(game_id))
-            new_events, after = self._with_reveal(game_id, new_events, fold(state, new_events))
-            command_id, digest = breath_command(state.version)
+            events = domain.resolve_breath(game.state, self.log.dice(game_id))
+            command_id, digest = breath_command(game.version)
+            cause = Cause(BREATH_COMMAND, None, command_id, digest)
             try:
-                result = self.event_store.append(
-                    game_id,
-                    state.version,
-                    _new_events(new_events, BREATH_COMMAND),
-                    seat=None,
-                    command_id=command_id,
-                    command_hash=digest,
+                committed = self.log.commit(
+                    game, game_id, events, domain.fold(game.state, events), cause
                 )
             except VersionConflict:
                 continue  # a resignation landed first; look again
-            if result.duplicate:
-                return None
-            self._states.remember(game_id, after)
-            self.jobs.after_append(game_id, result.version, [e.type for e in result.events])
-            return result
+            return None if committed.duplicate else committed
         return None
 
-    # -- states ----------------------------------------------------------------------------------
 
-    def load_state(self, game_id: str, version: int | None = None) -> GameState:
-        """The game now, or as it was after event `version` (VersionNotFound past the end)."""
-        if version is None:
-            return self._states.current(game_id)
-        return self._states.at(game_id, version)
-
-    def head_hash(self, game_id: str, version: int) -> str:
-        """The hash of the game's event `version` (the chain's head at that version)."""
-        stored = self.event_store.read(game_id, version, 1) if version >= 1 else []
-        if not stored:
-            raise GameNotFound(game_id)
-        return stored[0].hash
-
-    def _dice_source(self, game_id: str) -> domain.DiceSource:
-        config = self._dice.load(game_id)
-        if config is None:
-            raise LookupError(f"game {game_id!r} has no dice config")
-        return config.source()
-
-
-def _new_events(events: Sequence[Event], command: Mapping[str, Any]) -> list[NewEvent]:
-    """The events to store; the first carries the command that caused them."""
-    return [
-        NewEvent(e.type, e.payload(), schema=SCHEMA_VERSION, command=command if i == 0 else None)
-        for i, e in enumerate(events)
-    ]
+def _result(seat: int, committed: Committed) -> CommandResult:
+    return CommandResult(
+        seat, committed.version, committed.events, committed.duplicate, committed.head_hash
+    )

@@ -1,42 +1,44 @@
-"""Replayed game states kept per process, so a command folds only the events it has not seen.
+"""Loaded games kept per process, so a command folds only the events it has not seen.
 
-The cache is an optimisation, never the truth: the service reads the stream from the cached
-version on and the optimistic append checks the version against the store.
+The cache is an optimisation, never the truth: GameLog reads the stream from the cached
+version on, and the optimistic append checks the version against the store.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
-from domain import GameState
+if TYPE_CHECKING:
+    from lorekeeper.gamelog import Game
 
 
 class StateCache:
     def __init__(self, max_games: int = 256) -> None:
         self._max = max(0, max_games)
-        self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._games: OrderedDict[str, Game] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str) -> GameState | None:
+    def get(self, game_id: str) -> Game | None:
         with self._lock:
-            state = self._states.get(game_id)
-            if state is not None:
-                self._states.move_to_end(game_id)
-            return state
+            game = self._games.get(game_id)
+            if game is not None:
+                self._games.move_to_end(game_id)
+            return game
 
-    def put(self, game_id: str, state: GameState) -> None:
-        """Keep `state` unless a newer one is cached already (requests may finish out of order)."""
+    def put(self, game_id: str, game: Game) -> None:
+        """Keep `game` unless a newer one is cached already (requests may finish out of order)."""
         if self._max == 0:
             return
         with self._lock:
-            known = self._states.get(game_id)
-            if known is None or known.version <= state.version:
-                self._states[game_id] = state
-            self._states.move_to_end(game_id)
-            while len(self._states) > self._max:
-                self._states.popitem(last=False)
+            known = self._games.get(game_id)
+            if known is None or known.version <= game.version:
+                self._games[game_id] = game
+            self._games.move_to_end(game_id)
+            while len(self._games) > self._max:
+                self._games.popitem(last=False)
 
     def forget(self, game_id: str) -> None:
         with self._lock:
-            self._states.pop(game_id, None)
+            self._games.pop(game_id, None)

@@ -17,8 +17,8 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from adapters.event_store import GameNotFound
-from adapters.jobs import breath_job_id
+from adapters.redis_jobs import breath_job_id
+from lorekeeper.errors import GameNotFound
 from workers.context import WorkerContext
 
 log = logging.getLogger(__name__)

@@ -21,20 +21,20 @@ from rq.job import Job
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
-from adapters.event_store import GameNotFound
-from adapters.projections import projection_lag
+from adapters.redis_projections import projection_lag
+from lorekeeper.errors import GameNotFound
+from lorekeeper.settings import Settings
 from workers.context import WorkerContext, build_context, install
 from workers.logs import setup_logging
 from workers.projection_loop import failed_projections
 from workers.reconcile import reconcile
-from workers.settings import WorkerSettings
 from workers.supervisor import Supervisor
 from workers.worker import run_worker
 
 
 def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
-    settings = WorkerSettings.from_env()
+    settings = Settings.from_env()
     setup_logging(settings.log_level)
     ctx = build_context(settings)
     install(ctx)
@@ -78,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rebuild(ctx: WorkerContext, game_id: str | None) -> int:
-    game_ids = [game_id] if game_id else ctx.events.game_ids()
+    game_ids = [game_id] if game_id else ctx.log.events.game_ids()
     for one in game_ids:
         try:
             outcome = ctx.projector.rebuild(one)

@@ -11,47 +11,52 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import redis
 
-from adapters.event_store import AppendResult, EventStore, NewEvent, StoredEvent, Tail
-from adapters.jobs import RQJobQueue
-from adapters.projections import RedisProjectionStore
-from adapters.redis_event_store import RedisStreamEventStore
-from lorekeeper.dice import RedisDiceConfigStore
-from lorekeeper.seats import RedisSeatTokenStore
+from adapters.redis_backend import redis_stores, rq_job_queue
+from adapters.redis_jobs import RQJobQueue
+from lorekeeper.gamelog import GameLog
+from lorekeeper.ports import AppendResult, EventStore, NewEvent, ProjectionStore, Stores
+from lorekeeper.projector import Projector
 from lorekeeper.service import GameService
-from lorekeeper.state_cache import StateCache
-from workers.projector import Projector
-from workers.settings import WorkerSettings
+from lorekeeper.settings import Settings
 
 
 @dataclass(frozen=True)
 class WorkerContext:
-    settings: WorkerSettings
+    settings: Settings
     client: redis.Redis
-    events: EventStore
-    projections: RedisProjectionStore
+    stores: Stores
     jobs: RQJobQueue
+    log: GameLog
     service: GameService
     projector: Projector
 
+    @property
+    def events(self) -> EventStore:
+        return self.log.events
 
-def build_context(settings: WorkerSettings, client: redis.Redis | None = None) -> WorkerContext:
+    @property
+    def projections(self) -> ProjectionStore:
+        return self.stores.projections
+
+
+def build_context(settings: Settings, client: redis.Redis | None = None) -> WorkerContext:
     # RQ needs replies as bytes: decode_responses stays False.
     client = client if client is not None else redis.Redis.from_url(settings.redis_url)
-    jobs = settings.job_queue(client)
-    # The projection request rides in the append's round trip (adapters/jobs.py).
-    events: EventStore = RedisStreamEventStore(client, rider=jobs.ride)
+    jobs = rq_job_queue(settings, client)
+    stores = redis_stores(client, jobs)
+    events: EventStore = stores.events
     if settings.fault_append_delay_ms > 0:
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
-    cache = StateCache(settings.state_cache_games)
-    service = GameService(
-        events, RedisSeatTokenStore(client), RedisDiceConfigStore(client), jobs, cache=cache
-    )
-    projections = RedisProjectionStore(client)
-    projector = Projector(events, projections, cache)
-    return WorkerContext(settings, client, events, projections, jobs, service, projector)
+    # One log for the service and the projector: a breath step leaves the state it made for
+    # the next projection of its game.
+    log = GameLog(events, stores.dice, jobs, cache_games=settings.state_cache_games)
+    service = GameService(log, stores.seats)
+    projector = Projector(log, stores.projections)
+    return WorkerContext(settings, client, stores, jobs, log, service, projector)
 
 
 _current: WorkerContext | None = None
@@ -66,7 +71,7 @@ def current() -> WorkerContext:
     """The installed context; built from the environment on first use if none is."""
     global _current
     if _current is None:
-        _current = build_context(WorkerSettings.from_env())
+        _current = build_context(Settings.from_env())
     return _current
 
 
@@ -82,7 +87,8 @@ def installed(ctx: WorkerContext) -> Iterator[WorkerContext]:
 
 class SlowAppendEventStore:
     """Fault injection for the crash tests (LOREKEEPER_FAULT_APPEND_DELAY_MS): sleeps before
-    and after each append, so a SIGKILL can land on either side of it. Never in production."""
+    and after each append, so a SIGKILL can land on either side of it. Never in production.
+    Everything else goes to the store it wraps."""
 
     def __init__(self, inner: EventStore, delay_s: float) -> None:
         self._inner = inner
@@ -106,29 +112,5 @@ class SlowAppendEventStore:
         time.sleep(self._delay_s)
         return result
 
-    def create(
-        self, game_id: str, events: Sequence[NewEvent], seat: int | None = None
-    ) -> AppendResult:
-        return self._inner.create(game_id, events, seat)
-
-    def read(
-        self, game_id: str, from_version: int = 1, limit: int | None = None
-    ) -> list[StoredEvent]:
-        return self._inner.read(game_id, from_version, limit)
-
-    def version(self, game_id: str) -> int:
-        return self._inner.version(game_id)
-
-    def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
-        return self._inner.tails(reads)
-
-    def command_result(
-        self, game_id: str, command_id: str, command_hash: str | None = None
-    ) -> AppendResult | None:
-        return self._inner.command_result(game_id, command_id, command_hash)
-
-    def exists(self, game_id: str) -> bool:
-        return self._inner.exists(game_id)
-
-    def game_ids(self) -> list[str]:
-        return self._inner.game_ids()
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)

@@ -1,12 +1,12 @@
 """The projection loop: pops due games and brings their projections up to date, outside RQ.
 
-`after_append` pushes `project-<game>-<version>` onto the projection queue (a Redis list)
-when it takes the game's pending flag; each worker process pops from it in a thread beside
-RQ's loop, or in turn with the RQ queues in burst mode (workers/worker.py). An RQ job would
-cost several times the projection it runs (BENCHMARKS.md), and every command asks for one.
+`after_append` pushes the game id onto the projection queue (a Redis list) when it takes the
+game's pending flag; each worker process pops from it in a thread beside RQ's loop, or in
+turn with the RQ queues in burst mode (workers/worker.py). An RQ job would cost several
+times the projection it runs (BENCHMARKS.md), and every command asks for one.
 
 A projection that fails is logged and recorded in the hash `lk:projections:failed` (game id ->
-the last failure), which `python -m workers failed` lists beside RQ's failed breath jobs. The
+its last failure), which `python -m workers failed` lists beside RQ's failed breath jobs. The
 game's flag is clear by then, so its next append or the reconciler tries again.
 """
 
@@ -23,16 +23,15 @@ from typing import Any
 
 import redis
 
-from adapters.jobs import PROJECT_FUNC, game_of
+from adapters.redis_keys import FAILED_PROJECTIONS_KEY
+from lorekeeper.projector import Outcome
 from workers.context import WorkerContext
-from workers.jobs import project_games
 
 log = logging.getLogger(__name__)
 
-FAILED_KEY = "lk:projections:failed"
 _WAIT_S = 1.0  # a blocking pop returns this often, so the loop notices when it is stopped
 _RETRY_S = 0.5  # after Redis did not answer
-BATCH = 32  # job ids popped at once: under load, one round trip per step for many games
+BATCH = 32  # game ids popped at once: under load, one round trip per step for many games
 # After a busy round the next one gathers this long per game the round projected, up to the
 # round interval (LOREKEEPER_PROJECTION_ROUND_MS): the busier, the more commands each game's
 # projection takes in at once (BENCHMARKS.md: a projection's cost is mostly per game).
@@ -48,7 +47,7 @@ class ProjectionLoop:
         self._round_s = round_s
 
     def run(self) -> None:
-        """Project due games as they come, until `stop()`: a round takes every job due (up to
+        """Project due games as they come, until `stop()`: a round takes every game due (up to
         BATCH). After a round of n games (1 < n < BATCH) the next starts no sooner than
         n × GATHER_S_PER_GAME, at most the round interval, after its start: what comes due in
         between waits in the queue, where a game's pending flag keeps it once, so under load
@@ -57,15 +56,15 @@ class ProjectionLoop:
         queue = self._ctx.jobs.projection_queue
         while not self._stop.is_set():
             try:
-                jobs = queue.pop_many(BATCH, timeout_s=_WAIT_S)
+                game_ids = queue.pop(BATCH, timeout_s=_WAIT_S)
             except redis.RedisError as exc:
                 log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
                 self._stop.wait(_RETRY_S)
                 continue
-            if jobs:
+            if game_ids:
                 started = time.monotonic()
-                self.project_many(jobs)
-                gather_s = gathering_s(len(jobs), self._round_s)
+                self.project(game_ids)
+                gather_s = gathering_s(len(game_ids), self._round_s)
                 self._stop.wait(gather_s - (time.monotonic() - started))
 
     def stop(self) -> None:
@@ -74,44 +73,43 @@ class ProjectionLoop:
     def drain(self) -> int:
         """Project every due game, without waiting for more; how many were popped."""
         done = 0
-        while jobs := self._ctx.jobs.projection_queue.pop_many(BATCH, timeout_s=None):
-            self.project_many(jobs)
-            done += len(jobs)
+        while game_ids := self._ctx.jobs.projection_queue.pop(BATCH, timeout_s=None):
+            self.project(game_ids)
+            done += len(game_ids)
         return done
 
     def is_empty(self) -> bool:
-        return not self._ctx.jobs.projection_queue.get_job_ids()
+        return not self._ctx.jobs.projection_queue.due()
 
-    def project(self, job: str) -> None:
-        self.project_many([job])
-
-    def project_many(self, jobs: Sequence[str]) -> None:
-        """Project the games the job ids name, together (workers/jobs.py project_games)."""
-        by_game = {game_of(job): job for job in jobs}
+    def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
+        """Project the games together. Their pending flags are cleared in one call *before*
+        their streams are read, so an append after that schedules a new projection."""
         try:
-            outcomes = project_games(self._ctx, list(by_game))
-        except Exception as exc:  # the batch's reads or saves: every game of it failed
-            outcomes = dict.fromkeys(by_game, exc)
+            self._ctx.jobs.clear_pending(game_ids)
+            outcomes = self._ctx.projector.project(game_ids)
+        except Exception as exc:  # the round's reads or saves: every game of it failed
+            outcomes = dict.fromkeys(game_ids, exc)
+        caught_up = {g: o.version for g, o in outcomes.items() if isinstance(o, Outcome)}
+        if caught_up:
+            log.debug("projection.caught_up", extra={"games": caught_up})
         for game_id, outcome in outcomes.items():
             if isinstance(outcome, Exception):
-                job = by_game[game_id]
                 log.error(
                     "projection.failed",
-                    extra={"game_id": game_id, "job_id": job},
+                    extra={"game_id": game_id},
                     exc_info=(type(outcome), outcome, outcome.__traceback__),
                 )
-                self._record_failure(game_id, job, outcome)
+                self._record_failure(game_id, outcome)
+        return outcomes
 
-    def _record_failure(self, game_id: str, job: str, exc: Exception) -> None:
+    def _record_failure(self, game_id: str, exc: Exception) -> None:
         lines = "".join(traceback.format_exception_only(exc)).strip().splitlines()
-        entry = {
-            "job_id": job, "func": PROJECT_FUNC, "args": [game_id],
-            "ended_at": str(datetime.now(UTC)), "error": lines[-1] if lines else None,
-        }  # fmt: skip
+        entry = {"game_id": game_id, "ended_at": str(datetime.now(UTC)),
+                 "error": lines[-1] if lines else None}  # fmt: skip
         try:
-            self._ctx.client.hset(FAILED_KEY, game_id, json.dumps(entry))
+            self._ctx.client.hset(FAILED_PROJECTIONS_KEY, game_id, json.dumps(entry))
         except redis.RedisError:
-            log.warning("projection.failure_not_recorded", extra={"job_id": job})
+            log.warning("projection.failure_not_recorded", extra={"game_id": game_id})
 
 
 def gathering_s(games: int, round_s: float) -> float:
@@ -126,5 +124,5 @@ def gathering_s(games: int, round_s: float) -> float:
 
 def failed_projections(client: redis.Redis) -> list[dict[str, Any]]:
     """The last failure of each game whose projection failed, oldest first."""
-    entries = [json.loads(v) for v in client.hgetall(FAILED_KEY).values()]
-    return sorted(entries, key=lambda e: (e["ended_at"], e["job_id"]))
+    entries = [json.loads(v) for v in client.hgetall(FAILED_PROJECTIONS_KEY).values()]
+    return sorted(entries, key=lambda e: (e["ended_at"], e["game_id"]))

@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from adapters.projections import lagging_games
-from adapters.redis_event_store import events_key
+from adapters.redis_keys import events_key
+from adapters.redis_projections import lagging_games
 from workers.breath import is_breath_job_live, resolve_open_phase
 from workers.context import WorkerContext
 
@@ -42,17 +42,20 @@ def reconcile(ctx: WorkerContext) -> ReconcileReport:
     report = ReconcileReport()
     report.games, behind = lagging_games(ctx.client)
     now_ms = time.time_ns() // 1_000_000
-    for game_id, _, head in behind:
-        if ctx.jobs.request_projection(game_id, head):
+    for game_id, _, _ in behind:
+        if ctx.jobs.request_projection(game_id):
             report.projections_requested.append(game_id)
             continue
         since = ctx.jobs.pending_since_ms(game_id)
         if since is not None and now_ms - since > ctx.settings.job_stale_s * 1000:
-            ctx.jobs.clear_pending(game_id)
-            ctx.projector.catch_up(game_id)
+            ctx.jobs.clear_pending([game_id])
+            outcome = ctx.projector.project([game_id])[game_id]
+            if isinstance(outcome, Exception):
+                raise outcome
             report.projections_caught_up.append(game_id)
     candidates = {game_id for game_id, _, _ in behind}
-    candidates |= {e["game_id"] for e in ctx.projections.lobby("active") if e["phase"] == "breath"}
+    active = ctx.stores.projections.lobby("active")
+    candidates |= {e["game_id"] for e in active if e["phase"] == "breath"}
     for game_id, opened in sorted(open_breath_phases(ctx, candidates).items()):
         if is_breath_job_live(ctx, game_id, opened):
             report.breath_live.append(game_id)

@@ -1,31 +1,10 @@
-"""Provable game histories: the export and its verifier, shared by the server and the CLI.
+"""Provable game histories: the hash chain, the export and its verifier (docs/audit.md).
 
     lines = ndjson_lines(export_records(game_id, stored_events))   # GET /games/{id}/export
     verdict = verify_lines(lines)                                  # python -m lorekeeper verify
 
-Standard library, `domain` and `adapters.chain` only: verifying needs no server and no Redis.
-See docs/audit.md for the formats, byte by byte.
+`chain` (the canonical JSON and the hashes), `export`, `records`, `rules` and `verify` use the
+standard library and `domain` only: verifying needs no server and no Redis. The submodules are
+imported by name (`lorekeeper.audit.verify`); this package imports none of them, so the event
+stores can use `chain` without loading the verifier.
 """
-
-from lorekeeper.audit.export import export_file_name, export_records, is_finished, ndjson_lines
-from lorekeeper.audit.verify import (
-    FAILED,
-    IN_PROGRESS,
-    NOT_VERIFIABLE,
-    VERIFIED,
-    Verdict,
-    verify_lines,
-)
-
-__all__ = [
-    "FAILED",
-    "IN_PROGRESS",
-    "NOT_VERIFIABLE",
-    "VERIFIED",
-    "Verdict",
-    "export_file_name",
-    "export_records",
-    "is_finished",
-    "ndjson_lines",
-    "verify_lines",
-]

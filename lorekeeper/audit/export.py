@@ -5,7 +5,7 @@
     … one line per event …
     {"record": "trailer", "events": N, "head_hash", "finished", "dice_seed"}
 
-Every line is canonical JSON (adapters/chain.py), so an export is the same bytes each time.
+Every line is canonical JSON (lorekeeper/audit/chain.py), so an export is the same bytes each time.
 An unfinished game's export reveals nothing secret: GameCreated's cards are redacted as for
 a tokenless reader (that line says `"redacted": true`, and its payload no longer matches its
 hash) and no seed is known yet. Once the game is over the export is whole.
@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adapters.chain import GENESIS, canonical_json
-from adapters.event_store import StoredEvent
 from domain.events import SCHEMA_VERSION
 from domain.view import redact_event
+from lorekeeper.audit.chain import GENESIS, canonical_json
+
+if TYPE_CHECKING:  # the verifier's side imports no store
+    from lorekeeper.ports import StoredEvent
 
 FORMAT = "lorekeeper-export"
 FORMAT_VERSION = 1

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adapters.chain import GENESIS, stored_hash
 from domain.dice import DICE_SCHEME, CommittedDice
+from lorekeeper.audit.chain import GENESIS, stored_hash
 from lorekeeper.audit.export import DICE_REVEALED, GAME_ENDED
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
 from lorekeeper.audit.rules import RecordedDice, check_rules, groups

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.event_store import EventStore
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.redis_event_store import RedisStreamEventStore
+from lorekeeper.ports import EventStore
 
 
 @pytest.fixture(params=["in_memory", "redis"])

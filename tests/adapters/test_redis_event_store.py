@@ -7,9 +7,10 @@ from typing import Any
 
 import redis
 
-from adapters.event_store import NewEvent
-from adapters.redis_event_store import GAMES_KEY, RedisStreamEventStore, commands_key, events_key
+from adapters.redis_event_store import RedisStreamEventStore
+from adapters.redis_keys import GAMES_KEY, commands_key, events_key
 from adapters.redis_server import RedisServerProcess
+from lorekeeper.ports import NewEvent
 
 
 def test_keys_of_a_game_share_its_hash_tag() -> None:

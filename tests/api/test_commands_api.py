@@ -8,8 +8,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import create_app
-from api.errors import RULE_STATUS
-from lorekeeper.wiring import memory_components
+from api.composition import memory_components
+from api.errors import STATUS
+from lorekeeper.errors import LorekeeperError, Refused
 from tests.api.conftest import with_settings
 from tests.api.helpers import Game, bearer, create, problem
 from tests.service.games import BATTLE_RF1, END_MOVEMENT, ORDER_BF0, WINNING_DICE, duel
@@ -49,7 +50,7 @@ def test_rule_violations_carry_their_rule_and_code(game: Game):
 
 
 def test_the_rule_codes_map_to_documented_statuses():
-    assert RULE_STATUS == {
+    rules = {
         "illegal": 422,
         "wrong_phase": 409,
         "breath_pending": 409,
@@ -57,6 +58,15 @@ def test_the_rule_codes_map_to_documented_statuses():
         "game_over": 409,
         "forbidden": 403,
     }
+    assert {code: STATUS[code] for code in rules} == rules
+
+
+def test_every_error_the_application_raises_has_a_status():
+    def subclasses(cls: type) -> list[type]:
+        return [cls, *(s for sub in cls.__subclasses__() for s in subclasses(sub))]
+
+    codes = {cls.code for cls in subclasses(LorekeeperError) if cls is not Refused}
+    assert codes - {"error", "game_exists"} <= set(STATUS)
 
 
 @pytest.mark.parametrize(

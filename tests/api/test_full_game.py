@@ -16,11 +16,11 @@ from flask.testing import FlaskClient
 
 from adapters.redis_server import RedisServerProcess
 from domain.notation import scenario_from_text
+from lorekeeper.settings import Settings
 from tests.api.conftest import make_app, with_settings
 from tests.api.helpers import Game, create
 from tests.service.games import ICE_BOARD, ICE_FLIGHT
 from workers.context import WorkerContext, build_context, installed
-from workers.settings import WorkerSettings
 from workers.worker import make_worker
 
 # R-DIE-3: the breath phase draws 3 dice per target in marking order, then the battle's dice.
@@ -35,7 +35,7 @@ def winning_scenario() -> dict[str, Any]:
 
 @pytest.fixture
 def workers(redis_server: RedisServerProcess, redis_client: redis.Redis) -> Iterator[WorkerContext]:
-    settings = WorkerSettings(redis_url=redis_server.url)
+    settings = Settings(redis_url=redis_server.url)
     with installed(build_context(settings, redis_client)) as ctx:
         yield ctx
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from api import add_health_check, create_app
+from api.composition import memory_components
 from domain.scenarios import scenario_names
-from lorekeeper.wiring import memory_components
 from tests.api.conftest import with_settings
 from tests.api.helpers import bearer, create, problem
 from tests.service.games import ORDER_BF0, duel

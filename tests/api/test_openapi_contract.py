@@ -16,7 +16,7 @@ from flask import Flask
 from schemathesis.config import SchemathesisConfig
 
 from api import create_app
-from lorekeeper.wiring import memory_components
+from api.composition import memory_components
 from tests.api.conftest import with_settings
 from tests.api.helpers import create
 from tests.service.games import duel

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
-from adapters.event_store import AppendResult, EventStore, NewEvent
+from lorekeeper.ports import AppendResult, EventStore, NewEvent
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, bearer, create
 from tests.service.games import ORDER_BF0, duel
@@ -38,7 +38,7 @@ class BarrierStore:
 
 def race(client: FlaskClient, game: Game, headers: dict[str, str]) -> list[Any]:
     service = client.application.extensions["lorekeeper"].service
-    service.event_store = BarrierStore(service.event_store, 2)
+    service.log.events = BarrierStore(service.log.events, 2)
     replies: list[Any] = []
 
     def send() -> None:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from adapters.event_store import StoredEvent
-from lorekeeper.audit import export_records, ndjson_lines
+from lorekeeper.audit.export import export_records, ndjson_lines
+from lorekeeper.ports import StoredEvent
 from tests.audit.games import memory_service, play, skirmish
 
 SKIRMISH_SEED = 4  # 200-odd events: battles, critical hits, retreats, breath, cards played
@@ -32,5 +32,5 @@ class Finished:
 def finished() -> Finished:
     service = memory_service(dice_seed=SKIRMISH_SEED)
     game_id = play(service, skirmish(), SKIRMISH_SEED)
-    events = service.event_store.read(game_id)
+    events = service.log.events.read(game_id)
     return Finished(game_id, events, list(ndjson_lines(export_records(game_id, events))))

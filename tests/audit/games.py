@@ -8,14 +8,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from adapters.event_store import EventStore
 from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory_jobs import InMemoryJobQueue
+from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
 from domain import legal_actions
 from domain.notation import scenario_from_text
 from domain.scenarios import get_scenario
-from lorekeeper.dice import InMemoryDiceConfigStore
-from lorekeeper.ports import InlineJobs
-from lorekeeper.seats import InMemorySeatTokenStore
+from lorekeeper.gamelog import GameLog
+from lorekeeper.ports import EventStore
 from lorekeeper.service import GameService
 
 MAX_COMMANDS = 2000
@@ -25,17 +25,22 @@ def memory_service(events: EventStore | None = None, dice_seed: int = 1) -> Game
     """A service whose games are `game-1`, `game-2` … with dice seeds drawn from `dice_seed`:
     the same games every run."""
     ids, seeds = itertools.count(1), random.Random(dice_seed)
+    jobs = InMemoryJobQueue()
     service = GameService(
-        events or InMemoryEventStore(),
+        GameLog(events or InMemoryEventStore(), InMemoryDiceStore(), jobs),
         InMemorySeatTokenStore(),
-        InMemoryDiceConfigStore(),
-        InlineJobs(lambda game_id: None),
         allow_scripted_dice=True,
         new_game_id=lambda: f"game-{next(ids)}",
         new_dice_seed=lambda: seeds.randbytes(32),
     )
-    service.jobs = InlineJobs(service.resolve_breath)
+    jobs.attach(None, service.resolve_breath)
     return service
+
+
+def secret_seed(game_number: int, dice_seed: int = 1) -> str:
+    """The dice seed `memory_service(dice_seed=…)` drew for its game `game-<game_number>`."""
+    seeds = random.Random(dice_seed)
+    return [seeds.randbytes(32) for _ in range(game_number)][-1].hex()
 
 
 def short(name: str, turns: int) -> dict[str, Any]:
@@ -53,17 +58,16 @@ def play(
 ) -> str:
     """Play random legal commands until the game ends; its id."""
     created = service.create_game(scenario, options or {})
-    tokens = [s["token"] for s in created.seats]
     rnd = random.Random(seed)
     for _ in range(MAX_COMMANDS):
-        state = service.load_state(created.game_id)
+        state = service.log.load(created.game_id).state
         if state.is_over:
             return created.game_id
         pending = state.pending
         seat = pending.seat if pending and pending.seat is not None else state.active
         choices = [c.to_json() for c in legal_actions(state, seat) if c.type != "resign"]
         body = rnd.choices(choices, [_weight(c) for c in choices])[0] if choices else RESIGN
-        service.handle_command(created.game_id, tokens[seat], body)
+        service.handle_command(created.game_id, seat, body)
     raise AssertionError("the game did not end")
 
 

@@ -7,8 +7,8 @@ import copy
 import json
 from typing import Any
 
-from adapters.chain import GENESIS, canonical_json, record_hash
-from lorekeeper.audit import Verdict, verify_lines
+from lorekeeper.audit.chain import GENESIS, canonical_json, record_hash
+from lorekeeper.audit.verify import Verdict, verify_lines
 
 Record = dict[str, Any]
 

@@ -11,8 +11,8 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.redis_event_store import events_key
-from lorekeeper.audit import verify_lines
+from adapters.redis_keys import events_key
+from lorekeeper.audit.verify import verify_lines
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, create, problem
 from tests.service.games import SECRET_CARDS, duel

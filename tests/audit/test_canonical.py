@@ -1,4 +1,4 @@
-"""The canonical JSON of the hash chain (adapters/chain.py, docs/audit.md)."""
+"""The canonical JSON of the hash chain (lorekeeper/audit/chain.py, docs/audit.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adapters.chain import (
+from lorekeeper.audit.chain import (
     GENESIS,
     NotCanonical,
     canonical_json,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from lorekeeper import cli
-from lorekeeper.audit import export_records, ndjson_lines
+from lorekeeper.audit.export import export_records, ndjson_lines
 from tests.audit.conftest import Finished
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.tamper import event_at, parsed, rechained, verify_records
@@ -77,7 +77,7 @@ def test_a_tampered_export_fails_naming_the_first_bad_event(
 def test_scripted_dice_exit_3_as_not_verifiable(tmp_path: Path):
     service = memory_service()
     game_id = play(service, skirmish(3), 5, {"dice": {"script": ["lore"] * 5}})
-    lines = list(ndjson_lines(export_records(game_id, service.event_store.read(game_id))))
+    lines = list(ndjson_lines(export_records(game_id, service.log.events.read(game_id))))
     done = run("verify", str(write(tmp_path / "scripted.ndjson", lines)))
     assert done.returncode == 3
     assert "not verifiable: scripted dice" in done.stdout and "VERIFIED:" not in done.stdout

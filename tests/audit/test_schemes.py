@@ -5,26 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.event_store import NewEvent
 from adapters.memory_event_store import InMemoryEventStore
 from domain import ScenarioError
-from lorekeeper.audit import (
-    FAILED,
-    IN_PROGRESS,
-    NOT_VERIFIABLE,
-    VERIFIED,
-    export_records,
-    ndjson_lines,
-    verify_lines,
-)
+from lorekeeper.audit.export import export_records, ndjson_lines
+from lorekeeper.audit.verify import FAILED, IN_PROGRESS, NOT_VERIFIABLE, VERIFIED, verify_lines
+from lorekeeper.ports import NewEvent
 from lorekeeper.service import GameService
-from tests.audit.games import memory_service, play, skirmish
+from tests.audit.games import memory_service, play, secret_seed, skirmish
 from tests.audit.tamper import event_at, parsed, verify_records
 from tests.service.games import SECRET_CARDS, duel
 
 
 def exported(service: GameService, game_id: str) -> list[str]:
-    return list(ndjson_lines(export_records(game_id, service.event_store.read(game_id))))
+    return list(ndjson_lines(export_records(game_id, service.log.events.read(game_id))))
 
 
 def test_scripted_dice_are_not_verifiable_never_verified():
@@ -62,14 +55,12 @@ def test_client_seeds_are_mixed_in_and_verified():
 def test_an_unfinished_game_exports_without_secrets_and_is_in_progress():
     service = memory_service()
     created = service.create_game(duel())
-    token = created.seats[0]["token"]
-    service.handle_command(created.game_id, token, {"type": "order", "units": ["bf0"]})
+    service.handle_command(created.game_id, 0, {"type": "order", "units": ["bf0"]})
     lines = exported(service, created.game_id)
     text = "".join(lines)
     for cards in SECRET_CARDS:
         assert all(f'"{card}"' not in text for card in cards)
-    config = service._dice.load(created.game_id)
-    assert config is not None and config.seed not in text
+    assert created.game_id == "game-1" and secret_seed(1) not in text
     records = parsed(lines)
     assert event_at(records, 1)["redacted"] is True and records[-1]["dice_seed"] is None
     verdict = verify_lines(lines)
@@ -82,8 +73,8 @@ def test_an_unfinished_game_exports_without_secrets_and_is_in_progress():
 def test_the_servers_whole_copy_of_an_unfinished_game_is_re_decided():
     service = memory_service()
     created = service.create_game(duel())
-    service.handle_command(created.game_id, created.seats[0]["token"], {"type": "end_turn"})
-    events = service.event_store.read(created.game_id)
+    service.handle_command(created.game_id, 0, {"type": "end_turn"})
+    events = service.log.events.read(created.game_id)
     verdict = verify_lines(ndjson_lines(export_records(created.game_id, events, whole=True)))
     assert verdict.verdict == IN_PROGRESS and verdict.checks["rules"] == "2 appends re-decided"
 
@@ -91,20 +82,19 @@ def test_the_servers_whole_copy_of_an_unfinished_game_is_re_decided():
 def test_resigning_ends_a_duel_and_reveals_the_seed():
     service = memory_service()
     created = service.create_game(duel())
-    result = service.handle_command(created.game_id, created.seats[1]["token"], {"type": "resign"})
+    result = service.handle_command(created.game_id, 1, {"type": "resign"})
     assert [e.type for e in result.events][-2:] == ["GameEnded", "DiceRevealed"]
     assert result.head_hash == result.events[-1].hash
-    config = service._dice.load(created.game_id)
-    assert config is not None and result.events[-1].payload == {"seed": config.seed}
+    assert result.events[-1].payload == {"seed": secret_seed(1)}
     assert verify_lines(exported(service, created.game_id)).verdict == VERIFIED
 
 
 def test_a_resignation_that_does_not_end_the_game_reveals_nothing():
     service = memory_service()
     created = service.create_game("sky_trio")
-    result = service.handle_command(created.game_id, created.seats[2]["token"], {"type": "resign"})
+    result = service.handle_command(created.game_id, 2, {"type": "resign"})
     assert "DiceRevealed" not in [e.type for e in result.events]
-    assert not service.load_state(created.game_id).is_over
+    assert not service.log.load(created.game_id).state.is_over
 
 
 def test_a_game_stored_before_commitments_is_not_verifiable():
@@ -127,4 +117,4 @@ def test_a_scenario_that_cannot_be_hashed_is_refused():
     with pytest.raises(ScenarioError) as refused:
         service.create_game(doc)
     assert "float" in str(refused.value)
-    assert service.event_store.game_ids() == []
+    assert service.log.events.game_ids() == []

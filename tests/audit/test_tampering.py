@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from adapters.chain import canonical_json
 from domain.catalogue import FACES
-from lorekeeper.audit import FAILED, IN_PROGRESS, VERIFIED, verify_lines
+from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.verify import FAILED, IN_PROGRESS, VERIFIED, verify_lines
 from tests.audit.conftest import Finished
 from tests.audit.tamper import event_at, flipped, parsed, rechained, verify_records
 

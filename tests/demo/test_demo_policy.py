@@ -9,10 +9,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import create_app
+from api.composition import memory_components
 from domain.hexes import Hex, distance
 from lorekeeper import demo
-from lorekeeper.config import Settings
-from lorekeeper.wiring import memory_components
+from lorekeeper.settings import Settings
 
 
 class FlaskHttp(demo.Http):

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 import redis
 
-from adapters.event_store import EventStore
 from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
 from adapters.redis_event_store import RedisStreamEventStore
-from lorekeeper.dice import DiceConfigStore, InMemoryDiceConfigStore, RedisDiceConfigStore
-from lorekeeper.seats import InMemorySeatTokenStore, RedisSeatTokenStore, SeatTokenStore
-from lorekeeper.service import GameService
+from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
+from domain import Event, event_from_json
+from lorekeeper.gamelog import GameLog
+from lorekeeper.ports import DiceStore, EventStore, SeatTokenStore, StoredEvent
+from lorekeeper.service import CommandResult, GameService
 
 
 @dataclass
@@ -31,25 +34,28 @@ class Backend:
     name: str
     events: EventStore
     tokens: SeatTokenStore
-    dice: DiceConfigStore
+    dice: DiceStore
     client: redis.Redis | None = None
 
-    def service(self, jobs: RecordingJobs | None = None, **options: bool) -> GameService:
-        return GameService(self.events, self.tokens, self.dice, jobs or RecordingJobs(), **options)
+    def service(
+        self, jobs: RecordingJobs | None = None, *, cache_games: int = 256, **options: bool
+    ) -> GameService:
+        log = GameLog(self.events, self.dice, jobs or RecordingJobs(), cache_games=cache_games)
+        return GameService(log, self.tokens, **options)
 
 
 @pytest.fixture(params=["in_memory", "redis"])
 def backend(request: pytest.FixtureRequest) -> Backend:
     if request.param == "in_memory":
         return Backend(
-            "in_memory", InMemoryEventStore(), InMemorySeatTokenStore(), InMemoryDiceConfigStore()
+            "in_memory", InMemoryEventStore(), InMemorySeatTokenStore(), InMemoryDiceStore()
         )
     client: redis.Redis = request.getfixturevalue("redis_client")
     return Backend(
         "redis",
         RedisStreamEventStore(client),
         RedisSeatTokenStore(client),
-        RedisDiceConfigStore(client),
+        RedisDiceStore(client),
         client,
     )
 
@@ -62,3 +68,20 @@ def jobs() -> RecordingJobs:
 @pytest.fixture
 def service(backend: Backend, jobs: RecordingJobs) -> GameService:
     return backend.service(jobs, allow_scripted_dice=True)
+
+
+def send(
+    service: GameService,
+    game_id: str,
+    token: str | None,
+    body: Mapping[str, Any],
+    if_match: int | None = None,
+    idempotency_key: str | None = None,
+) -> CommandResult:
+    """A command as the API sends it: the seat its token opens, then the command."""
+    seat = service.seat_for(game_id, token)
+    return service.handle_command(game_id, seat, body, if_match, idempotency_key)
+
+
+def domain_events(stored: Iterable[StoredEvent]) -> list[Event]:
+    return [event_from_json(e.type, e.payload) for e in stored]

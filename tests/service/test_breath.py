@@ -6,10 +6,10 @@ import threading
 
 import pytest
 
-from adapters.event_store import AppendResult
 from domain import RuleViolation
+from lorekeeper.ports import AppendResult
 from lorekeeper.service import GameService
-from tests.service.conftest import RecordingJobs
+from tests.service.conftest import RecordingJobs, send
 from tests.service.games import ICE_FLIGHT, ice
 
 ORDER_BREATH = {"type": "order", "units": ["id0"], "breath": ["id0"]}
@@ -21,8 +21,8 @@ def open_breath_phase(service: GameService) -> tuple[str, str]:
     created = service.create_game(ice(), {"dice": {"script": BREATH_DICE}})
     game_id, seat0 = created.game_id, created.seats[0]["token"]
     for body in (ORDER_BREATH, FLY, {"type": "end_movement"}):
-        service.handle_command(game_id, seat0, body)
-    assert service.load_state(game_id).phase == "breath"
+        send(service, game_id, seat0, body)
+    assert service.log.load(game_id).state.phase == "breath"
     return game_id, seat0
 
 
@@ -37,7 +37,7 @@ def test_the_breath_phase_is_resolved_with_the_games_dice(  # R-BRE-4, R-DIE-3
     assert [r["faces"] for r in rolled] == [BREATH_DICE[0:3], BREATH_DICE[3:6], BREATH_DICE[6:9]]
     assert all(e.seat is None for e in result.events)  # the server's step, no seat's
     assert result.events[0].command_id == f"breath@{result.version - len(result.events)}"
-    state = service.load_state(game_id)
+    state = service.log.load(game_id).state
     assert state.phase == "combat" and state.units["bf1"].tokens.frost == 2
     assert jobs.calls[-1] == (game_id, result.version, tuple(e.type for e in result.events))
 
@@ -45,16 +45,16 @@ def test_the_breath_phase_is_resolved_with_the_games_dice(  # R-BRE-4, R-DIE-3
 def test_players_wait_while_the_breath_phase_is_open(service: GameService):  # R-TRN-6
     game_id, seat0 = open_breath_phase(service)
     with pytest.raises(RuleViolation) as caught:
-        service.handle_command(game_id, seat0, {"type": "end_turn"})
+        send(service, game_id, seat0, {"type": "end_turn"})
     assert caught.value.code == "breath_pending" and caught.value.rule == "R-TRN-6"
 
 
 def test_a_second_resolution_is_a_no_op(service: GameService):
     game_id, _ = open_breath_phase(service)
     assert service.resolve_breath(game_id) is not None
-    version = service.event_store.version(game_id)
+    version = service.log.events.version(game_id)
     assert service.resolve_breath(game_id) is None
-    assert service.event_store.version(game_id) == version
+    assert service.log.events.version(game_id) == version
 
 
 def test_without_a_breath_phase_there_is_nothing_to_resolve(service: GameService):
@@ -64,7 +64,7 @@ def test_without_a_breath_phase_there_is_nothing_to_resolve(service: GameService
 
 def test_racing_resolutions_append_once(service: GameService, backend):
     game_id, _ = open_breath_phase(service)
-    before = service.event_store.version(game_id)
+    before = service.log.events.version(game_id)
     resolvers = [backend.service() for _ in range(6)]  # separate caches, like workers
     results: list[AppendResult | None] = []
     barrier = threading.Barrier(len(resolvers))
@@ -79,5 +79,5 @@ def test_racing_resolutions_append_once(service: GameService, backend):
     for t in threads:
         t.join()
     assert sum(r is not None for r in results) == 1
-    appended = service.event_store.read(game_id, before + 1)
+    appended = service.log.events.read(game_id, before + 1)
     assert [e.type for e in appended].count("BreathPhaseClosed") == 1

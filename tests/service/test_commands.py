@@ -7,14 +7,19 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from adapters.event_store import GameNotFound, IdempotencyMismatch, VersionConflict
 from domain import RuleViolation, replay
-from lorekeeper.errors import CommandIdConflict, PreconditionFailed, TokenMissing, TokenRejected
+from lorekeeper.errors import (
+    CommandIdConflict,
+    GameNotFound,
+    IdempotencyMismatch,
+    PreconditionFailed,
+    TokenMissing,
+    TokenRejected,
+    VersionConflict,
+)
 from lorekeeper.idempotency import command_hash
 from lorekeeper.service import GameService
-from lorekeeper.state_cache import StateCache
-from lorekeeper.states import to_domain_events
-from tests.service.conftest import Backend, RecordingJobs
+from tests.service.conftest import Backend, RecordingJobs, domain_events, send
 from tests.service.games import (
     BATTLE_RF1,
     END_MOVEMENT,
@@ -33,28 +38,28 @@ def new_duel(service: GameService) -> tuple[str, str, str]:
 
 def test_a_command_appends_its_events_as_the_tokens_seat(service: GameService):
     game_id, seat0, _ = new_duel(service)
-    result = service.handle_command(game_id, seat0, ORDER_BF0)
+    result = send(service, game_id, seat0, ORDER_BF0)
     assert (result.seat, result.version, result.duplicate) == (0, 3, False)
     assert [e.type for e in result.events] == ["UnitsOrdered"]
-    stored = service.event_store.read(game_id, 3)
+    stored = service.log.events.read(game_id, 3)
     assert stored[0].seat == 0 and stored[0].command_id is not None and stored[0].time_ms > 0
 
 
 def test_the_acting_seat_comes_only_from_the_token(service: GameService):  # R-TRN-1
     game_id, _, seat1 = new_duel(service)
     with pytest.raises(RuleViolation) as caught:
-        service.handle_command(game_id, seat1, {**ORDER_BF0, "seat": 0})
+        send(service, game_id, seat1, {**ORDER_BF0, "seat": 0})
     assert caught.value.rule == "R-TRN-1" and caught.value.code == "not_your_turn"
 
 
 def test_a_game_played_to_its_end_through_the_service(service: GameService):  # R-WIN-2
     game_id, seat0, _ = new_duel(service)
     for body in (ORDER_BF0, END_MOVEMENT, BATTLE_RF1):
-        service.handle_command(game_id, seat0, body)
-    state = service.load_state(game_id)
+        send(service, game_id, seat0, body)
+    state = service.log.load(game_id).state
     assert state.is_over and state.winner == 0
     with pytest.raises(RuleViolation) as caught:
-        service.handle_command(game_id, seat0, {"type": "end_turn"})
+        send(service, game_id, seat0, {"type": "end_turn"})
     assert caught.value.code == "game_over"
 
 
@@ -62,58 +67,58 @@ def test_tokens_are_checked(service: GameService):
     game_id, seat0, _ = new_duel(service)
     other_game, other_token, _ = new_duel(service)
     with pytest.raises(TokenMissing):
-        service.handle_command(game_id, None, ORDER_BF0)
+        send(service, game_id, None, ORDER_BF0)
     for bad in ("lks_" + "x" * 43, "short", other_token):
         with pytest.raises(TokenRejected):
-            service.handle_command(game_id, bad, ORDER_BF0)
+            send(service, game_id, bad, ORDER_BF0)
     with pytest.raises(GameNotFound):
-        service.handle_command("no-such-game", seat0, ORDER_BF0)
+        send(service, "no-such-game", seat0, ORDER_BF0)
     with pytest.raises(GameNotFound):
-        service.handle_command("bad id {}", seat0, ORDER_BF0)
+        send(service, "bad id {}", seat0, ORDER_BF0)
 
 
 def test_if_match_on_a_stale_version_is_refused(service: GameService):
     game_id, seat0, _ = new_duel(service)
-    service.handle_command(game_id, seat0, ORDER_BF0, if_match=2)
+    send(service, game_id, seat0, ORDER_BF0, if_match=2)
     with pytest.raises(PreconditionFailed) as caught:
-        service.handle_command(game_id, seat0, END_MOVEMENT, if_match=2)
+        send(service, game_id, seat0, END_MOVEMENT, if_match=2)
     assert caught.value.current_version == 3
-    assert service.handle_command(game_id, seat0, END_MOVEMENT, if_match=3).version == 4
+    assert send(service, game_id, seat0, END_MOVEMENT, if_match=3).version == 4
 
 
 def test_a_retry_returns_the_first_result_and_appends_nothing(service: GameService):
     game_id, seat0, _ = new_duel(service)
-    first = service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k-1")
-    again = service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k-1")
+    first = send(service, game_id, seat0, ORDER_BF0, idempotency_key="k-1")
+    again = send(service, game_id, seat0, ORDER_BF0, idempotency_key="k-1")
     assert again.duplicate and again.version == first.version
     assert again.events == first.events
-    assert service.event_store.version(game_id) == 3
+    assert service.log.events.version(game_id) == 3
 
 
 def test_a_retry_after_the_game_moved_on_still_gets_its_first_result(service: GameService):
     game_id, seat0, _ = new_duel(service)
-    first = service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "c-1"})
-    service.handle_command(game_id, seat0, END_MOVEMENT)
+    first = send(service, game_id, seat0, {**ORDER_BF0, "command_id": "c-1"})
+    send(service, game_id, seat0, END_MOVEMENT)
     # Ordering now breaks R-TRN-4 (wrong phase) and If-Match is stale: still the first result.
-    again = service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "c-1"}, if_match=2)
+    again = send(service, game_id, seat0, {**ORDER_BF0, "command_id": "c-1"}, if_match=2)
     assert again.duplicate and again.events == first.events
-    assert service.event_store.version(game_id) == 4
+    assert service.log.events.version(game_id) == 4
 
 
 def test_a_key_reused_with_another_body_is_refused(service: GameService):
     game_id, seat0, seat1 = new_duel(service)
-    service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k")
+    send(service, game_id, seat0, ORDER_BF0, idempotency_key="k")
     with pytest.raises(IdempotencyMismatch):
-        service.handle_command(game_id, seat0, {"type": "order", "units": []}, idempotency_key="k")
+        send(service, game_id, seat0, {"type": "order", "units": []}, idempotency_key="k")
     with pytest.raises(IdempotencyMismatch):  # another seat's key is not this seat's to repeat
-        service.handle_command(game_id, seat1, ORDER_BF0, idempotency_key="k")
+        send(service, game_id, seat1, ORDER_BF0, idempotency_key="k")
 
 
 def test_header_and_body_command_ids_must_agree(service: GameService):
     game_id, seat0, _ = new_duel(service)
     with pytest.raises(CommandIdConflict):
-        service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "a"}, None, "b")
-    ok = service.handle_command(game_id, seat0, {**ORDER_BF0, "command_id": "a"}, None, "a")
+        send(service, game_id, seat0, {**ORDER_BF0, "command_id": "a"}, None, "b")
+    ok = send(service, game_id, seat0, {**ORDER_BF0, "command_id": "a"}, None, "a")
     assert not ok.duplicate
 
 
@@ -128,8 +133,8 @@ def test_the_job_queue_hears_of_every_append_and_of_retries(
     service: GameService, jobs: RecordingJobs
 ):
     game_id, seat0, _ = new_duel(service)
-    service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k")
-    service.handle_command(game_id, seat0, ORDER_BF0, idempotency_key="k")
+    send(service, game_id, seat0, ORDER_BF0, idempotency_key="k")
+    send(service, game_id, seat0, ORDER_BF0, idempotency_key="k")
     assert jobs.calls[-2:] == [(game_id, 3, ("UnitsOrdered",))] * 2
 
 
@@ -139,18 +144,18 @@ def test_racing_commands_on_one_version_let_exactly_one_through(backend: Backend
     game_id, seat0, _ = new_duel(creator)
     services = [backend.service() for _ in range(8)]
     for s in services:
-        s.load_state(game_id)  # all decide on version 2
+        s.log.load(game_id)  # all decide on version 2
     outcomes: list[object] = []
     barrier = threading.Barrier(len(services))
 
-    def send(s: GameService) -> None:
+    def race(s: GameService) -> None:
         barrier.wait()
         try:
-            outcomes.append(s.handle_command(game_id, seat0, ORDER_BF0))
+            outcomes.append(send(s, game_id, seat0, ORDER_BF0))
         except (VersionConflict, RuleViolation) as exc:
             outcomes.append(exc)
 
-    threads = [threading.Thread(target=send, args=(s,)) for s in services]
+    threads = [threading.Thread(target=race, args=(s,)) for s in services]
     for t in threads:
         t.start()
     for t in threads:
@@ -171,6 +176,10 @@ class CountingStore:
     def read(self, *args: object, **kwargs: object) -> object:
         self.reads += 1
         return self._inner.read(*args, **kwargs)  # type: ignore[attr-defined]
+
+    def tails(self, *args: object, **kwargs: object) -> object:
+        self.reads += 1
+        return self._inner.tails(*args, **kwargs)  # type: ignore[attr-defined]
 
     def append(self, *args: object, **kwargs: object) -> object:
         self.appends += 1
@@ -202,10 +211,9 @@ def two(backend: Backend) -> TwoProcesses:
     first = backend.service(allow_scripted_dice=True)
     game_id, seat0, seat1 = new_duel(first)
     second = backend.service()
-    second.load_state(game_id)
-    counting = CountingStore(second.event_store)
-    second.event_store = counting  # type: ignore[assignment]
-    second._states._events = counting  # type: ignore[assignment]
+    second.log.load(game_id)
+    counting = CountingStore(second.log.events)
+    second.log.events = counting  # type: ignore[assignment]
     return TwoProcesses(first, second, counting, game_id, seat0, seat1)
 
 
@@ -214,48 +222,48 @@ def calls(two: TwoProcesses) -> tuple[int, int, int]:
 
 
 def test_a_fresh_cache_decides_without_reading_the_store(two: TwoProcesses):
-    assert two.second.handle_command(two.game_id, two.seat0, ORDER_BF0).version == 3
+    assert send(two.second, two.game_id, two.seat0, ORDER_BF0).version == 3
     assert calls(two) == (0, 1, 0)
 
 
 def test_a_stale_cache_catches_up_from_the_refused_append(two: TwoProcesses, backend: Backend):
-    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)  # version 3, unseen by second
-    result = two.second.handle_command(two.game_id, two.seat1, RESIGN)  # legal at 2 and at 3
+    send(two.first, two.game_id, two.seat0, ORDER_BF0)  # version 3, unseen by second
+    result = send(two.second, two.game_id, two.seat1, RESIGN)  # legal at 2 and at 3
     assert result.events[0].version == 4
     # One refused append (it carried event 3), then the one that went through: no read.
     assert calls(two) == (0, 2, 1)
-    replayed = replay(to_domain_events(backend.events.read(two.game_id)))
-    assert two.second.load_state(two.game_id) == replayed
+    replayed = replay(domain_events(backend.events.read(two.game_id)))
+    assert two.second.log.load(two.game_id).state == replayed
 
 
 def test_a_command_legal_only_on_the_stale_cache_is_refused_by_the_current_rules(
     two: TwoProcesses, backend: Backend
 ):  # R-TRN-4
-    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    send(two.first, two.game_id, two.seat0, ORDER_BF0)
     with pytest.raises(RuleViolation) as caught:  # one order a turn
-        two.second.handle_command(two.game_id, two.seat0, ORDER_BF0)
+        send(two.second, two.game_id, two.seat0, ORDER_BF0)
     assert caught.value.code == "wrong_phase"
     assert backend.events.version(two.game_id) == 3
 
 
 def test_a_stale_cache_is_read_before_a_rule_violation_is_reported(two: TwoProcesses):
-    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    send(two.first, two.game_id, two.seat0, ORDER_BF0)
     # END_MOVEMENT is out of turn order on the cached version 2 (R-TRN-4), legal on the
     # store's version 3: it goes through after one read.
-    assert two.second.handle_command(two.game_id, two.seat0, END_MOVEMENT).version == 4
+    assert send(two.second, two.game_id, two.seat0, END_MOVEMENT).version == 4
     assert calls(two) == (1, 1, 0)
 
 
 def test_if_match_newer_than_the_cache_reads_the_store(two: TwoProcesses):
-    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
-    result = two.second.handle_command(two.game_id, two.seat0, END_MOVEMENT, if_match=3)
+    send(two.first, two.game_id, two.seat0, ORDER_BF0)
+    result = send(two.second, two.game_id, two.seat0, END_MOVEMENT, if_match=3)
     assert result.version == 4 and calls(two) == (1, 1, 0)
 
 
 def test_if_match_equal_to_a_stale_cache_is_refused_with_the_stores_version(two: TwoProcesses):
-    two.first.handle_command(two.game_id, two.seat0, ORDER_BF0)
+    send(two.first, two.game_id, two.seat0, ORDER_BF0)
     with pytest.raises(PreconditionFailed) as caught:
-        two.second.handle_command(two.game_id, two.seat0, END_MOVEMENT, if_match=2)
+        send(two.second, two.game_id, two.seat0, END_MOVEMENT, if_match=2)
     assert caught.value.current_version == 3
 
 
@@ -263,25 +271,26 @@ def test_a_state_ahead_of_the_store_is_dropped_for_the_stores(service: GameServi
     # A store that lost events (no AOF, restarted) is the truth: a refusal naming a version
     # below the cached state's replaces the cache with a replay of the stream.
     game_id, _, _ = new_duel(service)
-    ahead = replace(service.load_state(game_id), version=5)
+    loaded = service.log.load(game_id)
+    ahead = replace(loaded, state=replace(loaded.state, version=5))
     conflict = VersionConflict(2, ahead.version)
-    assert service._states.after_conflict(game_id, ahead, conflict).version == 2
-    assert service.load_state(game_id).version == 2
+    assert service.log.caught_up(ahead, conflict).version == 2
+    assert service.log.load(game_id).state.version == 2
 
 
 def test_the_cached_state_is_the_replayed_state(backend: Backend):
-    service = backend.service(allow_scripted_dice=True, cache=StateCache(4))
+    service = backend.service(allow_scripted_dice=True, cache_games=4)
     game_id, seat0, _ = new_duel(service)
     for body in (ORDER_BF0, END_MOVEMENT, BATTLE_RF1):
-        service.handle_command(game_id, seat0, body)
-    replayed = replay(to_domain_events(backend.events.read(game_id)))
-    assert service.load_state(game_id) == replayed
+        send(service, game_id, seat0, body)
+    replayed = replay(domain_events(backend.events.read(game_id)))
+    assert service.log.load(game_id).state == replayed
     fresh = backend.service()  # no cache: folds the whole stream
-    assert fresh.load_state(game_id) == replayed
+    assert fresh.log.load(game_id).state == replayed
 
 
 def test_a_past_state_is_replayed_up_to_its_version(service: GameService):
     game_id, seat0, _ = new_duel(service)
-    service.handle_command(game_id, seat0, ORDER_BF0)
-    assert service.load_state(game_id, 2).phase == "order"
-    assert service.load_state(game_id, 3).version == 3
+    send(service, game_id, seat0, ORDER_BF0)
+    assert service.log.load(game_id, 2).state.phase == "order"
+    assert service.log.load(game_id, 3).state.version == 3

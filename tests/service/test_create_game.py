@@ -16,17 +16,17 @@ from tests.service.games import duel
 def test_a_named_scenario_starts_a_game_with_one_token_per_seat(service: GameService):
     game_id, version, seats, head_hash, dice = service.create_game("river_crossing")
     assert version == 2  # GameCreated, TurnStarted (R-TRN-1: seat 0 begins)
-    assert head_hash == service.event_store.read(game_id)[-1].hash
+    assert head_hash == service.log.events.read(game_id)[-1].hash
     assert dice["scheme"] == "hmac-sha256-v1" and len(dice["commitment"]) == 64
     assert [s["seat"] for s in seats] == [0, 1]
     assert len({s["token"] for s in seats}) == 2
     assert [service.seat_for(game_id, s["token"]) for s in seats] == [0, 1]
-    assert service.load_state(game_id).active == 0
+    assert service.log.load(game_id).state.active == 0
 
 
 def test_an_inline_scenario_is_played_as_given(service: GameService):
     created = service.create_game(duel(), {"auto_decisions": True})
-    state = service.load_state(created.game_id)
+    state = service.log.load(created.game_id).state
     assert state.scenario == "duel" and state.auto_decisions
     assert sorted(state.units) == ["bf0", "rf1"]
 

@@ -5,15 +5,12 @@ from __future__ import annotations
 import pytest
 import redis
 
+from adapters.memory_stores import InMemoryRateLimiter
+from adapters.redis_keys import bucket_key
+from adapters.redis_ratelimit import LEASE_TTL_S, RedisRateLimiter
+from api.guards import retry_after_s
 from lorekeeper.dice import DiceConfig
-from lorekeeper.ratelimit import (
-    LEASE_TTL_S,
-    InMemoryRateLimiter,
-    RateLimiter,
-    RedisRateLimiter,
-    bucket_key,
-    retry_after_s,
-)
+from lorekeeper.ports import RateLimiter
 from lorekeeper.seats import new_token, token_hash
 from tests.service.conftest import Backend
 

@@ -8,9 +8,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.event_store import GameNotFound
 from api.viewer import register_viewer
 from domain import Event
+from lorekeeper.errors import GameNotFound
 from tests.viewer.games import showcase_game
 
 

@@ -11,9 +11,9 @@ from playwright.sync_api import Browser
 from werkzeug.serving import make_server
 
 from api import create_app
+from api.composition import memory_components
 from domain import event_from_json
-from lorekeeper.config import Settings
-from lorekeeper.wiring import memory_components
+from lorekeeper.settings import Settings
 from tests.viewer.test_viewer_e2e import browser, check_board, open_viewer, wait_for_version
 
 __all__ = ["browser"]  # the module-scoped Chromium fixture, shared

@@ -9,13 +9,13 @@ from types import SimpleNamespace
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.event_store import NewEvent
 from adapters.memory_event_store import InMemoryEventStore
 from api.board_svg import render_board
 from api.viewer import STATIC, viewer_blueprint
 from domain import Event, replay
 from domain.narrate import narrate
 from domain.view import board_view
+from lorekeeper.ports import NewEvent
 
 
 def test_board_svg_at_a_version_is_the_picture_of_that_state(
@@ -113,7 +113,9 @@ def test_without_a_loader_the_viewer_reads_the_apps_event_store(
     store = InMemoryEventStore()
     store.create("stored", [NewEvent(e.type, e.payload()) for e in showcase_events])
     app = Flask(__name__)
-    app.extensions["lorekeeper"] = SimpleNamespace(service=SimpleNamespace(event_store=store))
+    app.extensions["lorekeeper"] = SimpleNamespace(
+        service=SimpleNamespace(log=SimpleNamespace(events=store))
+    )
     app.register_blueprint(viewer_blueprint)
     response = app.test_client().get("/games/stored/board.svg?version=12")
     assert response.status_code == 200

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from adapters.event_store import StoredEvent
-from adapters.projections import canonical_json
+from adapters.redis_stores import RedisDiceStore
+from adapters.views import view_json
 from domain import replay
 from domain.events import event_from_json
 from domain.notation import scenario_from_text
 from domain.view import ALL_SEATS, board_view
-from lorekeeper.dice import RedisDiceConfigStore
+from lorekeeper.ports import Projection, StoredEvent
+from lorekeeper.projector import Outcome
 from lorekeeper.service import CommandResult, GameService
 from workers.context import WorkerContext
+from workers.projection_loop import ProjectionLoop
 from workers.worker import make_worker
 
 # Seat 0's Wood Wyvern at [1,1]; seat 1's two foot units on its flight line (R-BRE-2).
@@ -37,7 +40,7 @@ class BreathGame:
         self.east = True
 
     def command(self, seat: int, body: dict[str, Any]) -> CommandResult:
-        return self.service.handle_command(self.game_id, self.tokens[seat], body)
+        return self.service.handle_command(self.game_id, seat, body)
 
     def open_breath(self) -> int:
         """Play seat 0's order, flight and end of movement; the BreathPhaseOpened version."""
@@ -53,16 +56,25 @@ class BreathGame:
         return self.command(1, {"type": "end_turn"}).version
 
     def phase(self) -> str:
-        return self.service.load_state(self.game_id).phase
+        return self.service.log.load(self.game_id).state.phase
 
 
 def stored_events(ctx: WorkerContext, game_id: str) -> list[StoredEvent]:
     return ctx.events.read(game_id)
 
 
-def fresh_view_json(ctx: WorkerContext, game_id: str) -> tuple[int, str]:
+def fresh_projection(ctx: WorkerContext, game_id: str) -> Projection:
+    """The projection a replay of the whole stream gives."""
     state = replay(event_from_json(e.type, e.payload) for e in ctx.events.read(game_id))
-    return state.version, canonical_json(board_view(state, ALL_SEATS))
+    return Projection(state.version, json.loads(view_json(board_view(state, ALL_SEATS))))
+
+
+def project(ctx: WorkerContext, game_id: str) -> Outcome:
+    """One round of the projection loop, for one game."""
+    outcome = ProjectionLoop(ctx).project([game_id])[game_id]
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
 
 
 def assert_breath_resolved_once(ctx: WorkerContext, game_id: str) -> int:
@@ -70,7 +82,7 @@ def assert_breath_resolved_once(ctx: WorkerContext, game_id: str) -> int:
     and every breath die is the one the game's dice source gives for its index (R-DIE-2,
     R-DIE-3). Returns the number of phases."""
     events = ctx.events.read(game_id)
-    dice_config = RedisDiceConfigStore(ctx.client).load(game_id)
+    dice_config = RedisDiceStore(ctx.client).load(game_id)
     assert dice_config is not None
     dice = dice_config.source()
     phases, open_ = 0, False

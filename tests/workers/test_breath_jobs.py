@@ -7,8 +7,14 @@ import time
 import pytest
 from rq.exceptions import DuplicateJobError
 
-from adapters.jobs import BREATH_FUNC, breath_job_id
-from tests.workers.games import BreathGame, assert_breath_resolved_once, drain, fresh_view_json
+from adapters.redis_jobs import BREATH_FUNC, breath_job_id
+from tests.workers.games import (
+    BreathGame,
+    assert_breath_resolved_once,
+    drain,
+    fresh_projection,
+    project,
+)
 from workers import jobs
 from workers.context import WorkerContext
 from workers.reconcile import reconcile
@@ -26,7 +32,7 @@ def test_the_breath_job_resolves_the_phase_with_the_games_dice(ctx: WorkerContex
     assert assert_breath_resolved_once(ctx, game.game_id) == 1
     rolled = [e for e in ctx.events.read(game.game_id, opened) if e.type == "BreathRolled"]
     assert [e.payload["target"] for e in rolled] == ["gf1", "gf1-2"]  # marking order, R-DIE-3
-    assert ctx.projections.load_json(game.game_id) == fresh_view_json(ctx, game.game_id)
+    assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
 
 
 def test_the_same_breath_job_cannot_be_enqueued_twice(ctx: WorkerContext) -> None:
@@ -107,15 +113,14 @@ def test_the_reconciler_finds_an_open_phase_through_a_stale_projection(
     game = BreathGame(ctx.service)
     game.open_breath()
     ctx.jobs.breath_queue.empty()
-    ctx.jobs.projection_queue.empty()
-    jobs.project_game(game.game_id)  # the lobby shows the phase, the stream is the judge
+    ctx.client.delete(ctx.jobs.projection_queue.key)
+    project(ctx, game.game_id)  # the lobby shows the phase, the stream is the judge
 
     report = reconcile(ctx)
 
     assert report.breath_resolved == [game.game_id]
     assert report.projections_requested == []  # the projection was current...
-    version = ctx.events.version(game.game_id)  # ...and the resolution scheduled the next
-    assert ctx.jobs.projection_queue.get_job_ids() == [f"project-{game.game_id}-{version}"]
+    assert ctx.jobs.projection_queue.due() == [game.game_id]  # ...the resolution asked again
 
 
 def test_the_reconciler_catches_up_a_projection_whose_job_was_lost(
@@ -123,7 +128,7 @@ def test_the_reconciler_catches_up_a_projection_whose_job_was_lost(
 ) -> None:
     game = BreathGame(ctx.service)
     game.command(0, {"type": "end_turn"})
-    ctx.jobs.projection_queue.empty()  # the pending flag stays: no job will clear it
+    ctx.client.delete(ctx.jobs.projection_queue.key)  # the pending flag stays: no job will clear it
 
     fresh = reconcile(ctx)
     time.sleep(ctx.settings.job_stale_s + 0.1)
@@ -131,4 +136,4 @@ def test_the_reconciler_catches_up_a_projection_whose_job_was_lost(
 
     assert fresh.projections_caught_up == [] and fresh.projections_requested == []
     assert stale.projections_caught_up == [game.game_id]
-    assert ctx.projections.load_json(game.game_id) == fresh_view_json(ctx, game.game_id)
+    assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)

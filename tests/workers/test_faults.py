@@ -21,13 +21,13 @@ import redis
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from adapters.jobs import breath_job_id
-from adapters.projections import projection_lag
+from adapters.redis_jobs import breath_job_id
+from adapters.redis_projections import projection_lag
 from adapters.redis_server import RedisServerProcess
 from lorekeeper.service import CommandResult
-from tests.workers.games import BreathGame, assert_breath_resolved_once, fresh_view_json
+from lorekeeper.settings import Settings
+from tests.workers.games import BreathGame, assert_breath_resolved_once, fresh_projection
 from workers.context import WorkerContext, build_context, installed
-from workers.settings import WorkerSettings
 
 APPEND_DELAY_S = 0.06  # the fault hook sleeps this long before and after each append
 
@@ -86,7 +86,7 @@ def assert_consistent(ctx: WorkerContext, games: list[BreathGame]) -> None:
     wait_until(lambda: projection_lag(ctx.client)["lagging"] == 0, 20, "the projections")
     for game in games:
         assert_breath_resolved_once(ctx, game.game_id)
-        assert ctx.projections.load_json(game.game_id) == fresh_view_json(ctx, game.game_id)
+        assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
 
 
 def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
@@ -123,7 +123,7 @@ def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
 def test_a_redis_restart_loses_no_acknowledged_command(tmp_path: Path) -> None:
     with RedisServerProcess(appendonly=True, appendfsync="always") as server:
         client = redis.Redis.from_url(server.url)
-        ctx = build_context(WorkerSettings(redis_url=server.url), client)
+        ctx = build_context(Settings(redis_url=server.url), client)
         acked: list[CommandResult] = []
         with installed(ctx), supervisor(server.url, tmp_path / "workers.log"):
             game = BreathGame(ctx.service)
@@ -176,11 +176,11 @@ def test_only_the_first_workers_project_and_the_others_resolve_breath(
 
 
 def test_a_worker_without_projections_leaves_the_projection_queue_alone(
-    ctx: WorkerContext, settings: WorkerSettings
+    ctx: WorkerContext, settings: Settings
 ) -> None:
     game = BreathGame(ctx.service)
     env = {**os.environ, "REDIS_URL": settings.redis_url}
     subprocess.run([sys.executable, "-m", "workers", "work", "--burst", "--no-projections"],
                    env=env, timeout=60, check=True, capture_output=True)  # fmt: skip
-    assert ctx.jobs.projection_queue.get_job_ids() == [f"project-{game.game_id}-2"]
-    assert ctx.projections.checkpoint(game.game_id) == 0
+    assert ctx.jobs.projection_queue.due() == [game.game_id]
+    assert ctx.projections.checkpoints([game.game_id])[0] == 0

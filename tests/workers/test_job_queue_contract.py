@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 import redis
 from redis.backoff import NoBackoff
@@ -9,18 +11,19 @@ from redis.retry import Retry
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from adapters.event_store import NewEvent, VersionConflict
-from adapters.jobs import RQJobQueue, breath_opened_version, due_key, game_of, job_id, pending_key
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_jobs import InMemoryJobQueue
 from adapters.memory_projections import InMemoryProjectionStore
+from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
 from adapters.redis_event_store import RedisStreamEventStore
-from lorekeeper.dice import InMemoryDiceConfigStore
-from lorekeeper.seats import InMemorySeatTokenStore
+from adapters.redis_jobs import RQJobQueue, breath_job_id, breath_opened_version
+from adapters.redis_keys import due_key, pending_key
+from lorekeeper.errors import VersionConflict
+from lorekeeper.gamelog import GameLog
+from lorekeeper.ports import NewEvent
+from lorekeeper.projector import Projector
 from lorekeeper.service import GameService
-from lorekeeper.state_cache import StateCache
 from tests.workers.games import BreathGame
-from workers.projector import Projector
 
 AFTER_MOVEMENT = ["MovementEnded", "BreathPhaseOpened"]
 
@@ -35,7 +38,7 @@ def jobs(request: pytest.FixtureRequest) -> InMemoryJobQueue | RQJobQueue:
 def test_an_append_schedules_one_projection_job(jobs: InMemoryJobQueue | RQJobQueue) -> None:
     jobs.after_append("g1", 3, ["UnitMoved"])
 
-    assert jobs.queued_job_ids() == ["project-g1-3"]
+    assert jobs.queued() == ["g1"]
 
 
 def test_no_second_projection_job_while_one_is_pending(
@@ -46,7 +49,7 @@ def test_no_second_projection_job_while_one_is_pending(
     jobs.after_append("g1", 4, ["UnitMoved"])  # a retried command
     jobs.after_append("g2", 1, ["GameCreated"])
 
-    assert jobs.queued_job_ids() == ["project-g1-3", "project-g2-1"]
+    assert jobs.queued() == ["g1", "g2"]
 
 
 def test_an_opened_breath_phase_gets_one_job_named_by_its_version(
@@ -56,12 +59,12 @@ def test_an_opened_breath_phase_gets_one_job_named_by_its_version(
     jobs.after_append("g1", 9, AFTER_MOVEMENT)
     jobs.after_append("g1", 9, AFTER_MOVEMENT)
 
-    assert jobs.queued_job_ids() == ["breath-g1-9", "project-g1-9"]
+    assert jobs.queued() == ["breath-g1-9", "g1"]
 
 
-def test_job_ids_escape_what_rq_refuses() -> None:
-    assert job_id("project", "a_b.c:d-e", 7) == "project-a__b_dc_cd-e-7"
-    assert job_id("project", "a.", 1) != job_id("project", "a_d", 1)
+def test_breath_job_ids_escape_what_rq_refuses() -> None:
+    assert breath_job_id("a_b.c:d-e", 7) == "breath-a__b_dc_cd-e-7"
+    assert breath_job_id("a.", 1) != breath_job_id("a_d", 1)
 
 
 def test_the_opening_version_is_found_among_the_appended_events() -> None:
@@ -80,9 +83,9 @@ def test_breath_jobs_are_rq_jobs_in_json_and_projections_a_plain_list(
 
     assert (breath.func_name, breath.args) == ("workers.jobs.resolve_breath", ["g1", 9])
     assert breath.origin == "breath"
-    assert redis_client.lrange("lk:{projections}:due", 0, -1) == [b"project-g1-9"]
-    assert jobs.projection_queue.pop(timeout_s=None) == "project-g1-9"
-    assert jobs.projection_queue.pop(timeout_s=None) is None
+    assert redis_client.lrange("lk:{projections}:due", 0, -1) == [b"g1"]
+    assert jobs.projection_queue.pop(1, timeout_s=None) == ["g1"]
+    assert jobs.projection_queue.pop(1, timeout_s=None) == []
 
 
 def test_projection_jobs_are_popped_many_at_a_time_in_order(redis_client: redis.Redis) -> None:
@@ -90,10 +93,10 @@ def test_projection_jobs_are_popped_many_at_a_time_in_order(redis_client: redis.
     for game_id in ("g1", "g2", "g3"):
         jobs.after_append(game_id, 4, ["UnitMoved"])
 
-    assert jobs.projection_queue.pop_many(2, timeout_s=None) == ["project-g1-4", "project-g2-4"]
-    assert jobs.projection_queue.pop_many(2, timeout_s=0.01) == ["project-g3-4"]
-    assert jobs.projection_queue.pop_many(2, timeout_s=None) == []
-    assert jobs.projection_queue.pop_many(2, timeout_s=0.01) == []  # waited, nothing came
+    assert jobs.projection_queue.pop(2, timeout_s=None) == ["g1", "g2"]
+    assert jobs.projection_queue.pop(2, timeout_s=0.01) == ["g3"]
+    assert jobs.projection_queue.pop(2, timeout_s=None) == []
+    assert jobs.projection_queue.pop(2, timeout_s=0.01) == []  # waited, nothing came
 
 
 def test_clearing_the_pending_flags_of_several_games_lets_them_queue_again(
@@ -102,21 +105,21 @@ def test_clearing_the_pending_flags_of_several_games_lets_them_queue_again(
     jobs = RQJobQueue(redis_client)
     for game_id in ("g1", "g2"):
         jobs.after_append(game_id, 4, ["UnitMoved"])
-    jobs.projection_queue.empty()
+    jobs.projection_queue.pop(2, timeout_s=None)
 
-    jobs.clear_pending_many(["g1", "g2"])
+    jobs.clear_pending(["g1", "g2"])
     for game_id in ("g1", "g2"):
         jobs.after_append(game_id, 5, ["UnitMoved"])
 
-    assert jobs.projection_queue.get_job_ids() == ["project-g1-5", "project-g2-5"]
+    assert jobs.projection_queue.due() == ["g1", "g2"]
 
 
 class CountingJobs(RQJobQueue):
     requests = 0
 
-    def request_projection(self, game_id: str, version: int) -> bool:
+    def request_projection(self, game_id: str) -> bool:
         self.requests += 1
-        return super().request_projection(game_id, version)
+        return super().request_projection(game_id)
 
 
 def test_the_projection_request_rides_in_the_appends_round_trip(
@@ -126,8 +129,8 @@ def test_the_projection_request_rides_in_the_appends_round_trip(
     store = RedisStreamEventStore(redis_client, rider=jobs.ride)
     created = store.create("g1", [NewEvent("A", {})])
     jobs.after_append("g1", created.version, ["A"])  # the create rode too: nothing more sent
-    jobs.projection_queue.empty()
-    jobs.clear_pending("g1")
+    jobs.projection_queue.pop(1, timeout_s=None)
+    jobs.clear_pending(["g1"])
     redis_client.script_flush()  # a restarted server has forgotten the write script
 
     result = store.append("g1", 1, [NewEvent("B", {})], seat=0, command_id=None,
@@ -135,10 +138,10 @@ def test_the_projection_request_rides_in_the_appends_round_trip(
     jobs.after_append("g1", result.version, ["B"])
 
     assert result.version == 2 and store.version("g1") == 2
-    assert jobs.projection_queue.get_job_ids() == ["project-g1-2"]
+    assert jobs.projection_queue.due() == ["g1"]
     assert jobs.requests == 0
     jobs.after_append("g1", 2, ["B"])  # a retry's after_append asks again (idempotent)
-    assert jobs.requests == 1 and jobs.projection_queue.get_job_ids() == ["project-g1-2"]
+    assert jobs.requests == 1 and jobs.projection_queue.due() == ["g1"]
 
 
 def test_a_refused_append_only_costs_a_projection_that_finds_nothing(
@@ -147,19 +150,14 @@ def test_a_refused_append_only_costs_a_projection_that_finds_nothing(
     jobs = RQJobQueue(redis_client)
     store = RedisStreamEventStore(redis_client, rider=jobs.ride)
     store.create("g1", [NewEvent("A", {})])
-    jobs.projection_queue.empty()
-    jobs.clear_pending("g1")
+    jobs.projection_queue.pop(1, timeout_s=None)
+    jobs.clear_pending(["g1"])
 
     with pytest.raises(VersionConflict):
         store.append("g1", 5, [NewEvent("B", {})], seat=0, command_id=None, command_hash=None)
 
     assert store.version("g1") == 1
-    assert jobs.projection_queue.get_job_ids() == ["project-g1-6"]
-
-
-def test_a_projection_job_id_names_its_game() -> None:
-    for game_id in ("g1", "a_b.c:d-e", "a.", "a_d", "x-7"):
-        assert game_of(job_id("project", game_id, 12)) == game_id
+    assert jobs.projection_queue.due() == ["g1"]
 
 
 def test_a_redis_error_after_the_append_is_logged_not_raised() -> None:
@@ -172,36 +170,35 @@ def test_a_redis_error_after_the_append_is_logged_not_raised() -> None:
 def test_the_twin_runs_jobs_breath_first_and_records_failures() -> None:
     ran: list[str] = []
 
-    def fail(game_id: str) -> None:
-        ran.append(f"project {game_id}")
+    def fail(game_ids: Sequence[str]) -> None:
+        ran.append(f"project {' '.join(game_ids)}")
         raise RuntimeError("boom")
 
-    jobs = InMemoryJobQueue(fail, lambda g, v: ran.append(f"breath {g} {v}"))
+    jobs = InMemoryJobQueue()
+    jobs.attach(fail, lambda g: ran.append(f"breath {g}"))
     jobs.after_append("g1", 9, AFTER_MOVEMENT)
 
-    assert ran == ["breath g1 9", "project g1"]
-    assert [id_ for id_, _ in jobs.failed] == ["project-g1-9"]
-    assert jobs.queued_job_ids() == []
+    assert ran == ["breath g1", "project g1"]
+    assert [id_ for id_, _ in jobs.failed] == ["g1"]
+    assert jobs.queued() == []
 
 
 def test_the_in_memory_twins_project_and_resolve_breath_inline() -> None:
     # R-TRN-6: with no Redis at all the phase is resolved and the view kept current.
     store, projections = InMemoryEventStore(), InMemoryProjectionStore()
     jobs = InMemoryJobQueue()
-    cache = StateCache()
-    service = GameService(store, InMemorySeatTokenStore(), InMemoryDiceConfigStore(), jobs,
-                          cache=cache)  # fmt: skip
-    projector = Projector(store, projections, cache)
-    jobs.connect(lambda g: projector.catch_up(g), lambda g, v: service.resolve_breath(g))
+    log = GameLog(store, InMemoryDiceStore(), jobs)
+    service = GameService(log, InMemorySeatTokenStore())
+    jobs.attach(Projector(log, projections).project, service.resolve_breath)
     game = BreathGame(service)
 
     game.open_breath()
 
     assert game.phase() == "combat"
     found = projections.load(game.game_id)
-    assert found is not None and found[0] == store.version(game.game_id)
-    assert found[1]["phase"] == "combat"
-    assert jobs.failed == [] and jobs.queued_job_ids() == []
+    assert found is not None and found.version == store.version(game.game_id)
+    assert found.view["phase"] == "combat"
+    assert jobs.failed == [] and jobs.queued() == []
 
 
 def test_the_pending_flag_and_the_queue_share_a_cluster_slot() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess
@@ -11,14 +10,16 @@ import threading
 
 import redis
 
-from adapters.event_store import NewEvent
-from adapters.projections import LOBBY_KEY, projection_lag
-from tests.workers.games import BreathGame, drain, fresh_view_json
-from workers import jobs
+from adapters.redis_keys import LOBBY_KEY
+from adapters.redis_projections import projection_lag
+from lorekeeper.ports import NewEvent
+from lorekeeper.projector import Outcome
+from lorekeeper.reads import GameReader
+from lorekeeper.settings import Settings
+from tests.workers.games import BreathGame, drain, fresh_projection, project
 from workers.cli import failed_jobs
 from workers.context import WorkerContext, build_context
 from workers.projection_loop import BATCH, GATHER_S_PER_GAME, ProjectionLoop, gathering_s
-from workers.settings import WorkerSettings
 
 
 def test_a_projection_job_catches_the_view_up_to_the_stream_head(ctx: WorkerContext) -> None:
@@ -28,21 +29,21 @@ def test_a_projection_job_catches_the_view_up_to_the_stream_head(ctx: WorkerCont
 
     drain(ctx)
 
-    assert ctx.projections.load_json(game.game_id) == fresh_view_json(ctx, game.game_id)
-    assert ctx.projections.checkpoint(game.game_id) == ctx.events.version(game.game_id)
+    assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
+    assert ctx.projections.checkpoints([game.game_id])[0] == ctx.events.version(game.game_id)
 
 
 def test_projecting_again_changes_nothing(ctx: WorkerContext) -> None:
     game = BreathGame(ctx.service)
     game.command(0, {"type": "end_turn"})
-    first = jobs.project_game(game.game_id)
-    stored = ctx.projections.load_json(game.game_id)
+    first = project(ctx, game.game_id)
+    stored = ctx.projections.load(game.game_id)
 
-    again = jobs.project_game(game.game_id)
+    again = project(ctx, game.game_id)
 
-    assert first["written"]
-    assert again == {"version": first["version"], "applied": 0, "written": False}
-    assert ctx.projections.load_json(game.game_id) == stored
+    assert first.written
+    assert again == Outcome(first.version, written=False)
+    assert ctx.projections.load(game.game_id) == stored
 
 
 def test_appends_while_a_job_is_pending_enqueue_nothing(ctx: WorkerContext) -> None:
@@ -51,45 +52,45 @@ def test_appends_while_a_job_is_pending_enqueue_nothing(ctx: WorkerContext) -> N
     game.command(1, {"type": "end_turn"})
     game.command(0, {"type": "end_turn"})
 
-    assert ctx.jobs.projection_queue.get_job_ids() == [f"project-{game.game_id}-2"]
+    assert ctx.jobs.projection_queue.due() == [game.game_id]
     drain(ctx)
-    assert ctx.projections.checkpoint(game.game_id) == ctx.events.version(game.game_id)
+    assert ctx.projections.checkpoints([game.game_id])[0] == ctx.events.version(game.game_id)
 
-    version = game.command(1, {"type": "end_turn"}).version
-    assert ctx.jobs.projection_queue.get_job_ids() == [f"project-{game.game_id}-{version}"]
+    game.command(1, {"type": "end_turn"})
+    assert ctx.jobs.projection_queue.due() == [game.game_id]
 
 
 def test_an_append_after_the_job_cleared_its_flag_schedules_another(
     ctx: WorkerContext,
 ) -> None:
     game = BreathGame(ctx.service)
-    ctx.jobs.projection_queue.empty()
-    ctx.jobs.clear_pending(game.game_id)  # what a starting job does before it reads
+    ctx.client.delete(ctx.jobs.projection_queue.key)
+    ctx.jobs.clear_pending([game.game_id])  # what a starting round does before it reads
 
-    version = game.command(0, {"type": "end_turn"}).version
+    game.command(0, {"type": "end_turn"})
 
-    assert ctx.jobs.projection_queue.get_job_ids() == [f"project-{game.game_id}-{version}"]
+    assert ctx.jobs.projection_queue.due() == [game.game_id]
 
 
 def test_a_worker_with_a_cold_cache_writes_the_same_bytes(
-    ctx: WorkerContext, settings: WorkerSettings, redis_client: redis.Redis
+    ctx: WorkerContext, settings: Settings, redis_client: redis.Redis
 ) -> None:
     game = BreathGame(ctx.service)
     game.open_breath()
     drain(ctx)
     game.end_round()
     drain(ctx)
-    live = ctx.projections.load_json(game.game_id)
+    live = ctx.projections.load(game.game_id)
 
     cold = build_context(settings, redis_client)
     outcome = cold.projector.rebuild(game.game_id)
 
     assert outcome.written  # rewritten at the same version...
-    assert cold.projections.load_json(game.game_id) == live  # ...with the same bytes
+    assert cold.projections.load(game.game_id) == live  # ...with the same bytes
 
 
 def test_rebuild_equals_the_live_projection_byte_for_byte(
-    ctx: WorkerContext, redis_client: redis.Redis, settings: WorkerSettings
+    ctx: WorkerContext, redis_client: redis.Redis, settings: Settings
 ) -> None:
     games = [BreathGame(ctx.service, seed=f"s{i}") for i in range(3)]
     for game in games:
@@ -98,7 +99,7 @@ def test_rebuild_equals_the_live_projection_byte_for_byte(
             drain(ctx)
             game.end_round()
     drain(ctx)
-    live = {g.game_id: ctx.projections.load_json(g.game_id) for g in games}
+    live = {g.game_id: ctx.projections.load(g.game_id) for g in games}
     live_lobby = redis_client.hgetall(LOBBY_KEY)
     redis_client.delete(*[f"lk:{{{g.game_id}}}:projection" for g in games[1:]], LOBBY_KEY)
 
@@ -106,42 +107,41 @@ def test_rebuild_equals_the_live_projection_byte_for_byte(
     done = subprocess.run([sys.executable, "-m", "workers", "rebuild"], env=env,
                           capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
 
-    assert {g.game_id: ctx.projections.load_json(g.game_id) for g in games} == live
+    assert {g.game_id: ctx.projections.load(g.game_id) for g in games} == live
     assert redis_client.hgetall(LOBBY_KEY) == live_lobby
     assert [json.loads(line)["game_id"] for line in done.stdout.splitlines()] == sorted(live)
     for game in games:
-        assert live[game.game_id] == fresh_view_json(ctx, game.game_id)
+        assert live[game.game_id] == fresh_projection(ctx, game.game_id)
 
 
 def test_the_lobby_shows_whose_turn_it_is(ctx: WorkerContext) -> None:
     game = BreathGame(ctx.service)
-    seat = [hashlib.sha256(t.encode()).hexdigest() for t in game.tokens]
+    reader = GameReader(ctx.log, ctx.projections, ctx.stores.seats)
     drain(ctx)
-    assert [e["game_id"] for e in ctx.projections.lobby("active", seat_tokens=[seat[0]])] == [
-        game.game_id
-    ]
-    assert ctx.projections.lobby("active", seat_tokens=[seat[1]]) == []
+    assert [e["game_id"] for e in reader.lobby("active", game.tokens[0])] == [game.game_id]
+    assert reader.lobby("active", game.tokens[1]) == []
 
     game.command(0, {"type": "end_turn"})
     drain(ctx)
 
-    (entry,) = ctx.projections.lobby("active", seat_tokens=[seat[1]])
+    (entry,) = reader.lobby("active", game.tokens[1])
     assert entry["active_seat"] == entry["to_act"] == 1
     assert entry["version"] == ctx.events.version(game.game_id)
     assert entry["last_activity"] == ctx.events.read(game.game_id)[-1].time_ms
-    assert ctx.projections.lobby("active", seat_tokens=[seat[0]]) == []
+    assert reader.lobby("active", game.tokens[0]) == []
+    assert reader.lobby("active", "lks_not-a-token-of-any-game") == []
 
 
 def test_a_breath_phase_shows_in_the_lobby_with_nobody_to_act(ctx: WorkerContext) -> None:
     game = BreathGame(ctx.service)
     game.open_breath()
 
-    jobs.project_game(game.game_id)  # the projection only: the breath job stays queued
+    project(ctx, game.game_id)  # the projection only: the breath job stays queued
 
     (entry,) = ctx.projections.lobby()
     assert (entry["phase"], entry["to_act"]) == ("breath", None)  # R-TRN-6
     stored = ctx.projections.load(game.game_id)
-    assert stored is not None and stored[1]["phase"] == "breath"
+    assert stored is not None and stored.view["phase"] == "breath"
 
 
 def test_a_lobby_entry_left_behind_is_repaired_by_the_next_job(
@@ -154,7 +154,7 @@ def test_a_lobby_entry_left_behind_is_repaired_by_the_next_job(
     stale = {**json.loads(current), "version": 0, "turn": -1}
     redis_client.hset(LOBBY_KEY, game.game_id, json.dumps(stale))  # a crash between writes
 
-    jobs.project_game(game.game_id)
+    project(ctx, game.game_id)
 
     assert redis_client.hget(LOBBY_KEY, game.game_id) == current
 
@@ -174,7 +174,7 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
 
 
 def test_a_failing_projection_is_recorded_and_listed(
-    ctx: WorkerContext, settings: WorkerSettings
+    ctx: WorkerContext, settings: Settings
 ) -> None:
     game = BreathGame(ctx.service)
     drain(ctx)
@@ -186,18 +186,15 @@ def test_a_failing_projection_is_recorded_and_listed(
     drain(ctx)
 
     (failed,) = failed_jobs(ctx)
-    assert failed["job_id"] == f"project-{game.game_id}-{version + 1}"
-    assert failed["func"] == "workers.jobs.project_game"
+    assert failed["game_id"] == game.game_id and failed["queue"] == "projections"
     assert "unknown event type" in failed["error"]
     env = {**os.environ, "REDIS_URL": settings.redis_url}
     listed = subprocess.run([sys.executable, "-m", "workers", "failed"], env=env,
                             capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
-    assert [json.loads(line)["job_id"] for line in listed.stdout.splitlines()] == [failed["job_id"]]
+    assert [json.loads(line)["game_id"] for line in listed.stdout.splitlines()] == [game.game_id]
 
 
-def test_rebuild_of_one_game_touches_only_that_game(
-    ctx: WorkerContext, settings: WorkerSettings
-) -> None:
+def test_rebuild_of_one_game_touches_only_that_game(ctx: WorkerContext, settings: Settings) -> None:
     one, other = BreathGame(ctx.service, seed="one"), BreathGame(ctx.service, seed="other")
     env = {**os.environ, "REDIS_URL": settings.redis_url}
 
@@ -207,7 +204,7 @@ def test_rebuild_of_one_game_touches_only_that_game(
                              capture_output=True, text=True, timeout=60)  # fmt: skip
 
     assert json.loads(done.stdout) == {"game_id": one.game_id, "version": 2, "written": True}
-    assert ctx.projections.load_json(one.game_id) == fresh_view_json(ctx, one.game_id)
+    assert ctx.projections.load(one.game_id) == fresh_projection(ctx, one.game_id)
     assert ctx.projections.load(other.game_id) is None
     assert missing.returncode == 1 and "no game 'nope'" in missing.stderr
 
@@ -220,12 +217,12 @@ def test_a_batch_projects_every_game_even_when_one_fails(ctx: WorkerContext) -> 
                       seat=None, command_id=None, command_hash=None)  # fmt: skip
     ids = [g.game_id for g in games]
 
-    outcomes = jobs.project_games(ctx, ids)
+    outcomes = ProjectionLoop(ctx).project(ids)
 
     assert isinstance(outcomes[broken], ValueError)
     for game_id in (ids[0], ids[2]):
-        assert ctx.projections.load_json(game_id) == fresh_view_json(ctx, game_id)
-    assert ctx.projections.checkpoint(broken) == 0
+        assert ctx.projections.load(game_id) == fresh_projection(ctx, game_id)
+    assert ctx.projections.checkpoints([broken])[0] == 0
 
 
 def test_the_loop_projects_what_comes_due_in_rounds(ctx: WorkerContext) -> None:

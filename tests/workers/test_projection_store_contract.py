@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from typing import Any
 
 import pytest
+import redis
 
 from adapters.memory_projections import InMemoryProjectionStore
-from adapters.projections import ProjectionStore, RedisProjectionStore, Save, canonical_json
+from adapters.redis_keys import projection_key
+from adapters.redis_projections import RedisProjectionStore
+from adapters.views import view_json
+from lorekeeper.ports import ProjectionSave, ProjectionStore
 
 
 @pytest.fixture(params=["in_memory", "redis"])
@@ -29,25 +32,29 @@ def entry(game_id: str, version: int, **more: Any) -> dict[str, Any]:
 
 def save(store: ProjectionStore, game_id: str, version: int, **more: Any) -> bool:
     view = {"version": version, "phase": "order", "é": [1, 2]}
-    return store.save(game_id, version, view, entry(game_id, version, **more))
+    return store.save([ProjectionSave(game_id, version, view, entry(game_id, version, **more))])[0]
 
 
 def test_a_game_never_projected_has_no_projection(store: ProjectionStore) -> None:
     assert store.load("g1") is None
-    assert store.load_json("g1") is None
-    assert store.checkpoint("g1") == 0
+    assert store.checkpoints(["g1"]) == [0]
 
 
-def test_a_saved_view_loads_back_with_its_version_as_canonical_json(
-    store: ProjectionStore,
-) -> None:
+def test_a_saved_view_loads_back_with_its_version(store: ProjectionStore) -> None:
     assert save(store, "g1", 3)
 
     assert store.load("g1") == (3, {"version": 3, "phase": "order", "é": [1, 2]})
-    assert store.load_json("g1") == (3, canonical_json({"é": [1, 2], "phase": "order",
-                                                        "version": 3}))  # fmt: skip
-    assert store.load_json("g1") == (3, '{"phase":"order","version":3,"é":[1,2]}')
-    assert store.checkpoint("g1") == 3
+    assert store.checkpoints(["g1"]) == [3]
+
+
+def test_a_view_is_stored_as_sorted_compact_json(redis_client: redis.Redis) -> None:
+    # The same bytes for the same view, whichever process saved it (a rebuild included).
+    store = RedisProjectionStore(redis_client)
+    save(store, "g1", 3)
+
+    stored = redis_client.hget(projection_key("g1"), "view")
+    assert stored == view_json({"é": [1, 2], "phase": "order", "version": 3}).encode()
+    assert stored == '{"phase":"order","version":3,"é":[1,2]}'.encode()
 
 
 def test_only_a_newer_version_replaces_a_projection(store: ProjectionStore) -> None:
@@ -58,17 +65,19 @@ def test_only_a_newer_version_replaces_a_projection(store: ProjectionStore) -> N
     assert store.load("g1") == (5, {"version": 5, "phase": "order", "é": [1, 2]})
     assert store.lobby()[0]["turn"] == 1
     assert save(store, "g1", 6)
-    assert store.checkpoint("g1") == 6
+    assert store.checkpoints(["g1"]) == [6]
 
 
 def test_replace_equal_rewrites_the_same_version(store: ProjectionStore) -> None:
     save(store, "g1", 5)
 
-    assert store.save("g1", 5, {"fixed": True}, entry("g1", 5, turn=2), replace_equal=True)
+    fixed = ProjectionSave("g1", 5, {"fixed": True}, entry("g1", 5, turn=2))
+    assert store.save([fixed], replace_equal=True) == [True]
 
     assert store.load("g1") == (5, {"fixed": True})
     assert store.lobby()[0]["turn"] == 2
-    assert not store.save("g1", 4, {}, entry("g1", 4), replace_equal=True)
+    older = ProjectionSave("g1", 4, {}, entry("g1", 4))
+    assert store.save([older], replace_equal=True) == [False]
 
 
 def test_the_lobby_lists_games_by_latest_activity_and_filters_by_status(
@@ -84,26 +93,6 @@ def test_the_lobby_lists_games_by_latest_activity_and_filters_by_status(
     assert store.lobby()[0] == entry("new", 9)
 
 
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def test_seat_tokens_keep_the_games_where_that_seat_must_act(store: ProjectionStore) -> None:
-    store.register_seats("g1", {0: digest("a1"), 1: digest("b1")})
-    store.register_seats("g2", {0: digest("a2"), 1: digest("b2")})
-    store.register_seats("g3", {0: digest("a3")})
-    save(store, "g1", 2, to_act=0)
-    save(store, "g2", 2, to_act=1)
-    save(store, "g3", 2, status="over", to_act=None)
-
-    mine = store.lobby(seat_tokens=[digest("a1"), digest("a2"), digest("a3")])
-    theirs = store.lobby("active", seat_tokens=[digest("b1"), digest("b2")])
-
-    assert [e["game_id"] for e in mine] == ["g1"]
-    assert [e["game_id"] for e in theirs] == ["g2"]
-    assert store.lobby(seat_tokens=[digest("nobody")]) == []
-
-
 def test_wait_for_returns_once_the_version_is_projected(store: ProjectionStore) -> None:
     save(store, "g1", 1)
     timer = threading.Timer(0.05, save, args=(store, "g1", 3))
@@ -114,7 +103,7 @@ def test_wait_for_returns_once_the_version_is_projected(store: ProjectionStore) 
     finally:
         timer.join()
 
-    assert found is not None and found[0] == 3
+    assert found is not None and found.version == 3
     assert time.monotonic() - started < 2
 
 
@@ -139,10 +128,11 @@ def test_delete_removes_view_and_lobby_entry(store: ProjectionStore) -> None:
 
 def test_several_games_are_saved_and_checked_at_once(store: ProjectionStore) -> None:
     save(store, "g2", 7)
-    saves = [Save(g, v, {"version": v}, entry(g, v)) for g, v in (("g1", 3), ("g2", 6), ("g3", 1))]
+    versions = (("g1", 3), ("g2", 6), ("g3", 1))
+    saves = [ProjectionSave(g, v, {"version": v}, entry(g, v)) for g, v in versions]
 
-    assert store.save_many(saves) == [True, False, True]  # g2 already has a newer version
+    assert store.save(saves) == [True, False, True]  # g2 already has a newer version
     assert store.checkpoints(["g1", "g2", "g3", "g4"]) == [3, 7, 1, 0]
     assert store.load("g1") == (3, {"version": 3})
     assert [e["game_id"] for e in store.lobby()] == ["g2", "g1", "g3"]
-    assert store.save_many([]) == [] and store.checkpoints([]) == []
+    assert store.save([]) == [] and store.checkpoints([]) == []

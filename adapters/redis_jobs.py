@@ -1,26 +1,23 @@
-"""The job queue port: what the command path calls after an append, and its Redis adapter
-(the in-memory twin: memory_jobs.py).
+"""JobQueue on Redis (the port: lorekeeper/ports.py; the twin: memory_jobs.py).
 
 `after_append` schedules at most what is needed:
 
 - a **projection** when none is pending for the game: one script takes the pending flag
   `lk:{projections}:projecting:<game_id>` (its value: when it was set, epoch ms) with
-  `SET NX EX` and, only when it gets it, pushes the job id onto the projection queue, the
+  `SET NX EX` and, only when it gets it, pushes the game id onto the projection queue, the
   Redis list `lk:{projections}:due` (`ProjectionQueue`; `projections` is the queue's name).
   Flag and list share the queue's hash tag, so the script touches one Cluster slot. The
-  workers' projection loop pops job ids and clears the flag *before* it reads the stream,
-  so an append either finds the flag clear (and queues the game) or is read by the pending
-  projection. Projections are not RQ jobs: RQ's bookkeeping (some 65 Redis calls a job)
-  costs several times the projection itself (BENCHMARKS.md).
+  workers' projection loop pops game ids and clears their flags *before* it reads the
+  streams, so an append either finds the flag clear (and queues the game) or is read by the
+  pending projection. Projections are not RQ jobs: RQ's bookkeeping (some 65 Redis calls a
+  job) costs several times the projection itself (BENCHMARKS.md).
   With the Redis event store that script **rides in the append's round trip** (`ride`,
   the store's rider: one round trip, one fsync), and `after_append` does not send it again.
 - a **breath** job (RQ) when `BreathPhaseOpened` is among the appended events (R-TRN-6),
-  with a job id per game and version of that event: a repeated call enqueues nothing new.
-
-Job ids are deterministic (`project-<game>-<version>`, `breath-<game>-<version>`; RQ only
-accepts `[A-Za-z0-9_-]`, so the game id is escaped: `_`->`__`, `.`->`_d`, `:`->`_c`; `game_of`
-undoes it). Breath jobs are top-level functions named by string (the adapters never import
-`workers`), take plain ids, and travel with RQ's JSONSerializer.
+  with a job id per game and version of that event (`breath-<game>-<version>`; RQ accepts
+  only `[A-Za-z0-9_-]`, so the game id is escaped: `_`->`__`, `.`->`_d`, `:`->`_c`): a
+  repeated call enqueues nothing new. The job is the top-level function BREATH_FUNC names
+  (the adapters never import `workers`), with plain ids, by RQ's JSONSerializer.
 
 The command has already been appended when `after_append` runs, so a Redis error here is
 logged, not raised: the workers' reconciler finds what was not scheduled.
@@ -29,47 +26,27 @@ logged, not raised: the workers' reconciler finds what was not scheduled.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Sequence
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 import redis
 from rq import Queue
 from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
+from adapters.redis_keys import DEFAULT_PROJECTION_QUEUE, due_key, pending_key
 from adapters.redis_lane import ScriptCall
 from adapters.stream_entries import text
 
 BREATH_OPENED = "BreathPhaseOpened"
-PROJECT_FUNC = "workers.jobs.project_game"
 BREATH_FUNC = "workers.jobs.resolve_breath"
 DEFAULT_BREATH_QUEUE = "breath"
-DEFAULT_PROJECTION_QUEUE = "projections"
 
 log = logging.getLogger(__name__)
 
-
-class JobQueue(Protocol):
-    def after_append(self, game_id: str, version: int, event_types: Sequence[str]) -> None:
-        """`version` is the game's version after the append; `event_types` the appended
-        events' types, in order."""
-        ...
-
-
-def pending_key(game_id: str, queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
-    """The game's "projection pending" flag: in the projection queue's slot (hash tag), not
-    the game's, so one script takes the flag and queues the game (one round trip)."""
-    return f"lk:{{{queue}}}:projecting:{game_id}"
-
-
-def due_key(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
-    return f"lk:{{{queue}}}:due"
-
-
-# KEYS: the game's pending flag, the projection queue. ARGV: now (ms), flag TTL (s), job id.
-# Queues the job id only when it takes the flag: 1 when it did, 0 when one was pending.
+# KEYS: the game's pending flag, the projection queue. ARGV: now (ms), flag TTL (s), game id.
+# Queues the game only when it takes the flag: 1 when it did, 0 when one was pending.
 _REQUEST_LUA = """
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
   redis.call('RPUSH', KEYS[2], ARGV[3])
@@ -82,9 +59,10 @@ return 0
 _RIDDEN_MAX = 4096
 
 
-def job_id(kind: str, game_id: str, version: int) -> str:
+def breath_job_id(game_id: str, opened_version: int) -> str:
+    """The RQ job id of the breath phase opened at `opened_version`."""
     escaped = game_id.replace("_", "__").replace(".", "_d").replace(":", "_c")
-    return f"{kind}-{escaped}-{version}"
+    return f"breath-{escaped}-{opened_version}"
 
 
 def breath_opened_version(version: int, event_types: Sequence[str]) -> int | None:
@@ -96,44 +74,29 @@ def breath_opened_version(version: int, event_types: Sequence[str]) -> int | Non
 
 
 class ProjectionQueue:
-    """The games whose projection is due: a Redis list of job ids (`project-<game>-<version>`)
-    that the workers' projection loop pops. Not an RQ queue: the bookkeeping of an RQ job
-    costs several times the projection it runs (BENCHMARKS.md)."""
+    """The games whose projection is due: a Redis list of game ids that the workers'
+    projection loop pops. Not an RQ queue: the bookkeeping of an RQ job costs several times
+    the projection it runs (BENCHMARKS.md)."""
 
     def __init__(self, client: redis.Redis, name: str) -> None:
         self._client = client
         self.name = name
         self.key = due_key(name)
 
-    def pop(self, timeout_s: float | None) -> str | None:
-        """The oldest job id; waits up to `timeout_s` for one (None: does not wait)."""
-        if timeout_s is None:
-            raw = self._client.lpop(self.key)
-        else:
-            found = cast(list[bytes | str] | None, self._client.blpop([self.key], timeout_s))
-            raw = None if found is None else found[1]
-        return None if raw is None else text(cast(bytes | str, raw))
-
-    def pop_many(self, count: int, timeout_s: float | None) -> list[str]:
-        """Up to `count` of the oldest job ids in one round trip (LPOP with a count, Redis
+    def pop(self, count: int, timeout_s: float | None) -> list[str]:
+        """Up to `count` of the oldest game ids in one round trip (LPOP with a count, Redis
         6.2); when none is due, waits up to `timeout_s` for one (None: does not wait)."""
         raw = cast(list[bytes | str] | None, self._client.lpop(self.key, count))
         if raw:
             return [text(x) for x in raw]
-        one = None if timeout_s is None else self.pop(timeout_s)
-        return [] if one is None else [one]
+        if timeout_s is None:
+            return []
+        found = cast(list[bytes | str] | None, self._client.blpop([self.key], timeout_s))
+        return [] if found is None else [text(found[1])]
 
-    def get_job_ids(self) -> list[str]:
+    def due(self) -> list[str]:
+        """Every game id waiting, oldest first."""
         return [text(x) for x in self._client.lrange(self.key, 0, -1)]
-
-    def empty(self) -> None:
-        self._client.delete(self.key)
-
-
-def game_of(project_job_id: str) -> str:
-    """The game id a `project-<game>-<version>` job id names (job_id's escaping undone)."""
-    escaped = project_job_id.removeprefix("project-").rsplit("-", 1)[0]
-    return re.sub(r"_(.)", lambda m: {"_": "_", "d": ".", "c": ":"}[m.group(1)], escaped)
 
 
 class RQJobQueue:
@@ -164,7 +127,7 @@ class RQJobQueue:
             if (game_id, version) in self._ridden:
                 self._ridden.discard((game_id, version))  # requested with the append
             else:
-                self.request_projection(game_id, version)
+                self.request_projection(game_id)
         except redis.RedisError as exc:
             log.warning(
                 "jobs.schedule_failed",
@@ -177,27 +140,24 @@ class RQJobQueue:
         it. A request sent with an append that was refused only costs the workers a look."""
         if len(self._ridden) > _RIDDEN_MAX:  # refused appends leave theirs behind
             self._ridden.clear()
-        keys, args = self._request_of(game_id, version)
+        keys, args = self._request_of(game_id)
         self._ridden.add((game_id, version))
         return ScriptCall(_REQUEST_LUA, keys, args)
 
-    def request_projection(self, game_id: str, version: int) -> bool:
+    def request_projection(self, game_id: str) -> bool:
         """Queue a projection unless one is pending; True if one was queued."""
-        keys, args = self._request_of(game_id, version)
+        keys, args = self._request_of(game_id)
         return bool(self._request(keys=keys, args=args))
 
-    def _request_of(self, game_id: str, version: int) -> tuple[list[str], list[str | int]]:
+    def _request_of(self, game_id: str) -> tuple[list[str], list[str | int]]:
         """KEYS and ARGV of _REQUEST_LUA."""
         keys = [self._pending_key(game_id), self.projection_queue.key]
         now_ms = time.time_ns() // 1_000_000
-        return keys, [now_ms, self._pending_ttl_s, job_id("project", game_id, version)]
+        return keys, [now_ms, self._pending_ttl_s, game_id]
 
-    def clear_pending(self, game_id: str) -> None:
-        """Called by the projection loop before it reads the stream."""
-        self.clear_pending_many([game_id])
-
-    def clear_pending_many(self, game_ids: Sequence[str]) -> None:
-        """`clear_pending` of several games in one DEL (their flags share a slot)."""
+    def clear_pending(self, game_ids: Sequence[str]) -> None:
+        """Called by the projection loop before it reads the streams: one DEL (the flags
+        share a slot)."""
         if game_ids:
             self._client.delete(*(self._pending_key(g) for g in game_ids))
 
@@ -219,8 +179,9 @@ class RQJobQueue:
             result_ttl=self._breath_result_ttl_s,
         )
 
-    def queued_job_ids(self) -> list[str]:
-        return self.breath_queue.get_job_ids() + self.projection_queue.get_job_ids()
+    def queued(self) -> list[str]:
+        """The breath jobs' ids and the game ids due a projection, waiting now."""
+        return self.breath_queue.get_job_ids() + self.projection_queue.due()
 
     def _enqueue(
         self, queue: Queue, func: str, args: tuple[Any, ...], id_: str, *, result_ttl: int
@@ -238,7 +199,3 @@ class RQJobQueue:
         except DuplicateJobError:
             return False
         return True
-
-
-def breath_job_id(game_id: str, opened_version: int) -> str:
-    return job_id("breath", game_id, opened_version)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,91 +34,77 @@ class NotCanonical(ValueError):
 
 
 def canonical_json(value: Any) -> str:
-    """The canonical JSON text of `value` (tuples are arrays); NotCanonical if it has none."""
-    parts: list[str] = []
+    """The canonical JSON text of `value` (tuples are arrays); NotCanonical (or TypeError, for
+    a value that is not JSON at all) naming where the value broke the form, `$.a[2]`."""
+    out: list[str] = []
     try:
-        _write_fast(value, parts)
-    except (NotCanonical, TypeError) as exc:
-        _write(value, [], "$")  # the same checks, naming where the value broke them
-        raise exc
-    return "".join(parts)
+        _write(value, out)
+    except _Misplaced as exc:
+        raise exc.located() from None
+    return "".join(out)
 
 
-def canonical_bytes(value: Any) -> bytes:
-    return canonical_json(value).encode("utf-8")
+class _Misplaced(Exception):
+    """A refusal on its way up from where it happened: the path is built while unwinding, so
+    the values that are fine (all of them, nearly always) cost no location string."""
+
+    def __init__(self, error: NotCanonical | TypeError, step: str = "") -> None:
+        self.error, self.steps = error, [step] if step else []
+
+    def located(self) -> NotCanonical | TypeError:
+        where = "$" + "".join(reversed(self.steps))
+        return type(self.error)(f"{where}: {self.error}")
 
 
-# json.dumps(text, ensure_ascii=False) of a str is this C function, minus dumps's own setup.
+# json.dumps(text, ensure_ascii=False) of a str is this C function, minus dumps's own setup;
+# it escapes exactly what RFC 8785 escapes, the same way.
 _quote = json.encoder.encode_basestring
 _LITERALS = {None: "null", True: "true", False: "false"}
 
 
-def _write_fast(value: Any, out: list[str]) -> None:
-    """`_write` for the plain types (every command and payload): the same text, without
-    building the location of each value for an error that almost never comes."""
+def _write(value: Any, out: list[str]) -> None:
     kind = type(value)
     if kind is str:
-        out.append(_string(value, "$"))
-    elif kind is dict:
-        keys = list(value)
-        if not all(type(key) is str and key.isascii() for key in keys):
-            _write_object(value, out, "$")  # ASCII keys sort the same by UTF-16 code units
-            return
-        out.append("{")
-        for i, key in enumerate(sorted(keys)):
-            out.append(f",{_quote(key)}:" if i else f"{_quote(key)}:")
-            _write_fast(value[key], out)
-        out.append("}")
-    elif kind is int and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
-        out.append(str(value))
+        out.append(_string(value))
+    elif kind is int or (isinstance(value, int) and kind is not bool):
+        out.append(_integer(value))
+    elif value is None or kind is bool:
+        out.append(_LITERALS[value])
     elif kind is list or kind is tuple:
         out.append("[")
         for i, item in enumerate(value):
             if i:
                 out.append(",")
-            _write_fast(item, out)
-        out.append("]")
-    elif value is None or kind is bool:
-        out.append(_LITERALS[value])
-    else:
-        _write(value, out, "$")
-
-
-def _write(value: Any, out: list[str], where: str) -> None:
-    if value is None or isinstance(value, bool):
-        out.append({None: "null", True: "true", False: "false"}[value])
-    elif isinstance(value, int):
-        if abs(value) > MAX_SAFE_INTEGER:
-            raise NotCanonical(f"{where}: integer {value} is beyond ±(2**53 - 1)")
-        out.append(str(int(value)))
-    elif isinstance(value, str):
-        out.append(_string(value, where))
-    elif isinstance(value, list | tuple):
-        out.append("[")
-        for i, item in enumerate(value):
-            if i:
-                out.append(",")
-            _write(item, out, f"{where}[{i}]")
+            _write_in(item, out, f"[{i}]")
         out.append("]")
     elif isinstance(value, Mapping):
-        _write_object(value, out, where)
+        _write_object(value, out)
     elif isinstance(value, float):
-        raise NotCanonical(f"{where}: {value!r} is a float; only integers are stored")
+        raise _Misplaced(NotCanonical(f"{value!r} is a float; only integers are stored"))
     else:
-        raise TypeError(f"{where}: {type(value).__name__} is not JSON")
+        raise _Misplaced(TypeError(f"{type(value).__name__} is not JSON"))
 
 
-def _write_object(value: Mapping[Any, Any], out: list[str], where: str) -> None:
-    for key in value:
-        if not isinstance(key, str):
-            raise NotCanonical(f"{where}: object keys are strings, not {key!r}")
+def _write_in(value: Any, out: list[str], step: str) -> None:
+    """`_write` of a value inside a container, at `step` (`[2]`, `.key`)."""
+    try:
+        _write(value, out)
+    except _Misplaced as exc:
+        exc.steps.append(step)
+        raise
+
+
+def _write_object(value: Mapping[Any, Any], out: list[str]) -> None:
+    keys = list(value)
+    for key in keys:
+        if type(key) is not str:
+            raise _Misplaced(NotCanonical(f"object keys are strings, not {key!r}"))
+    # ASCII keys sort the same by code points as by UTF-16 code units.
+    ascii_keys = all(key.isascii() for key in keys)
     out.append("{")
-    for i, key in enumerate(sorted(value, key=_utf16_units)):
-        if i:
-            out.append(",")
-        out.append(_string(key, where))
-        out.append(":")
-        _write(value[key], out, f"{where}.{key}")
+    for i, key in enumerate(sorted(keys) if ascii_keys else sorted(keys, key=_utf16_units)):
+        out.append(f",{_string(key)}:" if i else f"{_string(key)}:")
+        _write_in(value[key], out, f".{key}")
     out.append("}")
 
 
@@ -126,15 +112,20 @@ def _utf16_units(key: str) -> bytes:
     return key.encode("utf-16-be", "surrogatepass")
 
 
-def _string(text: str, where: str) -> str:
+def _string(text: str) -> str:
     if not text.isascii():
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            msg = f"{where}: strings must be valid Unicode (no lone surrogates)"
-            raise NotCanonical(msg) from None
-    # json.dumps without ensure_ascii escapes exactly what RFC 8785 escapes, the same way.
+            msg = "strings must be valid Unicode (no lone surrogates)"
+            raise _Misplaced(NotCanonical(msg)) from None
     return _quote(text)
+
+
+def _integer(value: int) -> str:
+    if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+        return str(int(value))
+    raise _Misplaced(NotCanonical(f"integer {value} is beyond ±(2**53 - 1)"))
 
 
 @dataclass(frozen=True)
@@ -171,25 +162,28 @@ def link_hash(
             '{"command":',
             event.command_json or "null",
             ',"command_id":',
-            "null" if command_id is None else _string(command_id, "command_id"),
+            "null" if command_id is None else _field(_string, command_id, "command_id"),
             ',"payload":',
             event.payload_json,
             ',"prev_hash":',
-            _string(prev_hash, "prev_hash"),
-            f',"schema":{_integer(event.schema)},"seat":',
-            "null" if seat is None else _integer(seat),
-            f',"time_ms":{_integer(time_ms)},"type":',
-            _string(event.type, "type"),
-            f',"version":{_integer(version)}}}',
+            _field(_string, prev_hash, "prev_hash"),
+            f',"schema":{_field(_integer, event.schema, "schema")},"seat":',
+            "null" if seat is None else _field(_integer, seat, "seat"),
+            f',"time_ms":{_field(_integer, time_ms, "time_ms")},"type":',
+            _field(_string, event.type, "type"),
+            f',"version":{_field(_integer, version, "version")}}}',
         )
     )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _integer(value: int) -> str:
-    parts: list[str] = []
-    _write(value, parts, "$")
-    return parts[0]
+def _field(write: Callable[[Any], str], value: Any, name: str) -> str:
+    """A record field's canonical text; a refusal names the field."""
+    try:
+        return write(value)
+    except _Misplaced as exc:
+        exc.steps.append(f".{name}")
+        raise exc.located() from None
 
 
 def event_hash(

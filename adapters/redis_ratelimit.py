@@ -1,7 +1,5 @@
-"""Rate limits: one token bucket per caller (a seat token's hash, else the client address).
-
-The Redis bucket is shared by every API process; the in-memory twin serves tests and
-single-process runs. Both answer `acquire(key) -> seconds to wait` (0.0: go ahead).
+"""Rate limits on Redis: one token bucket per caller, shared by every API process (the
+in-memory twin: adapters/memory_stores.py). `acquire(key) -> seconds to wait` (0.0: go ahead).
 
 **Leases.** A Redis round trip per request cost the command path as much CPU as deciding
 the command (BENCHMARKS.md), so a process takes tokens from a caller's bucket a few at a
@@ -13,25 +11,13 @@ eighth early, when a caller's requests move to another process and leave a lease
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 import redis
 
-
-class RateLimiter(Protocol):
-    def acquire(self, key: str) -> float:
-        """Take one request from `key`'s bucket: 0.0 if allowed, else seconds until it would be."""
-        ...
-
-
-class Unlimited:
-    def acquire(self, key: str) -> float:
-        return 0.0
-
+from adapters.redis_keys import bucket_key
 
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5
@@ -60,10 +46,6 @@ redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return {allowed, tostring(wait)}
 """
-
-
-def bucket_key(key: str) -> str:
-    return f"lk:rate:{key}"
 
 
 class RedisRateLimiter:
@@ -98,28 +80,3 @@ class RedisRateLimiter:
             if int(taken) > 1:
                 self._leases[key] = (int(taken) - 1, now + LEASE_TTL_S)
         return 0.0
-
-
-class InMemoryRateLimiter:
-    def __init__(
-        self, per_s: float, burst: int, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self._per_s, self._burst, self._clock = per_s, burst, clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def acquire(self, key: str) -> float:
-        with self._lock:
-            now = self._clock()
-            tokens, ts = self._buckets.get(key, (float(self._burst), now))
-            tokens = min(self._burst, tokens + max(0.0, now - ts) * self._per_s)
-            if tokens >= 1:
-                self._buckets[key] = (tokens - 1, now)
-                return 0.0
-            self._buckets[key] = (tokens, now)
-            return (1 - tokens) / self._per_s
-
-
-def retry_after_s(wait: float) -> int:
-    """Whole seconds for a Retry-After header (at least 1)."""
-    return max(1, math.ceil(wait))

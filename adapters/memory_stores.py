@@ -1,0 +1,71 @@
+"""The in-memory twins of the small stores: seat tokens, dice, rate limits (one lock each)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+from lorekeeper.dice import DiceConfig
+from lorekeeper.seats import matching_seat
+
+
+class InMemorySeatTokenStore:
+    def __init__(self) -> None:
+        self._seats: dict[str, dict[int, str]] = {}
+        self._lock = threading.Lock()
+
+    def save(self, game_id: str, hashes: Mapping[int, str]) -> None:
+        with self._lock:
+            self._seats.setdefault(game_id, {}).update(hashes)
+
+    def seat_for(self, game_id: str, token: str) -> int | None:
+        return self.seats_for([game_id], token)[0]
+
+    def seats_for(self, game_ids: Sequence[str], token: str) -> list[int | None]:
+        with self._lock:
+            known = [dict(self._seats.get(g, {})) for g in game_ids]
+        return [matching_seat(hashes, token) for hashes in known]
+
+
+class InMemoryDiceStore:
+    def __init__(self) -> None:
+        self._configs: dict[str, DiceConfig] = {}
+        self._lock = threading.Lock()
+
+    def save(self, game_id: str, config: DiceConfig) -> None:
+        with self._lock:
+            self._configs.setdefault(game_id, config)
+
+    def load(self, game_id: str) -> DiceConfig | None:
+        with self._lock:
+            return self._configs.get(game_id)
+
+
+class Unlimited:
+    """The rate limiter of a server without rate limits (LOREKEEPER_RATE_PER_S=0)."""
+
+    def acquire(self, key: str) -> float:
+        return 0.0
+
+
+class InMemoryRateLimiter:
+    """One token bucket per key, in this process."""
+
+    def __init__(
+        self, per_s: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._per_s, self._burst, self._clock = per_s, burst, clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def acquire(self, key: str) -> float:
+        with self._lock:
+            now = self._clock()
+            tokens, ts = self._buckets.get(key, (float(self._burst), now))
+            tokens = min(self._burst, tokens + max(0.0, now - ts) * self._per_s)
+            if tokens >= 1:
+                self._buckets[key] = (tokens - 1, now)
+                return 0.0
+            self._buckets[key] = (tokens, now)
+            return (1 - tokens) / self._per_s

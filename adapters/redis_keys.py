@@ -1,0 +1,54 @@
+"""Every Redis key Lorekeeper writes, in one place (docs/workers.md lists what each holds).
+
+A game's keys carry its hash tag `{<game_id>}`, so they sit in one Cluster slot and a script
+may touch them together. The projection queue's keys carry the queue's tag. The rest are
+single keys of their own.
+"""
+
+from __future__ import annotations
+
+GAMES_KEY = "lk:games"  # set: every game id
+LOBBY_KEY = "lk:lobby"  # hash: game id -> lobby entry
+FAILED_PROJECTIONS_KEY = "lk:projections:failed"  # hash: game id -> its last failure
+DEFAULT_PROJECTION_QUEUE = "projections"
+
+
+def events_key(game_id: str) -> str:
+    """The game's stream of events."""
+    return f"lk:{{{game_id}}}:events"
+
+
+def commands_key(game_id: str) -> str:
+    """Hash: command id -> its first result (idempotency)."""
+    return f"lk:{{{game_id}}}:cmds"
+
+
+def projection_key(game_id: str) -> str:
+    """Hash: the game's projection (`version`, `view`, `lobby`)."""
+    return f"lk:{{{game_id}}}:projection"
+
+
+def seats_key(game_id: str) -> str:
+    """Hash: seat number (decimal) -> sha256 hex of its token."""
+    return f"lk:{{{game_id}}}:seats"
+
+
+def dice_key(game_id: str) -> str:
+    """String: the game's dice config (its secret seed)."""
+    return f"lk:{{{game_id}}}:dice"
+
+
+def pending_key(game_id: str, queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
+    """The game's "projection pending" flag: in the projection queue's slot (hash tag), not
+    the game's, so one script takes the flag and queues the game (one round trip)."""
+    return f"lk:{{{queue}}}:projecting:{game_id}"
+
+
+def due_key(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
+    """List: the ids of the games whose projection is due, oldest first."""
+    return f"lk:{{{queue}}}:due"
+
+
+def bucket_key(caller: str) -> str:
+    """Hash: a caller's rate-limit bucket."""
+    return f"lk:rate:{caller}"

@@ -1,0 +1,264 @@
+"""A game's event log as the application sees it: `load` a game, `commit` what was decided.
+
+Every change to a game ends in `commit` (creating it, a seat's command, the server's breath
+step): reveal the dice seed when the events end the game, append at the version they were
+decided on, remember the new state, tell the job queue. Every read of a game's state starts
+with `load`: this process's cached copy, fast-forwarded with the events the stream has after
+it, folded by `domain.fold` (the one fold of a game's events).
+
+The stream is the truth; the cache only saves a replay. A decision made on an unchecked cached
+copy (`cached`) is checked by the optimistic append: a stale copy costs one refused append,
+whose refusal carries the events it missed (`caught_up`), never a wrong answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain import DiceSource, Event, GameState, fold
+from domain.events import SCHEMA_VERSION, DiceRevealed, event_from_json
+from lorekeeper.dice import DiceConfig
+from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
+from lorekeeper.idempotency import CREATE_COMMAND
+from lorekeeper.ports import (
+    AppendResult,
+    DiceStore,
+    EventStore,
+    JobQueue,
+    NewEvent,
+    StoredEvent,
+    is_game_id,
+)
+from lorekeeper.state_cache import StateCache
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as loaded: its state after event `version`, and that event's hash and time."""
+
+    id: str
+    state: GameState
+    head_hash: str
+    head_time_ms: int
+    checked: bool = True  # False: this process's cached copy, not compared with the stream
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+
+@dataclass(frozen=True)
+class Cause:
+    """Who caused an append, with what: recorded with its events (the chain keeps `command`
+    on the first one, so an auditor can decide it again)."""
+
+    command: Mapping[str, Any]
+    seat: int | None = None
+    command_id: str | None = None
+    command_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class Committed:
+    """An append's result: the game's version after it and its events (for a duplicate, the
+    first result of the same command)."""
+
+    version: int
+    events: tuple[StoredEvent, ...]
+    duplicate: bool
+    head_hash: str
+
+
+class GameLog:
+    def __init__(
+        self,
+        events: EventStore,
+        dice: DiceStore,
+        jobs: JobQueue,
+        *,
+        cache_games: int = 256,
+    ) -> None:
+        self.events = events
+        self._dice = dice
+        self._jobs = jobs
+        self._cache = StateCache(cache_games)
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    def load(self, game_id: str, at: int | None = None) -> Game:
+        """The game now, or as it was after event `at` (VersionNotFound past its end)."""
+        require_game_id(game_id)
+        if at is not None:
+            return self._load_at(game_id, at)
+        loaded = self.load_many([game_id])[0]
+        if isinstance(loaded, Exception):
+            raise loaded
+        return loaded
+
+    def load_many(self, game_ids: Sequence[str]) -> list[Game | Exception]:
+        """`load` of several games with one read of the stream: each Game, or the exception
+        that game raised (GameNotFound for an unknown one), so one broken game holds up none."""
+        cached = [self._cache.get(g) for g in game_ids]
+        tails = self.events.tails([(g, 1 if c is None else c.version + 1)
+                                   for g, c in zip(game_ids, cached, strict=True)])  # fmt: skip
+        loaded: list[Game | Exception] = []
+        for game_id, copy, (version, newer) in zip(game_ids, cached, tails, strict=True):
+            try:
+                loaded.append(self._fast_forward(game_id, copy, version, newer))
+            except Exception as exc:
+                loaded.append(exc)
+        return loaded
+
+    def replay(self, game_id: str) -> Game:
+        """The game folded from its first event, whatever this process has cached."""
+        require_game_id(game_id)
+        game = self._folded(game_id, None, self.events.read(game_id))
+        self._cache.put(game_id, game)
+        return game
+
+    def cached(self, game_id: str) -> Game | None:
+        """This process's copy of the game, unchecked (`checked` False): to decide on at once,
+        leaving the optimistic append to find out whether it was still the newest."""
+        require_game_id(game_id)
+        copy = self._cache.get(game_id)
+        return None if copy is None else replace(copy, checked=False)
+
+    def caught_up(self, game: Game, conflict: VersionConflict) -> Game:
+        """The game now, after an append at `game.version` was refused: `game` with the events
+        the refusal carried folded on, and whatever is still missing read."""
+        newer = conflict.newer
+        if conflict.current_version < game.version or (
+            newer and newer[0].version != game.version + 1
+        ):
+            self._cache.forget(game.id)  # the stream is not the one this copy came from
+            return self.load(game.id)
+        if newer:
+            game = self._folded(game.id, game, newer)
+            self._cache.put(game.id, game)
+        return game if game.version == conflict.current_version else self.load(game.id)
+
+    def dice(self, game_id: str) -> DiceSource:
+        config = self._dice.load(game_id)
+        if config is None:
+            raise LookupError(f"game {game_id!r} has no dice config")
+        return config.source()
+
+    def head_hash(self, game_id: str, version: int) -> str:
+        """The hash of the game's event `version` (the chain's head at that version)."""
+        copy = self._cache.get(game_id)
+        if copy is not None and copy.version == version:
+            return copy.head_hash
+        stored = self.events.read(game_id, version, 1) if version >= 1 else []
+        if not stored:
+            raise GameNotFound(game_id)
+        return stored[0].hash
+
+    def command_result(self, game_id: str, command_id: str, digest: str) -> Committed | None:
+        """The first result of a command id used before in this game, None if it is new
+        (IdempotencyMismatch if that id was used with another body)."""
+        found = self.events.command_result(game_id, command_id, digest)
+        return None if found is None else self._committed(game_id, found)
+
+    # -- committing ------------------------------------------------------------------------------
+
+    def create(self, game_id: str, events: Sequence[Event], dice: DiceConfig) -> Committed:
+        """Start a game with its first events and its dice (GameExists if it has events)."""
+        self._dice.save(game_id, dice)
+        return self.commit(None, game_id, events, fold(None, events), Cause(CREATE_COMMAND))
+
+    def commit(
+        self,
+        base: Game | None,
+        game_id: str,
+        events: Sequence[Event],
+        after: GameState,
+        cause: Cause,
+    ) -> Committed:
+        """Append `events`, decided on `base` (None: the game's first events) and leading to
+        `after`, at `base`'s version; VersionConflict when the game moved on meanwhile. A
+        command id seen before gives its first result (`duplicate`), appending nothing."""
+        events, after = self._with_reveal(game_id, events, after)
+        new = [
+            NewEvent(e.type, e.payload(), SCHEMA_VERSION, cause.command if i == 0 else None)
+            for i, e in enumerate(events)
+        ]
+        if base is None:
+            result = self.events.create(game_id, new, seat=cause.seat)
+        else:
+            result = self.events.append(
+                game_id, base.version, new, seat=cause.seat,
+                command_id=cause.command_id, command_hash=cause.command_hash,
+            )  # fmt: skip
+        if not result.duplicate:
+            head = result.events[-1]
+            self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms))
+        committed = self._committed(game_id, result)
+        self.notify(game_id, committed)
+        return committed
+
+    def notify(self, game_id: str, committed: Committed) -> None:
+        """Tell the job queue about an append; again for a repeated command, whose jobs may
+        have been lost with its first reply (they are idempotent)."""
+        self._jobs.after_append(game_id, committed.version, [e.type for e in committed.events])
+
+    # -- inside ----------------------------------------------------------------------------------
+
+    def _load_at(self, game_id: str, version: int) -> Game:
+        copy = self._cache.get(game_id)
+        if copy is not None and copy.version == version:
+            return copy
+        stored = self.events.read(game_id, 1, limit=version) if version >= 1 else []
+        if version < 1 or len(stored) < version:
+            raise VersionNotFound(version, self.events.version(game_id))
+        return self._folded(game_id, None, stored)
+
+    def _fast_forward(
+        self, game_id: str, copy: Game | None, version: int, newer: list[StoredEvent]
+    ) -> Game:
+        if version == 0:
+            raise GameNotFound(game_id)
+        if copy is not None and copy.version > version:
+            self._cache.forget(game_id)  # the stream lost events (a Redis without AOF)
+            copy, newer = None, self.events.read(game_id)
+        game = self._folded(game_id, copy, newer) if newer else copy
+        if game is None:
+            raise GameNotFound(game_id)
+        self._cache.put(game_id, game)
+        return replace(game, checked=True)
+
+    @staticmethod
+    def _folded(game_id: str, game: Game | None, stored: Sequence[StoredEvent]) -> Game:
+        """`game` (None: before the first event) with the stored events folded on."""
+        state = fold(None if game is None else game.state,
+                     (event_from_json(e.type, e.payload) for e in stored))  # fmt: skip
+        if state.version != stored[-1].version:
+            raise ValueError(f"event {stored[-1].version} led to version {state.version}")
+        head = stored[-1]
+        return Game(game_id, state, head.hash, head.time_ms)
+
+    def _with_reveal(
+        self, game_id: str, events: Sequence[Event], after: GameState
+    ) -> tuple[list[Event], GameState]:
+        """`events`, and DiceRevealed after them when they end (in `after`) a game of
+        committed dice; with the state they lead to."""
+        if not after.is_over:
+            return list(events), after
+        config = self._dice.load(game_id)
+        seed = None if config is None else config.revealable_seed
+        if seed is None:
+            return list(events), after
+        reveal = DiceRevealed(seed=seed)
+        return [*events, reveal], fold(after, [reveal])
+
+    def _committed(self, game_id: str, result: AppendResult) -> Committed:
+        events = result.events
+        head = events[-1].hash if events else self.head_hash(game_id, result.version)
+        return Committed(result.version, events, result.duplicate, head)
+
+
+def require_game_id(game_id: str) -> None:
+    """GameNotFound for an id no game can have (before it reaches a store)."""
+    if not is_game_id(game_id):
+        raise GameNotFound(game_id)

@@ -1,0 +1,120 @@
+"""Board projections: each game's stored board view and lobby entry, kept up to its stream.
+
+`project` loads the games through the GameLog (their cached copies fast-forwarded with the
+events their projections have not seen: one read for all of them) and saves their views in
+one go. The save is guarded by version, so projecting twice, or two at once, changes nothing.
+The workers' projection loop runs it (workers/projection_loop.py); so does the in-memory job
+queue in a single process.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain import GameState
+from domain.view import ALL_SEATS, board_view
+from lorekeeper.errors import GameNotFound
+from lorekeeper.gamelog import Game, GameLog
+from lorekeeper.ports import ProjectionSave, ProjectionStore
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    version: int  # the game's version the projection now shows (0: no such game)
+    written: bool  # whether this run stored a new projection
+
+
+def to_act(state: GameState) -> int | None:
+    """The seat the game waits for: a pending decision's seat, else the active seat; None
+    while the server resolves a breath phase (R-TRN-6) or when the game is over."""
+    if state.is_over or state.phase == "breath":
+        return None
+    if state.pending is not None and state.pending.seat is not None:
+        return state.pending.seat
+    return state.active
+
+
+def lobby_entry(game: Game) -> dict[str, Any]:
+    state = game.state
+    return {
+        "game_id": game.id,
+        "scenario": state.scenario,
+        "seats": len(state.players),
+        "status": "over" if state.is_over else "active",
+        "active_seat": state.active,
+        "to_act": to_act(state),
+        "turn": state.turn,
+        "phase": state.phase,
+        "winner": "draw" if state.draw else state.winner,
+        "version": state.version,
+        "last_activity": game.head_time_ms,
+    }
+
+
+def projection_of(game: Game) -> ProjectionSave:
+    return ProjectionSave(game.id, game.version, board_view(game.state, ALL_SEATS),
+                          lobby_entry(game))  # fmt: skip
+
+
+class Projector:
+    def __init__(self, log: GameLog, projections: ProjectionStore) -> None:
+        self._log = log
+        self._projections = projections
+
+    def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
+        """Bring the games' projections up to their streams: one read of their checkpoints,
+        one of their new events, one save. A game that fails gives its exception in its
+        place; the others go on."""
+        games = list(dict.fromkeys(game_ids))
+        checkpoints = self._projections.checkpoints(games)
+        outcomes: dict[str, Outcome | Exception] = {}
+        saves: list[ProjectionSave] = []
+        for game_id, stored, loaded in zip(games, checkpoints, self._log.load_many(games),
+                                           strict=True):  # fmt: skip
+            try:
+                save = self._save_of(game_id, stored, loaded)
+            except Exception as exc:  # one broken game must not hold up the others
+                outcomes[game_id] = exc
+                continue
+            if isinstance(save, Outcome):
+                outcomes[game_id] = save
+            else:
+                saves.append(save)
+        for save, wrote in zip(saves, self._projections.save(saves), strict=True):
+            outcomes[save.game_id] = Outcome(save.version, wrote)
+        return outcomes
+
+    def _save_of(
+        self, game_id: str, stored: int, loaded: Game | Exception
+    ) -> ProjectionSave | Outcome:
+        """What to save, or the Outcome when there is nothing to save."""
+        if isinstance(loaded, GameNotFound):
+            return Outcome(0, False)
+        if isinstance(loaded, Exception):
+            raise loaded
+        if stored > loaded.version:
+            # Never seen with AOF (a prefix survives a crash); without it, the stream may lose
+            # what the projection kept. The stream is the truth.
+            log.error(
+                "projection.ahead_of_stream",
+                extra={"game_id": game_id, "version": stored, "head": loaded.version},
+            )
+            self._projections.delete(game_id)
+        elif stored == loaded.version:
+            self._projections.sync_lobby(game_id)
+            return Outcome(loaded.version, False)
+        return projection_of(loaded)
+
+    def rebuild(self, game_id: str) -> Outcome:
+        """Replay the whole stream and store the result, replacing a projection of the same
+        version (same bytes when it was right) or of a version the stream does not have."""
+        game = self._log.replay(game_id)
+        if self._projections.checkpoints([game_id])[0] > game.version:
+            self._projections.delete(game_id)
+        written = self._projections.save([projection_of(game)], replace_equal=True)[0]
+        return Outcome(game.version, written)

@@ -1,0 +1,125 @@
+"""Every setting of the API and the workers, read from environment variables (pydantic-settings).
+
+One environment configures both sides: `LOREKEEPER_<FIELD>` for each field below (upper case),
+and `REDIS_URL`. The README's configuration table lists them all with their meanings.
+
+    Settings.from_env()                          # os.environ
+    Settings.from_env({"LOREKEEPER_JOBS": "inline"})   # that mapping only
+    Settings(jobs="inline", rate_per_s=0)        # tests: given values, the rest defaults
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextvars import ContextVar
+from typing import Any, Literal
+
+from pydantic import AliasChoices, Field, ValidationError, model_validator
+from pydantic_settings import (
+    BaseSettings,
+    InitSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+JOB_MODES = ("rq", "inline", "none")
+PREFIX = "LOREKEEPER_"
+# The mapping `from_env` reads instead of os.environ, while it builds one Settings.
+_ENVIRON: ContextVar[Mapping[str, str] | None] = ContextVar("environ", default=None)
+
+
+class ConfigError(ValueError):
+    """An environment variable holds a value the server cannot use."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix=PREFIX, frozen=True, extra="ignore", validate_by_name=True
+    )
+
+    # -- both sides -------------------------------------------------------------------------
+    redis_url: str = Field(
+        default="redis://127.0.0.1:6379/0",
+        validation_alias=AliasChoices("REDIS_URL", "redis_url"),
+    )
+    jobs: Literal["rq", "inline", "none"] = "rq"
+    breath_queue: str = "breath"
+    projection_queue: str = "projections"
+    projection_pending_ttl_s: int = 30
+    job_timeout_s: int = 60
+    state_cache_games: int = 256
+    log_level: str = "INFO"
+    # -- the API ----------------------------------------------------------------------------
+    allow_scripted_dice: bool = False
+    max_body_bytes: int = Field(default=64 * 1024, ge=1024)
+    rate_per_s: float = Field(default=20.0, ge=0)
+    rate_burst: int = Field(default=60, ge=1)
+    projection_wait_s: float = 2.0
+    sse_max_s: float = 300.0
+    sse_keepalive_s: float = 15.0
+    sse_poll_s: float = 0.25
+    # -- the workers ------------------------------------------------------------------------
+    worker_processes: int = Field(default=2, ge=0)
+    worker_class: Literal["simple", "fork"] = "simple"
+    reconcile_interval_s: float = 5.0
+    job_stale_s: float = 10.0
+    projection_round_ms: int = Field(default=60, ge=0, le=1000)
+    projection_loops: int = Field(default=1, ge=1)
+    fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """The settings `environ` (os.environ when None) gives; ConfigError names a bad one."""
+        token = _ENVIRON.set(environ)
+        try:
+            return cls()
+        except ValidationError as exc:
+            raise ConfigError(_explained(exc)) from None
+        finally:
+            _ENVIRON.reset(token)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        environ = _ENVIRON.get()
+        if environ is None:
+            return init_settings, env_settings
+        return init_settings, InitSettingsSource(settings_cls, _fields_of(environ))
+
+    @model_validator(mode="after")
+    def _sane(self) -> Settings:
+        if self.projection_loops > max(1, self.worker_processes):
+            raise ValueError("LOREKEEPER_PROJECTION_LOOPS is more than the worker processes")
+        return self
+
+    @property
+    def rate_limited(self) -> bool:
+        return self.rate_per_s > 0
+
+    @property
+    def queue_names(self) -> list[str]:
+        """The breath queue (RQ) and the projection queue (a list the projection loop pops)."""
+        return [self.breath_queue, self.projection_queue]
+
+
+def env_name(field: str) -> str:
+    return "REDIS_URL" if field == "redis_url" else PREFIX + field.upper()
+
+
+def _fields_of(environ: Mapping[str, str]) -> dict[str, Any]:
+    names = {env_name(field): field for field in Settings.model_fields}
+    return {names[key]: value for key, value in environ.items() if key in names}
+
+
+def _explained(exc: ValidationError) -> str:
+    problems = []
+    for error in exc.errors():
+        field = str(error["loc"][0]) if error["loc"] else ""
+        problems.append(f"{env_name(field) if field else 'settings'}: {error['msg']}")
+    return "; ".join(problems)
