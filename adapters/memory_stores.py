@@ -19,9 +19,6 @@ class InMemorySeatTokenStore:
         with self._lock:
             self._seats.setdefault(game_id, {}).update(hashes)
 
-    def seat_for(self, game_id: str, token: str) -> int | None:
-        return self.seats_for([game_id], token)[0]
-
     def seats_for(self, game_ids: Sequence[str], token: str) -> list[int | None]:
         with self._lock:
             known = [dict(self._seats.get(g, {})) for g in game_ids]

@@ -56,9 +56,6 @@ class RedisSeatTokenStore:
         mapping = {str(seat): digest for seat, digest in hashes.items()}
         self._client.hset(seats_key(game_id), mapping=mapping)  # type: ignore[arg-type]
 
-    def seat_for(self, game_id: str, token: str) -> int | None:
-        return self.seats_for([game_id], token)[0]
-
     def seats_for(self, game_ids: Sequence[str], token: str) -> list[int | None]:
         missing = [g for g in game_ids if self._known.get(g, lambda: None) is None]
         if missing:

@@ -203,12 +203,9 @@ class SeatTokenStore(Protocol):
         """Seat -> token hash, written once when the game is created."""
         ...
 
-    def seat_for(self, game_id: str, token: str) -> int | None:
-        """The seat this token opens in this game, or None."""
-        ...
-
     def seats_for(self, game_ids: Sequence[str], token: str) -> list[int | None]:
-        """`seat_for` of one token in several games, in one go."""
+        """The seat this token opens in each of these games (None where it opens none), in
+        one go."""
         ...
 
 

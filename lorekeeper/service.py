@@ -106,7 +106,7 @@ class GameService:
         require_game_id(game_id)
         if token is None:
             raise TokenMissing("this request needs `Authorization: Bearer <seat token>`")
-        seat = self._seats.seat_for(game_id, token) if is_token_shaped(token) else None
+        seat = self._seats.seats_for([game_id], token)[0] if is_token_shaped(token) else None
         if seat is None:
             if not self.log.events.exists(game_id):
                 raise GameNotFound(game_id)

@@ -34,9 +34,10 @@ def test_a_scripted_config_rolls_its_script_then_its_seed():  # R-DIE-3
 def test_a_seat_token_opens_its_seat_in_its_game_only(backend: Backend):
     tokens = [new_token(), new_token()]
     backend.tokens.save("g1", {seat: token_hash(t) for seat, t in enumerate(tokens)})
-    assert [backend.tokens.seat_for("g1", t) for t in tokens] == [0, 1]
-    assert backend.tokens.seat_for("g2", tokens[0]) is None
-    assert backend.tokens.seat_for("g1", new_token()) is None
+    assert [backend.tokens.seats_for(["g1"], t) for t in tokens] == [[0], [1]]
+    assert backend.tokens.seats_for(["g2", "g1"], tokens[0]) == [None, 0]
+    assert backend.tokens.seats_for(["g1"], new_token()) == [None]
+    assert backend.tokens.seats_for([], tokens[0]) == []
 
 
 @pytest.fixture(params=["in_memory", "redis"])
