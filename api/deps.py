@@ -5,7 +5,10 @@ from __future__ import annotations
 from flask import current_app
 
 from api.composition import Components
+from lorekeeper.lobby import LobbyReader
+from lorekeeper.players import PlayerService
 from lorekeeper.reads import GameReader
+from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 
 
@@ -20,3 +23,15 @@ def service() -> GameService:
 
 def reader() -> GameReader:
     return components().reader
+
+
+def players() -> PlayerService:
+    return components().players
+
+
+def seating() -> SeatingService:
+    return components().seating
+
+
+def lobby() -> LobbyReader:
+    return components().lobby
