@@ -41,6 +41,7 @@ from lorekeeper.tables import (
     expired,
     free_seat,
     invite_to,
+    require_open,
     rotated,
     started,
     take_seat,
@@ -293,6 +294,7 @@ class SeatingService:
                     raise Refused("already_seated", f"you hold seat {held} of this game",
                                   seat=held)  # fmt: skip
                 return self._seated(table, held)
+            require_open(table)
             number = self._free_seat_for(table, me, seat, invitation)
             self._check_caps(me)
             new = take_seat(table, number, Seat("player", me, name))
