@@ -72,8 +72,8 @@ def test_neither_player_ever_sees_the_other_ones_key(client: FlaskClient) -> Non
         reply: dict[str, Any] = response.get_json()
         return reply
 
-    created = as_("ann", ann["key"], "POST", "/games",
-                  {"scenario": duel(), "options": {"auto_decisions": True}, **INVITE_ME})  # fmt: skip
+    body = {"scenario": duel(), "options": {"auto_decisions": True}, **INVITE_ME}
+    created = as_("ann", ann["key"], "POST", "/games", body)
     game_id = created["game_id"]
     joined = as_("bob", bob["key"], "POST", f"/games/{game_id}/join",
                  {"invitation": created["invitations"][0]["token"]})  # fmt: skip
@@ -104,7 +104,8 @@ def test_a_player_key_acts_for_its_seat_and_seat_tokens_keep_working(client: Fla
     ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
     created = create_as(client, ann["key"], duel(), **INVITE_ME)
     game_id = created["game_id"]
-    joined = client.post(f"/games/{game_id}/join", json={"invitation": created["invitations"][0]["token"]},
+    invitation = {"invitation": created["invitations"][0]["token"]}
+    joined = client.post(f"/games/{game_id}/join", json=invitation,
                          headers=bearer(bob["key"])).get_json()  # fmt: skip
     assert _command(client, game_id, ann["key"], {"type": "end_turn"}).status_code == 200
     problem(_command(client, game_id, ann["key"], {"type": "end_turn"}), 409, "not_your_turn")
