@@ -262,7 +262,7 @@ class Player:
 
 
 class PlayerStore(Protocol):
-    """Players and the hashes of their API keys (tests/adapters/test_player_store_contract.py).
+    """Players and the hashes of their API keys (tests/adapters/test_player_stores_contract.py).
     A key's lookup is read from the store on every request (no process keeps a copy), so a
     revoked key is refused at once everywhere."""
 
@@ -291,7 +291,7 @@ class PlayerStore(Protocol):
 
 class TableStore(Protocol):
     """Each game's table: who holds which seat, its visibility, invitations and read-only
-    grants (lorekeeper/tables.py; tests/adapters/test_table_store_contract.py). Every change
+    grants (lorekeeper/tables.py; tests/adapters/test_player_stores_contract.py). Every change
     replaces the whole table if its revision is still the one read (compare and set)."""
 
     def create(self, table: Table) -> bool:
@@ -343,7 +343,7 @@ class ListingPage(NamedTuple):
 
 class LobbyIndex(Protocol):
     """The lobby's shelves: sorted indexes of games, newest created first, that pages read in
-    O(log N + page size) with stable cursors (tests/workers/test_lobby_index_contract.py).
+    O(log N + page size) with stable cursors (tests/adapters/test_player_stores_contract.py).
     Each game sits on a shelf under the same place for its whole life, so a cursor (a place)
     stays valid while games are created and move between shelves."""
 
