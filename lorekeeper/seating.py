@@ -382,7 +382,8 @@ class SeatingService:
                 break
             table = self._tables.load(table.game_id) or table
         if table.status == STARTED:
-            self.start(table.game_id)
+            self._seats.seal(table.game_id)
+            self._games.start_game(table.game_id)
         return table
 
     def start(self, game_id: str) -> None:
@@ -390,6 +391,7 @@ class SeatingService:
         game left between the two)."""
         self._seats.seal(game_id)
         self._games.start_game(game_id)
+        self._relist(game_id)
 
     def expire_due(self, limit: int = 100) -> list[str]:
         """Expire open games past their time; the ids expired."""
