@@ -70,7 +70,7 @@ def rotate_key() -> Response:
     return _issued(issued, 201, revoked=who.key_id)
 
 
-@blueprint.delete("/players/me/keys/<key_id>")
+@blueprint.delete("/players/me/keys/<string(length=12):key_id>")
 def revoke_key(key_id: str) -> Response:
     players().revoke(_player().player_id, key_id)
     return Response(status=204)
@@ -78,9 +78,10 @@ def revoke_key(key_id: str) -> Response:
 
 @blueprint.get("/players/me/games")
 def my_games() -> Response:
+    me = _player().player_id  # 401 before the query is looked at
     args = query(MyGamesQuery())
     status = "waiting" if args.get("turn") == "mine" else args.get("status")
-    page = lobby().mine(_player().player_id, status, args.get("cursor"), args["limit"])
+    page = lobby().mine(me, status, args.get("cursor"), args["limit"])
     extra: dict[str, Any] = {"turn": "mine"} if args.get("turn") == "mine" else {}
     if args.get("status"):
         extra["status"] = args["status"]

@@ -6,7 +6,7 @@ LobbyIndex keeps the shelves (adapters/redis_lobby.py): sorted indexes a page re
 O(log N + page size).
 
 A game's **place** on every shelf is `<10^13 - created ms, 13 digits>:<game id>`: newest
-first, ties by id, and the same for the game's whole life. A cursor is a place (base64url),
+first, ties by id, and the same for the game's whole life. A cursor is a place,
 so paging goes on from where it was whatever is created, finished or moved meanwhile: a game
 that stays on the shelf is listed exactly once, one that leaves or arrives may or may not be.
 
@@ -24,8 +24,6 @@ Shelves (docs/players.md):
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import re
 import threading
@@ -150,20 +148,13 @@ def _shelves(state: GameState, table: Table | None, status: str) -> list[Shelf]:
 # -- reading shelves ---------------------------------------------------------------------------
 
 
-def encode_cursor(place: str) -> str:
-    return base64.urlsafe_b64encode(place.encode()).decode().rstrip("=")
-
-
 def decode_cursor(cursor: str) -> str:
-    """The place a cursor names; 400 invalid_query for anything this server did not give."""
-    try:
-        place = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("ascii")
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        place = ""
-    if not _PLACE.fullmatch(place):
+    """The place a cursor names (a cursor is a place: `<13 digits>:<game id>`, opaque to
+    clients); 400 invalid_query for anything else."""
+    if not _PLACE.fullmatch(cursor):
         raise Refused("invalid_query", "cursor: not a cursor this server gave",
                       errors={"cursor": ["unknown cursor"]})  # fmt: skip
-    return place
+    return cursor
 
 
 class LobbyReader:
@@ -191,8 +182,7 @@ class LobbyReader:
     def _page(self, shelf: Shelf, cursor: str | None, limit: int) -> ListingPage:
         after = None if cursor is None else decode_cursor(cursor)
         page = self._index.page(shelf, after, min(max(limit, 1), MAX_PAGE))
-        following = None if page.next_cursor is None else encode_cursor(page.next_cursor)
-        return ListingPage(page.entries, following)
+        return page
 
 
 class Lister:

@@ -136,7 +136,7 @@ def test_rotated_and_revoked_keys_are_refused_at_once(client: FlaskClient) -> No
     problem(client.get("/players/me", headers=bearer(second)), 401, "token_rejected")
     problem(client.post("/games", json={"scenario": duel()}, headers=bearer(second)),
             401, "token_rejected")  # fmt: skip
-    problem(client.delete("/players/me/keys/nope", headers=bearer(third["key"])), 404,
+    problem(client.delete("/players/me/keys/000000000000", headers=bearer(third["key"])), 404,
             "key_not_found")  # fmt: skip
     assert client.get("/players/me", headers=bearer(third["key"])).status_code == 200
 
