@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
-from api.deps import seating, service
+from api.deps import access, service
 from api.identity import caller
 from api.responses import etag, versioned
 from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
@@ -26,7 +26,7 @@ NDJSON = "application/x-ndjson"
 
 @blueprint.get("/games/<game_id>/export")
 def export(game_id: str) -> Response:
-    seating().reader(game_id, caller(), audit=True)  # 401/404 for a token not of this game
+    access().reader(game_id, caller(), audit=True)  # 401/404 for a token not of this game
     require_game_id(game_id)
     events = service().log.events.read(game_id)  # one read: one consistent snapshot
     lines = list(ndjson_lines(export_records(game_id, events)))
@@ -38,7 +38,7 @@ def export(game_id: str) -> Response:
 
 @blueprint.get("/games/<game_id>/audit")
 def audit(game_id: str) -> Response:
-    seating().reader(game_id, caller(), audit=True)
+    access().reader(game_id, caller(), audit=True)
     require_game_id(game_id)
     events = service().log.events.read(game_id)
     verdict = verify_lines(ndjson_lines(export_records(game_id, events, whole=True)))

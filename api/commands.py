@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from api.deps import seating, service
+from api.deps import access, service
 from api.identity import caller
 from api.requests import idempotency_key, if_match_version, json_body
 from api.responses import etag
@@ -17,7 +17,7 @@ blueprint = Blueprint("commands", __name__)
 
 @blueprint.post("/games/<game_id>/commands")
 def send_command(game_id: str) -> Response:
-    seat = seating().actor(game_id, caller())  # 401/403/404 before the body is looked at
+    seat = access().actor(game_id, caller())  # 401/403/404 before the body is looked at
     key, expected = idempotency_key(), if_match_version()
     body = validate_command(json_body())
     result = service().handle_command(game_id, seat, body, expected, key)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app
 
 from api.composition import Components
+from lorekeeper.access import Access
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
 from lorekeeper.reads import GameReader
@@ -31,6 +32,10 @@ def players() -> PlayerService:
 
 def seating() -> SeatingService:
     return components().seating
+
+
+def access() -> Access:
+    return components().seating.access
 
 
 def lobby() -> LobbyReader:

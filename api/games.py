@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from api.deps import lobby, reader, seating
+from api.deps import access, lobby, reader, seating
 from api.identity import caller
 from api.players import paged
 from api.requests import json_body, query
@@ -47,7 +47,7 @@ def lobby_page() -> Response:
 @blueprint.get("/games/<game_id>")
 def view(game_id: str) -> Response:
     args = query(ViewQuery())
-    viewer = seating().reader(game_id, caller())
+    viewer = access().reader(game_id, caller())
     board = reader().view(game_id, viewer, args.get("min_version"))
     return versioned(board, board["version"])
 
@@ -55,13 +55,13 @@ def view(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/state")
 def state(game_id: str) -> Response:
     args = query(StateQuery())
-    viewer = seating().reader(game_id, caller())
+    viewer = access().reader(game_id, caller())
     board = reader().state_view(game_id, viewer, args.get("version"))
     return versioned(board, board["version"])
 
 
 @blueprint.get("/games/<game_id>/legal-actions")
 def legal_actions(game_id: str) -> Response:
-    seat = seating().actor(game_id, caller())
+    seat = access().actor(game_id, caller())
     actions = reader().legal_actions(game_id, seat)
     return versioned(actions, actions["version"])

@@ -15,9 +15,9 @@ from flask import g, request
 
 from api.deps import components
 from api.requests import bearer_token
+from lorekeeper.access import Caller
 from lorekeeper.errors import LorekeeperError
 from lorekeeper.players import is_player_key
-from lorekeeper.seating import Caller
 
 _CALLER = "lorekeeper_caller"
 
@@ -62,7 +62,7 @@ def rate_limit_key() -> str:
         return f"player:{who.player.player_id}"
     game_id = (request.view_args or {}).get("game_id")
     if who.token is not None and isinstance(game_id, str):
-        verified = components().seating.verified_token(game_id, who.token)
+        verified = components().seating.access.verified_token(game_id, who.token)
         if verified is not None:
             return verified
     return client_address()

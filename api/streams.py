@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from api.deps import components, reader, seating
+from api.deps import access, components, reader
 from api.identity import caller
 from api.requests import query
 from api.schemas import MAX_VERSION, EventsQuery, StreamQuery
@@ -23,7 +23,7 @@ SSE_RETRY_MS = 2000
 @blueprint.get("/games/<game_id>/events")
 def events(game_id: str) -> Response:
     args = query(EventsQuery())
-    viewer = seating().reader(game_id, caller())
+    viewer = access().reader(game_id, caller())
     if _wants_ndjson():
         reader().require_game(game_id)
         lines = reader().iter_events(game_id, viewer, args["from_"], args.get("limit"))
@@ -52,7 +52,7 @@ def _ndjson(lines: Iterator[dict[str, Any]]) -> Iterator[str]:
 @blueprint.get("/games/<game_id>/stream")
 def stream(game_id: str) -> Response:
     args = query(StreamQuery())
-    viewer = seating().reader(game_id, caller())
+    viewer = access().reader(game_id, caller())
     start = _resume_from() or args["from_"]
     reader().require_game(game_id)
     settings = components().settings

@@ -76,7 +76,7 @@ def _check_access(game_id: str) -> None:
     if "lorekeeper" in current_app.extensions:
         from api.identity import caller  # the viewer also runs on a bare Flask app
 
-        current_app.extensions["lorekeeper"].seating.reader(game_id, caller())
+        current_app.extensions["lorekeeper"].seating.access.reader(game_id, caller())
 
 
 def _from_components(game_id: str) -> list[Event]:

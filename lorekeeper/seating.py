@@ -14,23 +14,19 @@ exist.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
 from lorekeeper.creation import checked_scenario
-from lorekeeper.errors import GameNotFound, Refused, TokenMissing, TokenRejected
-from lorekeeper.gamelog import require_game_id
+from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.lobby import Lister, LobbyReader
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import PlayerStore, SeatTokenStore, TableStore, is_game_id
-from lorekeeper.seats import is_token_shaped, new_token, token_hash
+from lorekeeper.ports import PlayerStore, SeatTokenStore, TableStore
+from lorekeeper.seats import new_token, token_hash
 from lorekeeper.service import GameService
 from lorekeeper.tables import (
     OPEN,
@@ -50,7 +46,6 @@ from lorekeeper.tables import (
     without_grant,
 )
 
-GRANT_PREFIX = "lkv_"
 INVITATION_PREFIX = "lki_"
 MAX_GRANTS = 16
 _CAS_TRIES = 8
@@ -59,26 +54,6 @@ _REMEMBERED = 4096
 
 def now_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-@dataclass(frozen=True)
-class Caller:
-    """What a request's bearer token proved: a player, or a token to check per game."""
-
-    player: PlayerCaller | None = None
-    token: str | None = None  # a seat token or a read-only grant (not checked yet)
-
-    @property
-    def player_id(self) -> str | None:
-        return None if self.player is None else self.player.player_id
-
-    @property
-    def is_grant(self) -> bool:
-        return self.token is not None and self.token.startswith(GRANT_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -127,26 +102,6 @@ class Joined:
     version: int
 
 
-class _Remembered:
-    """Per game, what never changes once known: its visibility, and a started table's
-    seats (a started game's seats are final)."""
-
-    def __init__(self) -> None:
-        self._known: OrderedDict[str, tuple[str, Table | None]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: str) -> tuple[str, Table | None] | None:
-        with self._lock:
-            return self._known.get(game_id)
-
-    def put(self, game_id: str, visibility: str, table: Table | None) -> None:
-        seated = table if table is not None and table.status == STARTED else None
-        with self._lock:
-            self._known[game_id] = (visibility, seated)
-            while len(self._known) > _REMEMBERED:
-                self._known.popitem(last=False)
-
-
 class SeatingService:
     def __init__(
         self,
@@ -169,7 +124,7 @@ class SeatingService:
         self._lobby = lobby
         self.limits = limits
         self._clock = clock
-        self._remembered = _Remembered()
+        self.access = Access(games.log.events, tables, seats)
 
     # -- creating -------------------------------------------------------------------------------
 
@@ -267,7 +222,7 @@ class SeatingService:
             ttl_s = spec.expires_in_s or self.limits.invitation_ttl_s
             token = INVITATION_PREFIX + secrets.token_urlsafe(32)
             out.append(Invitation(number, token, now + ttl_s * 1000))
-            return Seat("invite", invite_hash=_digest(token), expires_ms=now + ttl_s * 1000)
+            return Seat("invite", invite_hash=digest(token), expires_ms=now + ttl_s * 1000)
         return Seat(spec.kind)  # open, token
 
     def _name_of(self, player_id: str) -> str:
@@ -287,7 +242,7 @@ class SeatingService:
         me = _require_player(caller, "joining a game")
         name = self._name_of(me)
         for _ in range(_CAS_TRIES):
-            table = self._readable_table(game_id, caller, joining=invitation is not None)
+            table = self.access.readable_table(game_id, caller, joining=invitation is not None)
             held = table.seat_of(me)
             if held is not None:
                 if table.status != OPEN:
@@ -314,9 +269,9 @@ class SeatingService:
     ) -> int:
         now = self._clock()
         if invitation is not None:
-            digest = _digest(invitation)
+            hashed = digest(invitation)
             for number, s in enumerate(table.seats):
-                if s.kind == "invite" and s.invite_hash == digest:
+                if s.kind == "invite" and s.invite_hash == hashed:
                     if s.expires_ms is not None and s.expires_ms <= now:
                         raise Refused("invitation_rejected", "this invitation has expired")
                     return number
@@ -340,7 +295,7 @@ class SeatingService:
         """Free the caller's seat of a game that has not started (a started game: resign)."""
         me = _require_player(caller, "leaving a game")
         for _ in range(_CAS_TRIES):
-            table = self._readable_table(game_id, caller)
+            table = self.access.readable_table(game_id, caller)
             held = table.seat_of(me)
             if held is None:
                 raise Refused("not_seated", "you hold no seat of this game")
@@ -365,7 +320,7 @@ class SeatingService:
             ttl_s = expires_in_s or self.limits.invitation_ttl_s
             token = INVITATION_PREFIX + secrets.token_urlsafe(32)
             expires = self._clock() + ttl_s * 1000
-            new = invite_to(table, number, _digest(token), expires)
+            new = invite_to(table, number, digest(token), expires)
             if self._tables.replace(new, table.rev):
                 self._relist(game_id)
                 return Invitation(number, token, expires)
@@ -412,18 +367,19 @@ class SeatingService:
         """The same scenario with the same players, each one seat on; the caller sits at
         once, the other players are reserved their seats (they join to accept)."""
         me = _require_player(caller, "a rematch")
-        table = self._readable_table(game_id, caller)
+        table = self.access.readable_table(game_id, caller)
         if not table.is_member(me):
             raise Refused("not_seated", "only the game's players may ask for a rematch")
         game = self._log.load(game_id)
         if not game.state.is_over:
             raise Refused("game_not_over", "a rematch follows a game that is over")
         rematch_id = table.rematch
-        if rematch_id is not None and self._tables.load(rematch_id) is not None:
-            existing = self._tables.load(rematch_id)
-            assert existing is not None
-            version = self._log.events.version(rematch_id)
-            return CreatedTable(rematch_id, version, "", {}, existing, {}, [], created=False)
+        existing = None if rematch_id is None else self._tables.load(rematch_id)
+        if rematch_id is not None and existing is not None and self._log.events.exists(rematch_id):
+            game = self._log.load(rematch_id)
+            dice = self._log.events.read(rematch_id, 1, 1)[0].payload.get("dice") or {}
+            return CreatedTable(rematch_id, game.version, game.head_hash, dice, existing, {}, [],
+                                created=False)  # fmt: skip
         if rematch_id is None:
             rematch_id = self._games.new_game_id()
             if not self._tables.replace(with_rematch(table, rematch_id), table.rev):
@@ -443,8 +399,8 @@ class SeatingService:
         for _ in range(_CAS_TRIES):
             table, by = self._issuer(game_id, caller)
             token = GRANT_PREFIX + secrets.token_urlsafe(32)
-            digest = _digest(token)
-            grant = Grant(digest[:12], digest, role, by, self._clock())
+            hashed = digest(token)
+            grant = Grant(hashed[:12], hashed, role, by, self._clock())
             if self._tables.replace(with_grant(table, grant, MAX_GRANTS), table.rev):
                 return grant, token
         raise Refused("seat_taken", "the table changed too often; try again")
@@ -460,12 +416,12 @@ class SeatingService:
         raise Refused("seat_taken", "the table changed too often; try again")
 
     def _issuer(self, game_id: str, caller: Caller) -> tuple[Table, str]:
-        table = self._readable_table(game_id, caller)
+        table = self.access.readable_table(game_id, caller)
         me = caller.player_id
         if me is not None and table.is_member(me):
             return table, me
         if caller.token is not None and not caller.is_grant:
-            seat = self._seats.seats_for([game_id], caller.token)[0]
+            seat = self.access.seat_of_token(game_id, caller.token)
             if seat is not None:
                 return table, f"seat:{seat}"
         raise Refused("not_seated", "only the game's players may issue read-only tokens")
@@ -474,117 +430,7 @@ class SeatingService:
 
     def table(self, game_id: str, caller: Caller) -> Table:
         """The game's table, for a caller who may read the game."""
-        return self._readable_table(game_id, caller)
-
-    def reader(self, game_id: str, caller: Caller, *, audit: bool = False) -> int | None:
-        """The seat whose view the caller reads (None: the public view). GameNotFound for
-        an unknown game, and for a private game the caller may not read; TokenRejected for
-        a token that opens nothing here. `audit`: the export and audit routes, which a
-        spectator grant does not open (an auditor grant does)."""
-        require_game_id(game_id)
-        visibility, table = self._facts(game_id)
-        private = visibility == "private"
-        if caller.is_grant:
-            grant = self._grant(game_id, caller)
-            if grant is None:
-                _refuse(private, game_id, "this read-only token is not one of this game")
-            elif audit and private and grant.role != "auditor":
-                raise Refused("role_insufficient", "a spectator token does not open the "
-                              "export and audit; ask a player for an auditor token")  # fmt: skip
-            return None
-        if caller.token is not None:
-            seat = self._seat_of_token(game_id, caller.token)
-            if seat is None:
-                _refuse(private, game_id, "this token is not a seat token of this game")
-            return seat
-        me = caller.player_id
-        if me is not None:
-            table = table or self._tables.load(game_id)
-            seat = None if table is None else table.seat_of(me)
-            if seat is not None or not private:
-                return seat
-            if table is not None and (table.is_member(me) or _is_reserved_for(table, me)):
-                return None
-        if private:
-            raise GameNotFound(game_id)
-        return None
-
-    def actor(self, game_id: str, caller: Caller) -> int:
-        """The seat the caller acts for; TokenMissing, TokenRejected, GameNotFound, or 403
-        `not_seated` (a player who holds no seat of the game)."""
-        require_game_id(game_id)
-        if caller.token is None and caller.player is None:
-            raise TokenMissing("this request needs `Authorization: Bearer <seat token or "
-                               "player key>`")  # fmt: skip
-        if caller.is_grant:
-            self.reader(game_id, caller)  # 404/401 before 403, as for any other request
-            raise Refused("read_only_token", "a read-only token cannot act in a game")
-        if caller.token is not None:
-            seat = self._seat_of_token(game_id, caller.token)
-            if seat is not None:
-                return seat
-            visibility, _ = self._facts(game_id)
-            _refuse(visibility == "private", game_id, "this token is not a seat token of this game")
-        me = caller.player_id
-        assert me is not None
-        visibility, table = self._facts(game_id)
-        table = table or self._tables.load(game_id)
-        seat = None if table is None else table.seat_of(me)
-        if seat is not None:
-            return seat
-        if visibility == "private" and not (table is not None and table.is_member(me)):
-            raise GameNotFound(game_id)
-        raise Refused("not_seated", "you hold no seat of this game")
-
-    def verified_token(self, game_id: str, token: str) -> str | None:
-        """The identity a seat token or grant proves in this game (`seat:<game>:<seat>`,
-        `grant:<game>:<id>`), None when it proves none: what the rate limit counts against."""
-        if not is_game_id(game_id):
-            return None
-        if token.startswith(GRANT_PREFIX):
-            grant = self._grant(game_id, Caller(token=token))
-            return None if grant is None else f"grant:{game_id}:{grant.id}"
-        seat = self._seat_of_token(game_id, token)
-        return None if seat is None else f"seat:{game_id}:{seat}"
-
-    def _facts(self, game_id: str) -> tuple[str, Table | None]:
-        """The game's visibility, and its table when started (both final); GameNotFound."""
-        known = self._remembered.get(game_id)
-        if known is not None:
-            return known
-        table = self._tables.load(game_id)
-        if table is None:
-            if not self._log.events.exists(game_id):
-                raise GameNotFound(game_id)
-            self._remembered.put(game_id, "public", None)  # a game without a table
-            return "public", None
-        self._remembered.put(game_id, table.visibility, table)
-        return table.visibility, (table if table.status == STARTED else None)
-
-    def _seat_of_token(self, game_id: str, token: str) -> int | None:
-        if not is_token_shaped(token):
-            return None
-        return self._seats.seats_for([game_id], token)[0]
-
-    def _grant(self, game_id: str, caller: Caller) -> Grant | None:
-        table = self._tables.load(game_id)  # never remembered: a grant may be revoked
-        return None if table is None else table.grant_of(_digest(caller.token or ""))
-
-    def _readable_table(self, game_id: str, caller: Caller, *, joining: bool = False) -> Table:
-        """The game's table if the caller may read the game (an invitation opens a private
-        game to its holder); GameNotFound otherwise, and for a game without a table."""
-        require_game_id(game_id)
-        table = self._tables.load(game_id)
-        if table is None:
-            raise GameNotFound(game_id)
-        if table.visibility == "private" and not joining:
-            me = caller.player_id
-            allowed = me is not None and (table.is_member(me) or _is_reserved_for(table, me))
-            if not allowed and caller.token is not None:
-                allowed = self.reader(game_id, caller) is not None or caller.is_grant
-            if not allowed:
-                raise GameNotFound(game_id)
-        return table
+        return self.access.readable_table(game_id, caller)
 
     def _member_table(self, game_id: str, caller: Caller) -> Table:
         table, _by = self._issuer(game_id, caller)
@@ -622,10 +468,6 @@ def _require_distinct_players(seats: Sequence[Seat]) -> None:
                       errors={"seats": ["a player named twice"]})  # fmt: skip
 
 
-def _is_reserved_for(table: Table, player_id: str) -> bool:
-    return any(s.kind == "reserved" and s.player_id == player_id for s in table.seats)
-
-
 def _first_invitable(table: Table) -> int | None:
     for kind in ("open", "invite"):
         for number, seat in enumerate(table.seats):
@@ -642,10 +484,3 @@ def _spec_of(seat: Seat, me: str) -> SeatSpec:
     if seat.kind == "bot":
         return SeatSpec("bot", bot=seat.bot)
     return SeatSpec("open")
-
-
-def _refuse(private: bool, game_id: str, detail: str) -> None:
-    """A token that opens nothing: 404 for a private game (as if there were none), else 401."""
-    if private:
-        raise GameNotFound(game_id)
-    raise TokenRejected(detail)
