@@ -73,10 +73,11 @@ def _load(game_id: str) -> list[Event]:
 def _check_access(game_id: str) -> None:
     """The game's visibility, when the app has its components (404 for a private game the
     caller may not read, 401 for a token that opens nothing)."""
-    if "lorekeeper" in current_app.extensions:
-        from api.identity import caller  # the viewer also runs on a bare Flask app
+    seating = getattr(current_app.extensions.get("lorekeeper"), "seating", None)
+    if seating is not None:  # the viewer also runs on a bare Flask app: no private games
+        from api.identity import caller
 
-        current_app.extensions["lorekeeper"].seating.access.reader(game_id, caller())
+        seating.access.reader(game_id, caller())
 
 
 def _from_components(game_id: str) -> list[Event]:
