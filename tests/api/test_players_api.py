@@ -398,3 +398,20 @@ def test_an_invitation_is_used_once(client: FlaskClient) -> None:
     problem(client.post(url, json={"invitation": first}, headers=bearer(cat["key"])), 403,
             "invitation_rejected")  # fmt: skip
     problem(client.post(url, headers=bearer(cat["key"])), 404, "game_not_found")  # private
+
+
+def test_a_left_seat_s_token_is_refused_by_every_process_after_the_start(redis_client) -> None:
+    # Each process keeps a game's seat-token hashes only once the game has started: before,
+    # a seat may change hands (docs/players.md).
+    one = make_app("redis", with_settings(), redis_client).test_client()
+    other = make_app("redis", with_settings(), redis_client).test_client()
+    ann, bob, cat = sign_up(one, "Ann"), sign_up(one, "Bob"), sign_up(one, "Cat")
+    game_id = create_as(one, ann["key"], trio())["game_id"]
+    bobs = one.post(f"/games/{game_id}/join", headers=bearer(bob["key"])).get_json()["token"]
+    assert other.get(f"/games/{game_id}", headers=bearer(bobs)).status_code == 200  # read once
+    assert one.post(f"/games/{game_id}/leave", headers=bearer(bob["key"])).status_code == 200
+    for who in (cat, sign_up(one, "Dan")):
+        assert one.post(f"/games/{game_id}/join", headers=bearer(who["key"])).status_code == 200
+    for client in (one, other):
+        problem(client.get(f"/games/{game_id}", headers=bearer(bobs)), 401, "token_rejected")
+        problem(_command(client, game_id, bobs, {"type": "end_turn"}), 401, "token_rejected")
