@@ -117,3 +117,22 @@ def test_the_reconciler_expires_open_games(ctx: WorkerContext) -> None:
     ctx.seating._clock = lambda: (made.table.expires_ms or 0) + 1
     assert reconcile(ctx).games_expired == [made.game_id]
     assert ctx.stores.tables.load(made.game_id).status == "expired"  # type: ignore[union-attr]
+
+
+def test_a_player_plays_a_bot_through_the_api_and_the_workers(ctx: WorkerContext) -> None:
+    from tests.api.conftest import make_app, with_settings
+    from tests.api.helpers import bearer, sign_up
+
+    api = make_app("redis", with_settings(jobs="rq"), ctx.client).test_client()
+    key = sign_up(api)["key"]
+    body = {"scenario": duel(), "options": {"auto_decisions": True},
+            "seats": [{"kind": "me"}, {"kind": "bot", "bot": "battler"}]}  # fmt: skip
+    game_id = api.post("/games", json=body, headers=bearer(key)).get_json()["game_id"]
+    sent = api.post(f"/games/{game_id}/commands", json={"type": "end_turn"}, headers=bearer(key))
+    assert sent.status_code == 200
+    assert ctx.jobs.bot_queue.get_job_ids() == [bot_job_id(game_id, sent.get_json()["version"], 1)]
+    drain(ctx)  # the bot's whole turn, one job a move
+    view = api.get(f"/games/{game_id}?min_version=1").get_json()
+    assert view["phase"] == "over" or (view["active_seat"], view["turn"]) == (0, 3)
+    mine = api.get("/players/me/games?turn=mine", headers=bearer(key)).get_json()["games"]
+    assert [g["game_id"] for g in mine] == ([] if view["phase"] == "over" else [game_id])
