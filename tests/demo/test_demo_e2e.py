@@ -91,9 +91,11 @@ def stack(
 @pytest.mark.timeout(60)
 def test_the_demo_plays_a_whole_game_to_a_winner(stack: str) -> None:
     started = time.monotonic()
+    bind = stack.removeprefix("http://")  # as scripts/run was told: LOREKEEPER_BIND
     run = subprocess.run(
-        [sys.executable, "-m", "lorekeeper", "demo", "--url", stack, "--timeout", "45"],
+        [sys.executable, "-m", "lorekeeper", "demo", "--timeout", "45"],
         cwd=ROOT,
+        env={**os.environ, "LOREKEEPER_BIND": bind},
         capture_output=True,
         text=True,
         timeout=50,
@@ -110,5 +112,7 @@ def test_the_demo_plays_a_whole_game_to_a_winner(stack: str) -> None:
     board = demo.Http(stack).get(f"/games/{game_id}")  # waits out a 429 too
     assert board["phase"] == "over" and board["winner"] in (0, 1)
     assert board["players"][board["winner"]]["banners"] >= 3
+    # Server dice, revealed at the end: the viewer's first page says the audit verifies.
+    assert demo.Http(stack).get(f"/games/{game_id}/audit")["verdict"] == "verified"
     assert _answers(viewer_url)
     assert elapsed < 30, f"the demo took {elapsed:.1f} s"
