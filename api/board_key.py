@@ -77,7 +77,7 @@ def _key_entries() -> list[tuple[str, str]]:
         ),
         (badge("roost", 0, 0, 8, "z", "#2c3e50", "#fff"), "roosted dragon"),
         (badge("rider", 0, 0, 8, "R", "#ffd700", "#111"), "rider (gold: past the portal)"),
-        (white_flag(12), "resigned side"),
+        (f'<g transform="translate(-5,7)">{white_flag(12)}</g>', "resigned side"),
     ]
     return entries
 

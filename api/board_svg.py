@@ -43,7 +43,7 @@ STYLE = (
     "paint-order:stroke;stroke:#fbf8ee;stroke-width:2.5px}.coords{display:none}"
     ".show-coords .coords{display:inline}.site-label{font-weight:bold;"
     "paint-order:stroke;stroke-width:2.2px;stroke-linejoin:round}"
-    ".panel text,.legend text{text-anchor:start}</style>"
+    ".panel>text,.seat>text,.key>text{text-anchor:start}</style>"
 )
 
 
