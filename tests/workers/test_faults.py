@@ -66,14 +66,10 @@ def wait_resolved(game: BreathGame) -> None:
     wait_until(lambda: game.phase() != "breath", 20, "the breath phase to be resolved")
 
 
-def worker_pid_once_started(
-    client: redis.Redis, job_id: str, timeout_s: float, moot: Callable[[], bool] = lambda: False
-) -> int | None:
-    """The pid of the worker running the job, once it has started; None if it never did,
-    or once `moot()` says it no longer matters (the phase was resolved without it: a job
-    whose worker was killed while taking it can stay queued until RQ cleans up)."""
+def worker_pid_once_started(client: redis.Redis, job_id: str, timeout_s: float) -> int | None:
+    """The pid of the worker running the job, once it has started; None if it never did."""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline and not moot():
+    while time.monotonic() < deadline:
         job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
         status = job.get_status()
         if status == JobStatus.STARTED and job.worker_name:
@@ -105,10 +101,7 @@ def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
         for round_ in range(12):
             game = games[round_ % 2]
             opened = game.open_breath()
-            job_id = breath_job_id(game.game_id, opened)
-            pid = worker_pid_once_started(
-                ctx.client, job_id, 10, moot=lambda g=game: g.phase() != "breath"
-            )
+            pid = worker_pid_once_started(ctx.client, breath_job_id(game.game_id, opened), 10)
             if pid is not None:
                 # Even rounds: kill before the append lands; odd rounds: after it, before RQ
                 # records the job as done.
