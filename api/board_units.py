@@ -2,8 +2,9 @@
 
 A dragon is a disc with the dragon seen from above in its own colour (red Fire Dragon, blue
 Ice Drake, green Wood Wyvern; the wyvern has no forelegs) and the emblem of its breath; a foot
-or mounted unit is a square counter with a soldier or a horse's head in its banner colour and
-one pip per figure, hollow for each figure lost. The rim and face are the owner's colours.
+or mounted unit is a square counter with a soldier or a horse's head in its banner colour over
+a strip of that colour with one pip per figure of the kind's full strength, hollow for each
+one missing. The rim and face are the owner's colours.
 Around a piece: this turn's orders (a white ring), breath targets (a ring in the breath's
 colour, solid until rolled), effect tokens (flame, crystal and drop chips with their count),
 glory, roost and rider marks.
@@ -266,7 +267,7 @@ def _horse(colour: str, s: float) -> str:
 
 
 def _pips(unit: Mapping[str, Any], s: float) -> str:
-    """One pip per figure the unit started with (its kind's count), hollow once lost."""
+    """One pip per figure of the kind's full strength, hollow for each one missing."""
     left = int(unit.get("figures") or 0)
     kind = UNIT_KINDS.get(str(unit["kind"]))
     full = max(left, kind.figures if kind else left)
