@@ -22,11 +22,10 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from api.board_svg import render_board
-from domain import Event, event_from_json, replay
+from api.board_svg import render_history
+from domain import Event, event_from_json
 from domain.events import EVENT_TYPES
 from domain.narrate import narrate
-from domain.view import board_view
 from lorekeeper.errors import GameNotFound
 
 LoadEvents = Callable[[str], list[Event]]
@@ -106,7 +105,7 @@ def board_svg(game_id: str) -> Response:
             f"game {game_id!r} has versions 1 to {len(events)}, not {version}",
             current_version=len(events),
         )
-    svg = render_board(board_view(replay(events[:version]), None))
+    svg = render_history(events[:version])
     response = Response(svg, mimetype="image/svg+xml")
     # A past version never changes (the stream is append-only); "now" does.
     fixed = raw is not None
