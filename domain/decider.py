@@ -15,6 +15,7 @@ from domain import events as ev
 from domain.breath import end_movement, resolve_breath_phase
 from domain.combat import handle_battle, handle_battle_back
 from domain.dice import DiceSource
+from domain.edition import CURRENT, EDITIONS
 from domain.errors import RuleViolation
 from domain.evolve import evolve
 from domain.flight import handle_fly, handle_pass, handle_react
@@ -39,10 +40,17 @@ DECISION_KINDS: dict[type[cmd.Command], str] = {
 SERVER_SEAT = -1  # the seat the server's own steps act as (the breath phase, R-TRN-6)
 
 
-def new_game(scenario: Mapping[str, Any], *, auto_decisions: bool = False) -> list[ev.Event]:
-    """The events that create a game: validated scenario, then the first turn."""
-    validate_scenario(scenario)
-    created = ev.GameCreated(scenario=dict(scenario), auto_decisions=auto_decisions)
+def new_game(
+    scenario: Mapping[str, Any], *, auto_decisions: bool = False, edition: int = CURRENT
+) -> list[ev.Event]:
+    """The events that create a game under `edition` of the rules (the current one unless
+    a first-edition game is re-created, as an audit does): validated scenario, first turn."""
+    if edition not in EDITIONS:
+        raise ValueError(f"no edition {edition!r} of the rules; editions: {list(EDITIONS)}")
+    validate_scenario(scenario, edition)
+    created = ev.GameCreated(
+        scenario=dict(scenario), auto_decisions=auto_decisions, rules_edition=edition
+    )
     tx = Tx(evolve(None, created), _NO_DICE)
     tx.events.append(created)
     start_turn(tx, 0)

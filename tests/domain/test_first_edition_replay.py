@@ -21,7 +21,8 @@ import pytest
 
 from domain import command_from_json, decide, evolve, new_game, resolve_breath
 from domain.codec import to_json
-from domain.events import Event, event_from_json
+from domain.edition import FIRST
+from domain.events import Event, GameCreated, event_from_json
 from domain.state import GameState
 
 DATA = Path(__file__).with_name("data") / "first_edition_games.json"
@@ -34,8 +35,13 @@ def stored_games() -> list[dict[str, Any]]:
 
 
 def first_edition_json(state: GameState) -> Any:
-    """The state as the first edition's code wrote it: fields added since are left out."""
-    return to_json(state)
+    """The state as the first edition's code wrote it: the fields added since are checked to
+    hold their first-edition values, then left out."""
+    data = to_json(state)
+    assert data.pop("edition") == FIRST
+    for site in data["sites"].values():
+        assert site.pop("red_border") is False  # R-BRD-4: ignored by the first edition
+    return data
 
 
 def digest(state: GameState) -> str:
@@ -110,8 +116,9 @@ def test_a_first_edition_game_decides_the_same_events(name):  # R-DIE-3
 
 
 def _recreate(created: Event) -> list[Event]:
-    payload = created.payload()
-    return new_game(payload["scenario"], auto_decisions=payload["auto_decisions"])
+    assert isinstance(created, GameCreated) and created.rules_edition == FIRST
+    assert "rules_edition" not in created.payload()  # written as the first edition wrote it
+    return new_game(created.scenario, auto_decisions=created.auto_decisions, edition=FIRST)
 
 
 def _json(value: Any) -> Any:
