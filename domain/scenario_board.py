@@ -117,7 +117,7 @@ def _site(check: Check, where: str, item: Mapping[str, Any], red_borders: bool) 
         ok &= check(isinstance(border, bool), f"{where}.red_border", "expected a boolean")
         for key in item:
             ok &= check(key in SITE_KEYS, f"{where}.{key}", f"unknown; known: {list(SITE_KEYS)}")
-    return Site(kind, capacity, riders, border) if ok else None
+    return Site(str(kind), capacity, riders, border) if ok else None
 
 
 def units(
