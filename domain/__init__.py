@@ -11,7 +11,7 @@ from domain.dice import DiceSource, ScriptedDice, SeededDice
 from domain.errors import CommandError, RuleViolation, ScenarioError
 from domain.events import Event, event_from_json
 from domain.evolve import evolve, fold, replay
-from domain.legal import legal_actions
+from domain.legal import legal_actions, legal_listing, order_options
 from domain.state import GameState
 
 __all__ = [
@@ -32,7 +32,9 @@ __all__ = [
     "evolve",
     "fold",
     "legal_actions",
+    "legal_listing",
     "new_game",
+    "order_options",
     "replay",
     "resolve_breath",
 ]

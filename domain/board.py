@@ -2,12 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from domain.hexes import Hex, on_board
 from domain.state import GameState, Unit
 
+_Index = dict[Hex, list[Unit]]
+_INDEXES: dict[int, tuple[Mapping[str, Unit], _Index]] = {}
+_KEPT = 8
+
+
+def occupants(state: GameState) -> Mapping[Hex, Sequence[Unit]]:
+    """The units on each hex, in the order of `state.units`.
+
+    Worked out once per units mapping and kept for the last few: `evolve` replaces the
+    mapping whenever a unit changes and never changes one in place, so a mapping's index
+    stays true. Without it, every "who stands there" was a scan of every unit, and listing
+    legal actions with 150 units a side asked it thousands of times."""
+    units = state.units
+    kept = _INDEXES.get(id(units))
+    if kept is not None and kept[0] is units:
+        return kept[1]
+    index: _Index = {}
+    for unit in units.values():
+        index.setdefault(unit.hex, []).append(unit)
+    if len(_INDEXES) >= _KEPT:
+        _INDEXES.clear()
+    _INDEXES[id(units)] = (units, index)
+    return index
+
 
 def units_in(state: GameState, h: Hex, besides: str | None = None) -> list[Unit]:
-    return [u for u in state.units.values() if u.hex == h and u.id != besides]
+    return [u for u in occupants(state).get(h, ()) if u.id != besides]
 
 
 def blocker(state: GameState, unit: Unit, h: Hex) -> str | None:
@@ -53,6 +79,12 @@ def in_portal(state: GameState, h: Hex) -> bool:
     return site is not None and site.kind == "portal"
 
 
+def has_red_border(state: GameState, h: Hex) -> bool:
+    """R-BRD-4: every village hex, and any site the scenario marks `red_border`."""
+    site = state.sites.get(h)
+    return site is not None and site.has_red_border
+
+
 def crosses_red_border(state: GameState, a: Hex, b: Hex) -> bool:
-    """Every village hex is walled on all six sides (R-BRD-4, R-ZOC-3)."""
-    return a != b and (in_village(state, a) or in_village(state, b))
+    """A red-bordered hex is walled on all six sides (R-BRD-4, R-ZOC-3)."""
+    return a != b and (has_red_border(state, a) or has_red_border(state, b))

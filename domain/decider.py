@@ -25,7 +25,7 @@ from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
 from domain.sites import handle_trade
 from domain.state import GameState
-from domain.turn import handle_end_turn, handle_resign, start_turn
+from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
 from domain.tx import GameOver, Tx
 
 Handler = Callable[[Tx, Any, int], None]
@@ -82,6 +82,7 @@ def decide_and_fold(
     tx = Tx(state, dice)
     with contextlib.suppress(GameOver):
         HANDLERS[type(command)](tx, command, seat)
+        end_eliminated_turn(tx)
     return tx.events, tx.state
 
 

@@ -28,19 +28,36 @@ def _closer(state: GameState, unit: Unit, here: Hex) -> list[Hex]:
     ]
 
 
+def is_grounded(state: GameState, unit: Unit) -> bool:
+    """R-FIR-2 (revision 2): a burning unit retreats on the ground, a dragon too."""
+    return state.revised and unit.tokens.fire > 0
+
+
+def _flies(state: GameState, unit: Unit) -> bool:
+    return unit.is_dragon and not is_grounded(state, unit)
+
+
 def _may_pass(state: GameState, unit: Unit, h: Hex) -> bool:
     # Dragons may fly while retreating (R-MOR-2); ground units need empty passable hexes.
-    return unit.is_dragon or blocker(state, unit, h) is None
+    return _flies(state, unit) or blocker(state, unit, h) is None
 
 
 def _may_end(state: GameState, unit: Unit, h: Hex) -> bool:
-    if unit.is_dragon:
+    if _flies(state, unit):
         return landing_blocker(state, unit, h) is None
     return blocker(state, unit, h) is None
 
 
+def retreat_reach(state: GameState, unit: Unit, hexes: int, extra_hex: bool = False) -> int:
+    """How many of the `hexes` owed the unit may go: a burning one at most 1, 2 with a glory
+    token's extra hex (R-FIR-2 and R-CRT-4, revision 2); each hex beyond costs a hit."""
+    if is_grounded(state, unit):
+        return min(hexes, 2 if extra_hex else 1)
+    return hexes
+
+
 def retreat_options(
-    state: GameState, unit: Unit, hexes: int
+    state: GameState, unit: Unit, hexes: int, extra_hex: bool = False
 ) -> tuple[int, dict[Hex, tuple[Hex, ...]]]:
     """How far the unit can retreat (≤ hexes) and one path per destination at that distance.
 
@@ -49,7 +66,7 @@ def retreat_options(
     """
     layer: dict[Hex, tuple[Hex, ...]] = {unit.hex: ()}
     best: tuple[int, dict[Hex, tuple[Hex, ...]]] = (0, {})
-    for step in range(1, hexes + 1):
+    for step in range(1, retreat_reach(state, unit, hexes, extra_hex) + 1):
         nxt: dict[Hex, tuple[Hex, ...]] = {}
         for here, path in layer.items():
             for h in _closer(state, unit, here):
@@ -116,8 +133,10 @@ def apply_retreat(
     damage(tx, unit_id, short, by, "retreat blocked", killer=killer)
 
 
-def check_retreat_path(state: GameState, unit: Unit, path: Sequence[Hex], hexes: int) -> None:
-    reach, options = retreat_options(state, unit, hexes)
+def check_retreat_path(
+    state: GameState, unit: Unit, path: Sequence[Hex], hexes: int, extra_hex: bool = False
+) -> None:
+    reach, options = retreat_options(state, unit, hexes, extra_hex)
     here = unit.hex
     for h in path:
         require(is_adjacent(here, h), "R-RET-1", f"{h} is not next to {here}")
@@ -129,18 +148,18 @@ def check_retreat_path(state: GameState, unit: Unit, path: Sequence[Hex], hexes:
         )
         require(
             _may_pass(state, unit, h),
-            "R-RET-1",
+            "R-FIR-2" if is_grounded(state, unit) else "R-RET-1",
             f"unit {unit.id} cannot retreat into {h}: {blocker(state, unit, h)}",
         )
         here = h
     require(
         len(path) == reach,
-        "R-RET-2" if not unit.is_dragon else "R-MOR-2",
+        "R-FIR-2" if is_grounded(state, unit) else "R-MOR-2" if unit.is_dragon else "R-RET-2",
         f"unit {unit.id} must retreat {reach} hexes here, the path has {len(path)}",
     )
     require(
         not path or path[-1] in options,
-        "R-FLY-2" if unit.is_dragon else "R-RET-1",
+        "R-FLY-2" if _flies(state, unit) else "R-RET-1",
         f"unit {unit.id} cannot end its retreat on {path[-1] if path else unit.hex}",
     )
 
@@ -159,7 +178,7 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
             "on a retreat a glory token gives extra_hex or ignore_flag",
         )
         hexes = with_glory(unit, hexes, cmd.glory)
-    check_retreat_path(tx.state, unit, cmd.path, hexes)
+    check_retreat_path(tx.state, unit, cmd.path, hexes, cmd.glory == "extra_hex")
     if cmd.glory is not None:
         tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))
     apply_retreat(
