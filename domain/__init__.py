@@ -11,7 +11,7 @@ from domain.dice import DiceSource, ScriptedDice, SeededDice
 from domain.errors import CommandError, RuleViolation, ScenarioError
 from domain.events import Event, event_from_json
 from domain.evolve import evolve, fold, replay
-from domain.legal import legal_actions, legal_listing, order_options
+from domain.legal import legal_actions, legal_listing, merge_orders, order_options
 from domain.state import GameState
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "fold",
     "legal_actions",
     "legal_listing",
+    "merge_orders",
     "new_game",
     "order_options",
     "replay",

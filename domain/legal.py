@@ -19,7 +19,7 @@ differ in ways a client may choose, one stands for them and the rest is describe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from domain import commands as cmd
@@ -79,6 +79,18 @@ def order_options(
         },
         "token_cost": state.settings.token_removal_cost,
     }
+
+
+def merge_orders(orders: Iterable[cmd.OrderUnits]) -> cmd.OrderUnits:
+    """One order made of the given ones (listed single-unit orders, as `order_options`
+    describes): their units, breath, roosts and token removals together."""
+    chosen = list(orders)
+    return cmd.OrderUnits(
+        units=tuple(u for o in chosen for u in o.units),
+        breath=tuple(u for o in chosen for u in o.breath),
+        roost=tuple(u for o in chosen for u in o.roost),
+        remove_tokens={u: t for o in chosen for u, t in o.remove_tokens.items()},
+    )
 
 
 def _allowed(state: GameState, seat: int, command: cmd.Command) -> bool:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from adapters.event_store import StoredEvent
-from domain import legal_actions
+from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
 from lorekeeper.ports import ProjectionStore
 from lorekeeper.service import GameService
@@ -95,8 +95,8 @@ class GameReader:
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
         state = self._service.load_state(game_id)
-        actions = [command.to_json() for command in legal_actions(state, seat)]
-        return self._hashed(game_id, {"seat": seat, "version": state.version, "actions": actions})
+        listing = legal_listing(state, seat)  # {"actions": [...]} and, to order, "order"
+        return self._hashed(game_id, {"seat": seat, "version": state.version, **listing})
 
     def event_page(
         self, game_id: str, viewer: int | None, from_version: int, limit: int

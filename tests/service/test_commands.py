@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from adapters.event_store import GameNotFound, IdempotencyMismatch, VersionConflict
-from domain import RuleViolation, replay
+from domain import CommandError, RuleViolation, replay
 from lorekeeper.errors import CommandIdConflict, PreconditionFailed, TokenMissing, TokenRejected
 from lorekeeper.idempotency import command_hash
 from lorekeeper.service import GameService
@@ -43,8 +43,10 @@ def test_a_command_appends_its_events_as_the_tokens_seat(service: GameService):
 def test_the_acting_seat_comes_only_from_the_token(service: GameService):  # R-TRN-1
     game_id, _, seat1 = new_duel(service)
     with pytest.raises(RuleViolation) as caught:
-        service.handle_command(game_id, seat1, {**ORDER_BF0, "seat": 0})
+        service.handle_command(game_id, seat1, ORDER_BF0)
     assert caught.value.rule == "R-TRN-1" and caught.value.code == "not_your_turn"
+    with pytest.raises(CommandError, match="seat: unknown field"):  # RULES.md §17: refused
+        service.handle_command(game_id, seat1, {**ORDER_BF0, "seat": 0})
 
 
 def test_a_game_played_to_its_end_through_the_service(service: GameService):  # R-WIN-2
