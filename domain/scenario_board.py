@@ -35,6 +35,11 @@ class Check:
         return ok
 
 
+def is_name(value: Any, table: Mapping[str, Any]) -> bool:
+    """`value` names an entry of `table` (a JSON object or list is never a name)."""
+    return isinstance(value, str) and value in table
+
+
 def is_int(v: Any, low: int = 0, high: int = 10**6) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
@@ -70,10 +75,12 @@ def terrain(check: Check, raw: Any, width: int, height: int) -> dict[Hex, str]:
         h = hex_at(check, f"{where}.hex", item.get("hex"), width, height)
         kind = item.get("kind")
         check(
-            kind in TERRAIN, f"{where}.kind", f"unknown terrain {kind!r}; known: {sorted(TERRAIN)}"
+            is_name(kind, TERRAIN),
+            f"{where}.kind",
+            f"unknown terrain {str(kind)[:40]!r}; known: {sorted(TERRAIN)}",
         )
         fresh = h is not None and check(h not in out, f"{where}.hex", f"{h} has terrain already")
-        if fresh and h is not None and kind in TERRAIN and kind != "plain":
+        if fresh and h is not None and is_name(kind, TERRAIN) and kind != "plain":
             out[h] = kind
     return out
 
@@ -109,7 +116,9 @@ def _site(check: Check, where: str, item: Mapping[str, Any], red_borders: bool) 
     kind, capacity, riders = item.get("kind"), item.get("capacity", 3), item.get("riders", 0)
     border = item.get("red_border", False) if red_borders else False
     ok = check(
-        kind in SITE_KINDS, f"{where}.kind", f"unknown site {kind!r}; known: {sorted(SITE_KINDS)}"
+        is_name(kind, SITE_KINDS),
+        f"{where}.kind",
+        f"unknown site {str(kind)[:40]!r}; known: {sorted(SITE_KINDS)}",
     )
     ok &= check(is_int(capacity, 1, 12), f"{where}.capacity", "expected 1..12")
     ok &= check(is_int(riders, 0, 99), f"{where}.riders", "expected 0..99")
@@ -170,9 +179,9 @@ def _unit(
         "expected 1-40 letters, digits, '.', '_' or '-'",
     )
     ok &= check(
-        kind in UNIT_KINDS,
+        is_name(kind, UNIT_KINDS),
         f"{where}.kind",
-        f"unknown unit kind {kind!r}; known: {sorted(UNIT_KINDS)}",
+        f"unknown unit kind {str(kind)[:40]!r}; known: {sorted(UNIT_KINDS)}",
     )
     ok &= check(
         is_int(owner, 0, max(seats - 1, 0)), f"{where}.owner", f"expected a seat 0..{seats - 1}"

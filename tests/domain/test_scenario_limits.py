@@ -105,3 +105,10 @@ def test_a_first_edition_game_without_a_blood_rate_refuses_a_trade_instead_of_fa
     with pytest.raises(Exception) as caught:
         decide(state, Trade(unit="bf0", blood=2, currency="lore"), dice, 0)
     assert getattr(caught.value, "rule", None) == "R-SIT-5"
+
+
+@pytest.mark.parametrize("part", ["terrain", "sites", "units"])
+def test_a_kind_that_is_not_a_name_is_a_fault_not_a_crash(part):
+    doc = scenario()
+    doc[part] = [{"hex": [0, 0], "kind": {"a": 1}, "id": "x", "owner": 0}]
+    assert any(p.startswith(f"{part}[0].kind") for p in problems(doc))
