@@ -141,7 +141,7 @@ def _retreats(state: GameState, unit: Unit, owed: int) -> Iterator[cmd.Command]:
         (None, "extra_hex", "ignore_flag") if unit.glory else (None,)
     )
     for use in uses:
-        hexes = owed if use is None else with_glory(unit, owed, use)
+        hexes = owed if use is None else with_glory(state, unit, owed, use)
         _, options = retreat_options(state, unit, hexes, use == "extra_hex")
         for path in sorted_options(options) or [()]:
             yield cmd.ChooseRetreat(unit=unit.id, path=path, glory=use)

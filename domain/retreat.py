@@ -50,7 +50,7 @@ def _may_end(state: GameState, unit: Unit, h: Hex) -> bool:
 
 def retreat_reach(state: GameState, unit: Unit, hexes: int, extra_hex: bool = False) -> int:
     """How many of the `hexes` owed the unit may go: a burning one at most 1, 2 with a glory
-    token's extra hex (R-FIR-2 and R-CRT-4, revision 2); each hex beyond costs a hit."""
+    token's extra hex (R-FIR-2 and R-CRT-4, revision 2); each hex owed beyond is a hit."""
     if is_grounded(state, unit):
         return min(hexes, 2 if extra_hex else 1)
     return hexes
@@ -177,7 +177,7 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
             "R-CRT-4",
             "on a retreat a glory token gives extra_hex or ignore_flag",
         )
-        hexes = with_glory(unit, hexes, cmd.glory)
+        hexes = with_glory(tx.state, unit, hexes, cmd.glory)
     check_retreat_path(tx.state, unit, cmd.path, hexes, cmd.glory == "extra_hex")
     if cmd.glory is not None:
         tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))
@@ -200,7 +200,10 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
     prune_engagements(tx)
 
 
-def with_glory(unit: Unit, hexes: int, use: str) -> int:
+def with_glory(state: GameState, unit: Unit, hexes: int, use: str) -> int:
+    """The hexes owed once a glory token is spent on the retreat (R-CRT-4). `extra_hex` is
+    one hex more; for a burning unit it is one hex more it may go instead (retreat_reach),
+    what it owes is unchanged (revision 2: R-FIR-2)."""
     if use == "extra_hex":
-        return hexes + 1
+        return hexes if is_grounded(state, unit) else hexes + 1
     return max(0, hexes - (3 if unit.is_dragon else 1))

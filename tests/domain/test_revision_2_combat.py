@@ -277,3 +277,26 @@ def test_every_listed_action_of_a_red_bordered_game_is_accepted():  # R-BRD-4
     game.order(0, "id0")
     for command in game.legal(0):
         decide(game.state, command_from_json(command), game.dice, 0)
+
+
+def test_a_burning_dragon_may_retreat_into_a_site_with_room():  # R-FIR-2, R-BRD-3
+    events = burning_pushed(across("C"))
+    assert one(events, ev.UnitRetreated).path == (at(2, 2),)
+
+
+def test_a_glory_token_lets_a_burning_unit_retreat_two_hexes():  # R-FIR-2, R-CRT-4
+    game = Game(BURN, units={"fd1": {"tokens": {"fire": 1}, "glory": 1}})
+    game.order(0, "bf0")
+    game.end_movement(0)
+    game.roll("flag", "flag", "green")
+    game.battle(0, "bf0", "fd1")
+    options = [c for c in game.legal(1) if c["type"] == "choose_retreat"]
+    extra = [c for c in options if c["glory"] == "extra_hex"]
+    assert {len(c["path"]) for c in extra} == {2}
+    assert {len(c["path"]) for c in options if c["glory"] is None} == {1}
+    events = game.send(
+        1, **{k: v for k, v in extra[0].items() if k != "type"}, type="choose_retreat"
+    )
+    retreat = one(events, ev.UnitRetreated)
+    assert (len(retreat.path), retreat.short) == (2, 1)  # 3 owed: one hit, no check (R-MOR-3)
+    assert one(events, ev.UnitHit).hits == 1 and not of_type(events, ev.CriticalHitChecked)

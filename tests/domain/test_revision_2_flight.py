@@ -189,3 +189,14 @@ def test_legal_actions_offer_each_markable_enemy_alone_and_decide_agrees():  # R
     for command in alone:
         flew = of_type(decide(game.state, command_from_json(command), game.dice, 0), ev.DragonFlew)
         assert flew[0].targets == tuple(command["breath_targets"])
+
+
+def test_a_glory_flight_felled_by_a_card_keeps_its_token_spent():  # R-CRT-4, R-FLY-4
+    players = [player("south"), player("north", cards=["web"])]
+    game = Game(GLORY, players=players, units={"id0": {"glory": 1}})
+    game.order(0, "id0")
+    declared = game.send(0, "fly", unit="id0", path=FIVE, glory="extra_hex")
+    assert one(declared, ev.GlorySpent) and one(declared, ev.FlightDeclared).path[-1] == at(5, 0)
+    game.roll("green")
+    game.send(1, "react", card="web", hex=[2, 0])
+    assert game.unit_hex("id0") == at(2, 0) and game.state.units["id0"].glory == 0
