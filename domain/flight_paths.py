@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-from domain.board import in_portal, landing_blocker, occupants
+from domain.board import in_portal, may_land, occupants
 from domain.flight import MAX_FLIGHT, MIN_FLIGHT
 from domain.hexes import Hex, neighbors, on_board
 from domain.state import GameState, Unit
@@ -31,12 +32,18 @@ class Flight:
 
 
 def walk_layers(state: GameState, start: Hex, steps: int) -> Layers:
+    return _walk_layers(start, steps, state.width, state.height)
+
+
+@lru_cache(maxsize=8192)
+def _walk_layers(start: Hex, steps: int, width: int, height: int) -> Layers:
+    """The board's geometry alone decides them, so they are kept (callers only read them)."""
     layers: Layers = [{start: None}]
     for _ in range(steps):
         layer: dict[Hex, Hex | None] = {}
         for h in layers[-1]:
             for n in neighbors(h):
-                if n not in layer and on_board(n, state.width, state.height):
+                if n not in layer and on_board(n, width, height):
                     layer[n] = h
         layers.append(layer)
     return layers
@@ -63,7 +70,7 @@ class FlightPlanner:
     def can_land(self, h: Hex) -> bool:
         found = self._landable.get(h)
         if found is None:
-            found = self._landable[h] = landing_blocker(self.state, self.dragon, h) is None
+            found = self._landable[h] = may_land(self.state, self.dragon, h)
         return found
 
     def landings(self) -> dict[Hex, int]:

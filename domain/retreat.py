@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import events as ev
-from domain.board import blocker, landing_blocker
+from domain.board import blocker, may_land, may_stand
 from domain.commands import ChooseRetreat
 from domain.damage import damage
 from domain.errors import require
@@ -39,13 +39,13 @@ def _flies(state: GameState, unit: Unit) -> bool:
 
 def _may_pass(state: GameState, unit: Unit, h: Hex) -> bool:
     # Dragons may fly while retreating (R-MOR-2); ground units need empty passable hexes.
-    return _flies(state, unit) or blocker(state, unit, h) is None
+    return _flies(state, unit) or may_stand(state, unit, h)
 
 
 def _may_end(state: GameState, unit: Unit, h: Hex) -> bool:
     if _flies(state, unit):
-        return landing_blocker(state, unit, h) is None
-    return blocker(state, unit, h) is None
+        return may_land(state, unit, h)
+    return may_stand(state, unit, h)
 
 
 def retreat_reach(state: GameState, unit: Unit, hexes: int, extra_hex: bool = False) -> int:
