@@ -91,8 +91,9 @@ def validate_scenario(doc: Any, edition: int = CURRENT) -> GameState:
         check, doc.get("units"), width, height, tiles, places, len(players),
         limits.units_per_player,
     )  # fmt: skip
+    seated = {u.owner for u in pieces.values()}
     for p in players:
-        check(any(u.owner == p.seat for u in pieces.values()), f"players[{p.seat}]", "has no units")
+        check(p.seat in seated, f"players[{p.seat}]", "has no units")
     if check.problems:
         raise ScenarioError(check.problems)
     return GameState(

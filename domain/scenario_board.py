@@ -141,10 +141,11 @@ def units(
 ) -> dict[str, Unit]:
     out: dict[str, Unit] = {}
     by_hex: dict[Hex, list[Unit]] = {}
-    most = max(seats, 1) * per_player
     items = list_of(check, raw, "units")
     if not check(
-        len(items) <= most, "units", f"at most {per_player} units a player (limit units_per_player)"
+        len(items) <= max(seats, 1) * per_player,
+        "units",
+        f"at most {per_player} units a player (limit units_per_player)",
     ):
         return out
     for i, item in enumerate(items):
@@ -160,13 +161,17 @@ def units(
         if _placement_ok(check, where, unit, tiles, places, here):
             out[unit.id] = unit
             here.append(unit)
-    for seat, count in sorted(Counter(u.owner for u in out.values()).items()):
+    _count_per_player(check, out, per_player)
+    return out
+
+
+def _count_per_player(check: Check, placed: Mapping[str, Unit], per_player: int) -> None:
+    for seat, count in sorted(Counter(u.owner for u in placed.values()).items()):
         check(
             count <= per_player,
             f"players[{seat}]",
             f"has {count} units; at most {per_player} (limit units_per_player)",
         )
-    return out
 
 
 def _unit(

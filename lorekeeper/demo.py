@@ -12,8 +12,8 @@ history (`GET /games/{id}/log`) is printed as it happens; at the end the winner 
 URL are.
 
 With the default seed the game is the same every time (the dice are a function of the seed,
-the policy of the board): north wins in turn 5. Of 1,000 games with different seeds, every one
-ended with a winner, by turn 17 at the latest; a draw (R-WIN-3, at `max_turns`) would be
+the policy of the board): south wins in turn 3. Of 1,000 games with different seeds, every one
+ended with a winner, by turn 16 at the latest; a draw (R-WIN-3, at `max_turns`) would be
 reported as one. A chosen seed makes a reproducible game, not a fair one (anyone who knows
 the seed knows the dice): `--server-dice` plays with dice the server commits to instead.
 """
@@ -146,16 +146,19 @@ def hex_distance(a: Sequence[int], b: Sequence[int]) -> int:
     return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
 
 
-def choose_action(view: View, actions: list[Action], seat: int) -> Action:
+def choose_action(
+    view: View, actions: list[Action], seat: int, order: Mapping[str, Any] | None = None
+) -> Action:
     """Battle whenever possible, order as many units as allowed (dragons breathing), move
-    each toward the nearest enemy, then end the phase."""
+    each toward the nearest enemy, then end the phase. `order`: how legal-actions says its
+    single-unit orders merge (docs/api.md, "Legal actions")."""
     by_type: dict[str, list[Action]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
     if "battle" in by_type:
         return min(by_type["battle"], key=lambda a: _battle_key(view, a))
     if "order" in by_type:
-        return max(by_type["order"], key=lambda a: (len(a["units"]), len(a["breath"])))
+        return _order(by_type["order"], order)
     moves = by_type.get("move", []) + by_type.get("fly", [])
     best = _best_move(view, moves, seat)
     if best is not None:
@@ -164,6 +167,27 @@ def choose_action(view: View, actions: list[Action], seat: int) -> Action:
         if kind in by_type:
             return by_type[kind][0]
     return actions[0]  # only `resign` is left: never reached in the skirmish
+
+
+def _order(orders: list[Action], described: Mapping[str, Any] | None) -> Action:
+    """The listed single-unit orders merged: breathing dragons first, as lore allows, then
+    the other units, up to `max_units` (no roosts, no token removal)."""
+    if described is None:
+        return max(orders, key=lambda a: (len(a["units"]), len(a["breath"])))
+    lore, picked = described["lore"], dict[str, Action]()
+    for action in sorted(orders, key=lambda a: (-len(a["breath"]), a["units"])):
+        if not action["units"] or action["roost"] or action["remove_tokens"]:
+            continue
+        unit = action["units"][0]
+        cost = sum(described["breath_cost"].get(u, 0) for u in action["breath"])
+        if unit not in picked and len(picked) < described["max_units"] and cost <= lore:
+            picked[unit], lore = action, lore - cost
+    chosen = sorted(picked.values(), key=lambda a: a["units"])
+    return {
+        "type": "order",
+        "units": [a["units"][0] for a in chosen],
+        "breath": [u for a in chosen for u in a["breath"]],
+    }
 
 
 def _battle_key(view: View, action: Action) -> tuple[int, str, str]:
@@ -254,7 +278,7 @@ class DemoGame:
         if legal["version"] != view["version"]:
             self.version = max(self.version, legal["version"])
             return  # the board moved on since the view was read: read it again
-        action = choose_action(view, legal["actions"], seat)
+        action = choose_action(view, legal["actions"], seat, legal.get("order"))
         headers = {
             "Idempotency-Key": f"demo-{self.game_id}-{view['version']}",
             "If-Match": f'"{view["version"]}"',
