@@ -5,7 +5,7 @@ its capacity (R-BRD-3), every listed action is accepted by `decide`, orders merg
 `order_options` describes are accepted, a sample of commands neither listed nor described is
 rejected, replaying the events gives the same state, and games end. Games are played under
 both editions of the rules (domain/edition.py). `HYPOTHESIS_PROFILE=thorough` plays
-thousands of games instead of hundreds.
+thousands of games instead of hundreds (minutes: run it with `--timeout=0`).
 """
 
 from __future__ import annotations
