@@ -124,7 +124,12 @@ def _creation(head: ExportEvent, *, started: bool) -> list[Event]:
     created = event_from_json(head.type, head.payload)
     if not isinstance(created, GameCreated) or head.seat is not None:
         raise ValueError("a game starts with GameCreated, from the server")
-    events = domain.new_game(created.scenario, auto_decisions=created.auto_decisions, start=started)
+    events = domain.new_game(  # under the edition of the rules it was created with
+        created.scenario,
+        auto_decisions=created.auto_decisions,
+        start=started,
+        edition=created.rules_edition,
+    )
     fresh = events[0]
     assert isinstance(fresh, GameCreated)
     events[0] = replace(fresh, dice=created.dice)  # what it published: checked apart
