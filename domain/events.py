@@ -50,11 +50,17 @@ class GameCreated(Event):
     # The edition of RULES.md the game is played under (domain/edition.py). Absent from the
     # games created before editions were recorded: those are first-edition games.
     rules_edition: int = FIRST
+    # The game's time control, a service setting the rules never read (docs/api.md,
+    # "Clocks"): {"kind": "per_turn", "turn_s": 60, "decision_s": 30, "policy": "auto"} …
+    # Absent from a game without a clock (and from every game created before clocks).
+    clock: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         data = Event.payload(self)  # (slotted dataclasses break a bare super())
         if self.rules_edition == FIRST:
             del data["rules_edition"]  # written as the first edition's games were
+        if self.clock is None:
+            del data["clock"]  # written as games without a clock always were
         return data
 
 
@@ -116,6 +122,19 @@ class DiceRevealed(Event):
     anyone can check it against the commitment and every die against it (docs/audit.md)."""
 
     seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """The seat's time ran out (docs/api.md, "Clocks"): a service fact, not a rule. The server
+    appends it, then what the game's policy does for the seat (`auto`: the documented
+    automatic choices, `forfeit`: a resignation). `period` is `turn` or `decision`;
+    `deadline_ms` the moment the time ran out, which the events' own times prove."""
+
+    seat: int
+    period: str
+    policy: str
+    deadline_ms: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -223,6 +223,12 @@ def _breath_rolled(s: GameState, e: ev.BreathRolled) -> str:
     )
 
 
+def _timed_out(s: GameState, e: ev.TimedOut) -> str:
+    what = "decision" if e.period == "decision" else "turn"
+    then = "it resigns" if e.policy == "forfeit" else "the server plays the automatic choices"
+    return f"{seat_name(s, e.seat)} ran out of time for its {what}; {then}"
+
+
 def _breath_phase_closed(s: GameState, e: ev.BreathPhaseClosed) -> str:
     return "breath phase closes"
 
@@ -250,6 +256,7 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
     ev.PlayerResigned: lambda s, e: f"{seat_name(s, e.seat)} resigned",
     ev.PlayerEliminated: lambda s, e: f"{seat_name(s, e.seat)} is eliminated",
     ev.DiceRevealed: lambda s, e: f"the dice seed is revealed: {e.seed}",
+    ev.TimedOut: _timed_out,
     ev.AutoPassSet: lambda s, e: (
         f"{seat_name(s, e.seat)} turns auto-pass {'on' if e.auto_pass else 'off'}"
     ),

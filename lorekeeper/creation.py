@@ -1,4 +1,4 @@
-"""What a new game starts from: its scenario checked, its first events, its dice.
+"""What a new game starts from: its scenario checked, its first events, its dice, its clock.
 
 Pure but for the dice seed it is given; GameService.create_game stores the result.
 """
@@ -14,8 +14,9 @@ from domain import Event, ScenarioError
 from domain.events import GameCreated
 from domain.scenarios import get_scenario
 from lorekeeper.audit.chain import NotCanonical, canonical_json
+from lorekeeper.clocks import ClockError, TimeControl, time_control
 from lorekeeper.dice import DiceConfig
-from lorekeeper.errors import ScriptedDiceRefused, UnknownScenario
+from lorekeeper.errors import InvalidClock, ScriptedDiceRefused, UnknownScenario
 
 
 class CreatedGame(NamedTuple):
@@ -29,14 +30,24 @@ class CreatedGame(NamedTuple):
 def checked_scenario(
     scenario: str | Mapping[str, Any], options: Mapping[str, Any], *, allow_scripted_dice: bool
 ) -> Mapping[str, Any]:
-    """The scenario document; UnknownScenario, ScenarioError or ScriptedDiceRefused."""
+    """The scenario document; UnknownScenario, ScenarioError, ScriptedDiceRefused or
+    InvalidClock (the time control in `options.clock`)."""
     doc = _scenario_doc(scenario)
     _require_canonical(doc)
     if "dice" in options and not allow_scripted_dice:
         raise ScriptedDiceRefused(
             "scripted dice are disabled on this server (LOREKEEPER_ALLOW_SCRIPTED_DICE=1)"
         )
+    checked_clock(options)
     return doc
+
+
+def checked_clock(options: Mapping[str, Any]) -> TimeControl | None:
+    """The time control `options.clock` asks for (None: no clock); InvalidClock otherwise."""
+    try:
+        return time_control(options)
+    except ClockError as exc:
+        raise InvalidClock(str(exc)) from None
 
 
 def first_events(
@@ -47,12 +58,13 @@ def first_events(
     *,
     start: bool = True,
 ) -> tuple[list[Event], DiceConfig]:
-    """The game's first events (GameCreated carrying the dice's public part) and its dice;
-    without `start`, GameCreated alone (the game waits for its seats: docs/players.md)."""
+    """The game's first events (GameCreated carrying the dice's public part and the time
+    control) and its dice; without `start`, GameCreated alone (the game waits for its seats:
+    docs/players.md)."""
     dice = DiceConfig.for_options(options, game_id, new_dice_seed)
     auto = bool(options.get("auto_decisions", False))
     events = domain.new_game(doc, auto_decisions=auto, start=start)
-    events[0] = _with_dice(events[0], dice.public())
+    events[0] = _with_dice(events[0], dice.public(), checked_clock(options))
     return events, dice
 
 
@@ -65,10 +77,10 @@ def _scenario_doc(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
     return scenario
 
 
-def _with_dice(created: Event, dice: dict[str, Any]) -> Event:
+def _with_dice(created: Event, dice: dict[str, Any], clock: TimeControl | None) -> Event:
     if not isinstance(created, GameCreated):
         raise TypeError(f"a game starts with GameCreated, not {created.type}")
-    return replace(created, dice=dice)
+    return replace(created, dice=dice, clock=None if clock is None else clock.to_json())
 
 
 def _require_canonical(doc: Mapping[str, Any]) -> None:

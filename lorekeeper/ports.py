@@ -105,7 +105,12 @@ class EventStore(Protocol):
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
-    ) -> AppendResult: ...
+        time_ms: int | None = None,
+    ) -> AppendResult:
+        """Append at `expected_version`; `time_ms` is the time recorded on the events (None:
+        the store's clock): a clocked game's commands carry the time they were decided at,
+        which the deadlines they met were checked against (lorekeeper/clocks.py)."""
+        ...
 
     def read(
         self, game_id: str, from_version: int = 1, limit: int | None = None

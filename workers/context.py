@@ -107,11 +107,12 @@ class SlowAppendEventStore:
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
+        time_ms: int | None = None,
     ) -> AppendResult:
         time.sleep(self._delay_s)
         result = self._inner.append(
             game_id, expected_version, events,
-            seat=seat, command_id=command_id, command_hash=command_hash,
+            seat=seat, command_id=command_id, command_hash=command_hash, time_ms=time_ms,
         )  # fmt: skip
         time.sleep(self._delay_s)
         return result
