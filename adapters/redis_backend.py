@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import redis
 
+from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_lobby import RedisLobbyIndex
@@ -21,7 +22,7 @@ def redis_stores(client: redis.Redis, rq: RQJobQueue | None) -> Stores:
     events = RedisStreamEventStore(client, rider=None if rq is None else rq.ride)
     return Stores(events, RedisProjectionStore(client), RedisSeatTokenStore(client),
                   RedisDiceStore(client), RedisPlayerStore(client), RedisTableStore(client),
-                  RedisLobbyIndex(client))  # fmt: skip
+                  RedisLobbyIndex(client), RedisDeadlineIndex(client))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, client: redis.Redis) -> RQJobQueue:
@@ -32,4 +33,5 @@ def rq_job_queue(settings: Settings, client: redis.Redis) -> RQJobQueue:
         pending_ttl_s=settings.projection_pending_ttl_s,
         job_timeout_s=settings.job_timeout_s,
         bot_queue=settings.bot_queue,
+        clock_queue=settings.clock_queue,
     )

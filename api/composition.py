@@ -13,6 +13,7 @@ from typing import Any
 
 import redis
 
+from adapters.memory_clocks import InMemoryDeadlineIndex
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_jobs import InMemoryJobQueue
 from adapters.memory_lobby import InMemoryLobbyIndex
@@ -30,7 +31,7 @@ from adapters.redis_projections import projection_lag
 from adapters.redis_ratelimit import RedisRateLimiter
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
-from lorekeeper.ports import BotQueue, JobQueue, RateLimiter, Stores
+from lorekeeper.ports import BotQueue, JobQueue, RateLimiter, Stores, TimeOutQueue
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
@@ -76,7 +77,7 @@ def memory_components(settings: Settings) -> Components:
     """Everything in this process: in-memory stores, jobs run in the request."""
     stores = Stores(InMemoryEventStore(), InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
-                    InMemoryLobbyIndex())  # fmt: skip
+                    InMemoryLobbyIndex(), InMemoryDeadlineIndex())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -95,8 +96,10 @@ def _components(
     in_process = InMemoryJobQueue()
     jobs: JobQueue = rq if rq is not None else in_process
     bot_queue: BotQueue = rq if rq is not None else in_process
-    app = application(settings, stores, jobs, bot_queue)
+    time_outs: TimeOutQueue = rq if rq is not None else in_process
+    app = application(settings, stores, jobs, bot_queue, time_outs=time_outs)
     if settings.jobs == "inline":
-        in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play)
+        in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play,
+                          app.timekeeper.time_out)  # fmt: skip
     return Components(settings, app.service, app.reader, limiter, app.players, app.seating,
                       app.lobby, client)  # fmt: skip

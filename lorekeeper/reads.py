@@ -3,6 +3,10 @@ the reader's seat (None: a tokenless reader, who sees no seat's cards).
 
 The stream is the truth; a projection only saves the replay. `view` uses the projection when it
 is recent enough and falls back to the stream otherwise, so a read is never wrong.
+
+A view carries the game's clocks (`clock`, null for a game without a time control,
+lorekeeper/clocks.py): the board view shows them as they stand now, a past state as they
+stood when its last event was appended.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 
 from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
+from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.gamelog import GameLog, require_game_id
 from lorekeeper.ports import ProjectionStore, SeatTokenStore, StoredEvent
 
@@ -57,8 +62,10 @@ class GameReader:
         seats: SeatTokenStore,
         *,
         projection_wait_s: float = 2.0,
+        clock: Callable[[], int] = now_ms,
     ) -> None:
         self._log = log
+        self._now = clock
         self._events = log.events
         self._projections = projections
         self._seats = seats
@@ -72,9 +79,13 @@ class GameReader:
         projected = self._projection(game_id, min_version)
         if projected is not None:
             view = redact_view(projected, viewer)
-            return {**view, "head_hash": self._log.head_hash(game_id, view["version"])}
+            shown = view.get("clock")
+            clock = None if shown is None else refreshed(shown, self._now())
+            head = self._log.head_hash(game_id, view["version"])
+            return {**view, "clock": clock, "head_hash": head}
         game = self._log.load(game_id)
-        return {**board_view(game.state, viewer), "head_hash": game.head_hash}
+        clock = clock_json(game.clock, self._now())
+        return {**board_view(game.state, viewer), "clock": clock, "head_hash": game.head_hash}
 
     def _projection(self, game_id: str, min_version: int | None) -> dict[str, Any] | None:
         loaded = self._projections.load(game_id)
@@ -89,7 +100,8 @@ class GameReader:
 
     def state_view(self, game_id: str, viewer: int | None, version: int | None) -> dict[str, Any]:
         game = self._log.load(game_id, version)
-        return {**board_view(game.state, viewer), "head_hash": game.head_hash}
+        clock = clock_json(game.clock, game.head_time_ms)  # as it stood at that version
+        return {**board_view(game.state, viewer), "clock": clock, "head_hash": game.head_hash}
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
         game = self._log.load(game_id)

@@ -24,6 +24,7 @@ from lorekeeper.projector import Projector
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.timekeeper import Timekeeper
 from lorekeeper.wiring import application
 
 
@@ -38,6 +39,7 @@ class WorkerContext:
     projector: Projector
     bots: BotTurns
     seating: SeatingService
+    timekeeper: Timekeeper
 
     @property
     def events(self) -> EventStore:
@@ -58,9 +60,9 @@ def build_context(settings: Settings, client: redis.Redis | None = None) -> Work
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
-    app = application(settings, stores, jobs, jobs, events=events)
+    app = application(settings, stores, jobs, jobs, events=events, time_outs=jobs)
     return WorkerContext(settings, client, stores, jobs, app.log, app.service, app.projector,
-                         app.bots, app.seating)  # fmt: skip
+                         app.bots, app.seating, app.timekeeper)  # fmt: skip
 
 
 _current: WorkerContext | None = None

@@ -4,7 +4,9 @@ An append (a *group*) starts with the event that records its command. The group 
 exactly what the domain produces from the state before it: `new_game` for the creation
 (with the dice it published; GameCreated alone for a game created unstarted),
 `start_game` for the first turn of such a game, `resolve_breath` for the server's breath
-step, and
+step, `domain.timeouts.time_out` for the server's time-out step (the seat whose clock had run
+out by the time the step was recorded, its clock folded from the events' times like the
+server's: lorekeeper/clocks.py), and
 `decide(state, command, dice, seat)` for a seat's command; then, when those events end a game
 of committed dice, DiceRevealed with the revealed seed. Equal means the same types and the
 same payloads, compared as JSON.
@@ -20,8 +22,10 @@ from typing import Any
 import domain
 from domain import DiceSource, Event, GameState, evolve
 from domain.events import SCHEMA_VERSION, DiceRevealed, GameCreated, event_from_json
+from domain.timeouts import time_out
 from lorekeeper.audit.records import ExportEvent, Problem
-from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND
+from lorekeeper.clocks import Clock, advance
+from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND, TIMEOUT_COMMAND
 
 
 class RecordedDice:
@@ -59,20 +63,25 @@ def check_rules(
 ) -> tuple[Problem | None, int]:
     """The first event that is not what the rules produce, and how many appends matched."""
     state: GameState | None = None
+    clock: Clock | None = None
     checked = 0
     for group in groups(events):
         problem = _shape(group, first_group=state is None)
         if problem is not None:
             return problem, checked
         try:
-            expected = _expected(state, group[0], dice, seed, size=len(group))
+            expected = _expected(state, group[0], dice, seed, size=len(group), clock=clock)
         except Exception as exc:  # a crafted command may break the rules in any way
             return Problem(group[0].version, f"the command cannot be decided: {exc!r}"), checked
         problem = _compare(group, expected)
         if problem is not None:
             return problem, checked
-        for event in expected:
-            state = evolve(state, event)
+        try:
+            for event in expected:
+                state = evolve(state, event)
+                clock = advance(clock, event, state, group[0].time_ms)
+        except ValueError as exc:  # a time control no server would have recorded
+            return Problem(group[0].version, f"its clock cannot be read: {exc}"), checked
         checked += 1
     return None, checked
 
@@ -96,7 +105,13 @@ def _shape(group: list[ExportEvent], *, first_group: bool) -> Problem | None:
 
 
 def _expected(
-    state: GameState | None, head: ExportEvent, dice: DiceSource, seed: str | None, *, size: int
+    state: GameState | None,
+    head: ExportEvent,
+    dice: DiceSource,
+    seed: str | None,
+    *,
+    size: int,
+    clock: Clock | None = None,
 ) -> list[Event]:
     command = head.command or {}
     if state is None:
@@ -109,6 +124,10 @@ def _expected(
         if head.seat is not None:
             raise ValueError("the breath phase is the server's step, recorded with no seat")
         decided = domain.resolve_breath(state, dice)
+    elif command == TIMEOUT_COMMAND:
+        if head.seat is not None:
+            raise ValueError("a time-out is the server's step, recorded with no seat")
+        decided = _time_out(state, clock, head.time_ms, dice)
     else:
         if head.seat is None:
             raise ValueError("a seat's command is recorded with no seat")
@@ -116,6 +135,15 @@ def _expected(
     if seed is not None and _ends(state, decided):
         decided = [*decided, DiceRevealed(seed=seed)]
     return decided
+
+
+def _time_out(state: GameState, clock: Clock | None, at_ms: int, dice: DiceSource) -> list[Event]:
+    """The time-out of the seat whose clock had run out at `at_ms` (docs/api.md, "Clocks")."""
+    due = None if clock is None else clock.overdue(at_ms)
+    if due is None or clock is None:
+        raise ValueError(f"no seat's time had run out at {at_ms}, when the time-out is recorded")
+    return time_out(state, dice, seat=due.seat, period=due.period, policy=clock.control.policy,
+                    deadline_ms=due.deadline_ms)  # fmt: skip
 
 
 def _creation(head: ExportEvent, *, started: bool) -> list[Event]:
@@ -132,7 +160,8 @@ def _creation(head: ExportEvent, *, started: bool) -> list[Event]:
     )
     fresh = events[0]
     assert isinstance(fresh, GameCreated)
-    events[0] = replace(fresh, dice=created.dice)  # what it published: checked apart
+    # What it published, checked apart: its dice (verify.py) and its time control (clock.py).
+    events[0] = replace(fresh, dice=created.dice, clock=created.clock)
     return events
 
 

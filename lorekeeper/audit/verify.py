@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.chain import GENESIS, stored_hash
+from lorekeeper.audit.clock import check_clock
 from lorekeeper.audit.export import DICE_REVEALED, GAME_ENDED
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
 from lorekeeper.audit.rules import RecordedDice, check_rules, groups
@@ -85,7 +86,9 @@ def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Ver
         problems.append(Problem(None, "header: game_id is not the one event 1 names"))
     seed, dice_problems = _dice(export, dice, checks)
     problems += dice_problems
-    problems += _rules(export, dice, seed, checks, before=_first(problems))
+    before = _first(problems)
+    problems += _rules(export, dice, seed, checks, before=before)
+    problems += _clocks(export, checks, before=before)
     return _verdict(export, problems, checks, dice)
 
 
@@ -216,6 +219,19 @@ def _rules(
     problem, appends = check_rules(events, source, seed)
     summary = f"{appends} appends re-decided"
     checks["rules"] = summary + (f", then {problem.reason}" if problem else "")
+    return [problem] if problem else []
+
+
+def _clocks(export: Export, checks: dict[str, str], before: int | None) -> list[Problem]:
+    """Every time-out after its deadline, every timed command before it (audit/clock.py)."""
+    events = _whole_appends(export.events, before)
+    if not events or "clock" not in events[0].payload:
+        return []  # no time control: nothing to say (older exports read as before)
+    if any(e.redacted for e in events):
+        checks["clock"] = "not checked: the cards dealt are secret until the game ends"
+        return []
+    problem, summary = check_clock(events)
+    checks["clock"] = summary + (f", then {problem.reason}" if problem else "")
     return [problem] if problem else []
 
 
