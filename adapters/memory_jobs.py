@@ -115,7 +115,8 @@ class InMemoryJobQueue:
     def drain(self) -> int:
         """Run queued jobs until none is left; the number run (none while nothing is attached)."""
         with self._lock:
-            if self._draining or (self._project is None and self._resolve_breath is None):
+            attached = (self._project, self._resolve_breath, self._play_bot, self._time_out)
+            if self._draining or all(run is None for run in attached):
                 return 0
             self._draining = True
         ran = 0
