@@ -86,8 +86,11 @@ class Timekeeper:
         self._service = service
         self.index = index
         self._queue = queue
-        self._now = clock or service.now_ms
+        self._clock = clock  # None: the service's (so a test that sets that one sets both)
         self._listeners: list[Listener] = [log_running_out]
+
+    def _now(self) -> int:
+        return self._clock() if self._clock is not None else self._service.now_ms()
 
     def attach(self, queue: TimeOutQueue) -> None:
         """Where overdue clocks go (a queue the workers run): set once the queue exists."""
