@@ -226,7 +226,7 @@ def _breath_rolled(s: GameState, e: ev.BreathRolled) -> str:
 def _timed_out(s: GameState, e: ev.TimedOut) -> str:
     what = "decision" if e.period == "decision" else "turn"
     then = "it resigns" if e.policy == "forfeit" else "the server plays the automatic choices"
-    return f"{seat_name(s, e.seat)} ran out of time for its {what}; {then}"
+    return f"{seat_name(s, e.seat)}'s time for its {what} ran out; {then}"
 
 
 def _breath_phase_closed(s: GameState, e: ev.BreathPhaseClosed) -> str:
