@@ -106,10 +106,6 @@ class TimeControl:
         """The normalised form GameCreated records: every field, defaults filled in."""
         return {"kind": self.kind, **self.settings, "policy": self.policy}
 
-    def turn_limit_ms(self) -> int:
-        """What "a tenth left" of a turn is measured against (fischer: the first bank)."""
-        return self.turn_ms
-
 
 def time_control(options: Mapping[str, Any]) -> TimeControl | None:
     """The time control a creation's options ask for; None without one (`kind` `none`)."""
@@ -166,7 +162,8 @@ class Clock:
         return running if running is not None and now >= running.deadline_ms else None
 
     def warn_at_ms(self) -> int | None:
-        """When the running stretch has a tenth of its limit left (perhaps at once)."""
+        """When the running stretch has a tenth of its limit left (perhaps at once): of the
+        decision's limit, of a turn's time (fischer: of the first bank)."""
         running = self.running
         if running is None:
             return None
