@@ -46,6 +46,12 @@ class GameCreated(Event):
     # {"scheme": "seeded"} (a client-chosen seed) or {"scheme": "scripted"}. None: a game
     # created before dice were committed.
     dice: dict[str, Any] | None = None
+    # The hands dealt, as salted commitments (docs/audit.md, record format 2):
+    # {"scheme": "salted-sha256-v1", "hands": [SHA-256(salt ‖ canonical JSON of the hand), one
+    # per seat]}; the hash chain covers this event without its cards (domain.view.redact_event),
+    # and SecretsRevealed opens the commitments when the game ends. None: a game hashed the old
+    # way (format 1), whose hash covers the cards.
+    commitments: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +112,17 @@ class DiceRevealed(Event):
     anyone can check it against the commitment and every die against it (docs/audit.md)."""
 
     seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class SecretsRevealed(Event):
+    """A game's secrets, appended once it has ended (record format 2, docs/audit.md): the dice
+    seed (hex; None unless the dice were committed) and the hands dealt with the salts of their
+    commitments, so anyone can open each commitment and re-decide every event."""
+
+    seed: str | None
+    hands: tuple[tuple[str, ...], ...]
+    salts: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ Pure but for the dice seed it is given; GameService.create_game stores the resul
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, NamedTuple
@@ -14,6 +15,7 @@ from domain import Event, ScenarioError
 from domain.events import GameCreated
 from domain.scenarios import get_scenario
 from lorekeeper.audit.chain import NotCanonical, canonical_json
+from lorekeeper.audit.commitments import SALT_BYTES, commitments, hands_dealt
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import ScriptedDiceRefused, UnknownScenario
 
@@ -44,11 +46,14 @@ def first_events(
     options: Mapping[str, Any],
     game_id: str,
     new_dice_seed: Callable[[], bytes],
+    new_salt: Callable[[], bytes] = lambda: secrets.token_bytes(SALT_BYTES),
 ) -> tuple[list[Event], DiceConfig]:
-    """The game's first events (GameCreated carrying the dice's public part) and its dice."""
+    """The game's first events and its secrets: its dice, and a salt per seat for the
+    commitments to the hands dealt (GameCreated carries the public part of both)."""
     dice = DiceConfig.for_options(options, game_id, new_dice_seed)
     events = domain.new_game(doc, auto_decisions=bool(options.get("auto_decisions", False)))
-    events[0] = _with_dice(events[0], dice.public())
+    dice = dice.with_hands(hands_dealt(doc), new_salt)
+    events[0] = _with_secrets(events[0], dice)
     return events, dice
 
 
@@ -61,10 +66,13 @@ def _scenario_doc(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
     return scenario
 
 
-def _with_dice(created: Event, dice: dict[str, Any]) -> Event:
+def _with_secrets(created: Event, dice: DiceConfig) -> Event:
+    """GameCreated with the public part of the game's secrets: the dice scheme (and
+    commitment), and the commitments to the hands dealt (record format 2)."""
     if not isinstance(created, GameCreated):
         raise TypeError(f"a game starts with GameCreated, not {created.type}")
-    return replace(created, dice=dice)
+    hands = commitments(dice.hands, dice.hand_salts)
+    return replace(created, dice=dice.public(), commitments=hands)
 
 
 def _require_canonical(doc: Mapping[str, Any]) -> None:

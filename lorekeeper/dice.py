@@ -1,4 +1,5 @@
-"""Each game's dice: its secret seed (and any script), kept beside the game, never shown.
+"""Each game's secrets, kept beside the game, never shown: its dice (the secret seed and any
+script) and the salts of its hand commitments (lorekeeper/audit/commitments.py).
 
 A game's dice follow one of three schemes, published in its GameCreated event (`dice`):
 
@@ -12,7 +13,11 @@ A game's dice follow one of three schemes, published in its GameCreated event (`
 
 The config is kept beside the game (a DiceStore; on Redis `lk:{<game_id>}:dice`, in the game's
 Cluster slot). Clients never read it. Configs stored before commitments existed (only
-`seed` and `script`) still load, as `seeded` or `scripted`.
+`seed` and `script`) still load, as `seeded` or `scripted`; configs without `hand_salts` are
+those of games hashed the old way (record format 1), which reveal only the dice seed.
+
+What is revealed when the game ends (`revealed`): the seed of committed dice, and the salts;
+a `seeded` game's seed and a script never are.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import DiceSource, ScriptedDice, SeededDice
@@ -37,6 +42,10 @@ class DiceConfig:
     script: tuple[str, ...] = ()
     game_id: str | None = None  # set for committed dice: it is part of every die's message
     client_seeds: tuple[str, ...] = ()
+    # The hands dealt and one 256-bit salt (hex) per seat, which open the commitments to them
+    # (record format 2): revealed when the game ends. () for a game hashed the old way.
+    hands: tuple[tuple[str, ...], ...] = ()
+    hand_salts: tuple[str, ...] = ()
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
@@ -102,10 +111,19 @@ class DiceConfig:
         seeded = SeededDice(self.seed)
         return ScriptedDice(self.script, seeded) if self.script else seeded
 
+    def with_hands(
+        self, hands: Sequence[Sequence[str]], new_salt: Callable[[], bytes]
+    ) -> DiceConfig:
+        """This config with the hands dealt and a fresh salt for each."""
+        salts = tuple(new_salt().hex() for _ in hands)
+        return replace(self, hands=tuple(tuple(h) for h in hands), hand_salts=salts)
+
     def to_json(self) -> str:
         data: dict[str, Any] = {"seed": self.seed, "script": list(self.script)}
         if self.game_id is not None:
             data |= {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
+        if self.hand_salts:
+            data |= {"hands": [list(h) for h in self.hands], "hand_salts": list(self.hand_salts)}
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -116,4 +134,6 @@ class DiceConfig:
             script=tuple(data.get("script", ())),
             game_id=data.get("game_id"),
             client_seeds=tuple(data.get("client_seeds", ())),
+            hands=tuple(tuple(h) for h in data.get("hands", ())),
+            hand_salts=tuple(data.get("hand_salts", ())),
         )

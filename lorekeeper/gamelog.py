@@ -1,7 +1,7 @@
 """A game's event log as the application sees it: `load` a game, `commit` what was decided.
 
 Every change to a game ends in `commit` (creating it, a seat's command, the server's breath
-step): reveal the dice seed when the events end the game, append at the version they were
+step): reveal the game's secrets when the events end it, append at the version they were
 decided on, remember the new state, tell the job queue. Every read of a game's state starts
 with `load`: this process's cached copy, fast-forwarded with the events the stream has after
 it, folded by `domain.fold` (the one fold of a game's events).
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import DiceSource, Event, GameState, fold
-from domain.events import SCHEMA_VERSION, DiceRevealed, event_from_json
+from domain.events import SCHEMA_VERSION, DiceRevealed, SecretsRevealed, event_from_json
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
 from lorekeeper.idempotency import CREATE_COMMAND
@@ -241,15 +241,20 @@ class GameLog:
     def _with_reveal(
         self, game_id: str, events: Sequence[Event], after: GameState
     ) -> tuple[list[Event], GameState]:
-        """`events`, and DiceRevealed after them when they end (in `after`) a game of
-        committed dice; with the state they lead to."""
+        """`events`, and the game's secrets after them when they end it (in `after`), with
+        the state they lead to: SecretsRevealed (the seed of committed dice, the hands dealt
+        and their salts) for a game of record format 2; DiceRevealed for an older game of
+        committed dice; nothing for an older game of other dice."""
         if not after.is_over:
             return list(events), after
         config = self._dice.load(game_id)
-        seed = None if config is None else config.revealable_seed
-        if seed is None:
+        reveal: Event | None = None
+        if config is not None and config.hand_salts:
+            reveal = SecretsRevealed(config.revealable_seed, config.hands, config.hand_salts)
+        elif config is not None and config.revealable_seed is not None:
+            reveal = DiceRevealed(seed=config.revealable_seed)
+        if reveal is None:
             return list(events), after
-        reveal = DiceRevealed(seed=seed)
         return [*events, reveal], fold(after, [reveal])
 
     def _committed(self, game_id: str, result: AppendResult) -> Committed:

@@ -44,7 +44,7 @@ def test_the_default_demo_game_ends_with_a_winner(http: FlaskHttp) -> None:
     assert view["winner"] in (0, 1)  # R-WIN-1
     assert view["players"][view["winner"]]["banners"] >= 3
     assert any("breath phase closes" in line for line in lines)  # R-TRN-6 happened
-    assert lines[-1].endswith("wins (banners)")
+    assert lines[-2].endswith("wins (banners)")  # then the hands dealt are revealed
     assert "winner is seat" in demo.describe_result(view)
 
 

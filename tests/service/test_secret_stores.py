@@ -22,6 +22,13 @@ def test_a_dice_config_round_trips_and_never_changes(backend: Backend):
     assert backend.dice.load("g2") is None
 
 
+def test_the_hands_dealt_and_their_salts_are_kept_with_the_dice(backend: Backend):
+    config = DiceConfig("seed-1", hands=(("hold",), (), ("web", "web")),
+                        hand_salts=("aa" * 32, "bb" * 32, "cc" * 32))  # fmt: skip
+    backend.dice.save("g3", config)
+    assert backend.dice.load("g3") == config
+
+
 def test_a_scripted_config_rolls_its_script_then_its_seed():  # R-DIE-3
     config = DiceConfig.fresh("s", ["flag", "lore"])
     seeded = DiceConfig.fresh("s").source()
