@@ -59,6 +59,7 @@ STATUS: dict[str, int] = {
     "unknown_scenario": 422,
     "scripted_dice_disabled": 403,
     "version_conflict": 409,
+    "game_exists": 409,
     "version_mismatch": 412,
     "idempotency_key_reused": 422,
     "command_id_conflict": 422,

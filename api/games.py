@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from api.deps import reader, service
-from api.requests import bearer_token, json_body, query
+from api.requests import bearer_token, idempotency_key, json_body, query
 from api.responses import etag, versioned
 from api.schemas import LobbyQuery, StateQuery, ViewQuery, validate_create_game
+from lorekeeper.creation import ReplayedGame
 
 blueprint = Blueprint("games", __name__)
 
 
 @blueprint.post("/games")
 def create_game() -> Response:
-    body = validate_create_game(json_body())
-    created = service().create_game(body["scenario"], body["options"])
+    """Idempotent with an `Idempotency-Key`, scoped to the caller's address and the body
+    (lorekeeper/creation.py): a resend gets the first reply, tokens included."""
+    document = json_body()
+    body = validate_create_game(document)
+    created = service().create_game(
+        body["scenario"], body["options"], idempotency_key=idempotency_key(),
+        client=request.remote_addr or "", body=document,
+    )  # fmt: skip
     response = jsonify(created._asdict())
     response.status_code = 201
     response.headers["Location"] = url_for("games.view", game_id=created.game_id)
     response.headers["ETag"] = etag(created.version)
+    if isinstance(created, ReplayedGame):
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

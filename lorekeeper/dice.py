@@ -16,8 +16,8 @@ Cluster slot). Clients never read it. Configs stored before commitments existed 
 `seed` and `script`) still load, as `seeded` or `scripted`; configs without `hand_salts` are
 those of games hashed the old way (record format 1), which reveal only the dice seed.
 
-What is revealed when the game ends (`revealed`): the seed of committed dice, and the salts;
-a `seeded` game's seed and a script never are.
+What is revealed when the game ends: the seed of committed dice, the hands dealt and their
+salts; a `seeded` game's seed, a script and the creation's token seed never are.
 """
 
 from __future__ import annotations
@@ -46,6 +46,11 @@ class DiceConfig:
     # (record format 2): revealed when the game ends. () for a game hashed the old way.
     hands: tuple[tuple[str, ...], ...] = ()
     hand_salts: tuple[str, ...] = ()
+    # The creation's own secret (hex; lorekeeper/creation.py derives the seat tokens from it
+    # and the creation's key) and the hash of the body that created the game: a resent create
+    # gets the same tokens, a create with another body under the same key none. Never revealed.
+    token_seed: str | None = None
+    creation_hash: str | None = None
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
@@ -118,12 +123,18 @@ class DiceConfig:
         salts = tuple(new_salt().hex() for _ in hands)
         return replace(self, hands=tuple(tuple(h) for h in hands), hand_salts=salts)
 
+    def for_creation(self, token_seed: bytes, creation_hash: str) -> DiceConfig:
+        """This config with the creation's secret and the hash of its body."""
+        return replace(self, token_seed=token_seed.hex(), creation_hash=creation_hash)
+
     def to_json(self) -> str:
         data: dict[str, Any] = {"seed": self.seed, "script": list(self.script)}
         if self.game_id is not None:
             data |= {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
         if self.hand_salts:
             data |= {"hands": [list(h) for h in self.hands], "hand_salts": list(self.hand_salts)}
+        if self.token_seed is not None:
+            data |= {"token_seed": self.token_seed, "creation_hash": self.creation_hash}
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -136,4 +147,6 @@ class DiceConfig:
             client_seeds=tuple(data.get("client_seeds", ())),
             hands=tuple(tuple(h) for h in data.get("hands", ())),
             hand_salts=tuple(data.get("hand_salts", ())),
+            token_seed=data.get("token_seed"),
+            creation_hash=data.get("creation_hash"),
         )

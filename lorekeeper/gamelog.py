@@ -163,10 +163,30 @@ class GameLog:
 
     # -- committing ------------------------------------------------------------------------------
 
-    def create(self, game_id: str, events: Sequence[Event], dice: DiceConfig) -> Committed:
-        """Start a game with its first events and its dice (GameExists if it has events)."""
+    def keep_secrets(self, game_id: str, secrets: DiceConfig) -> DiceConfig:
+        """Keep a new game's secrets, unless it has some already: the ones kept (a resent
+        create's, written first, win)."""
+        self._dice.save(game_id, secrets)
+        kept = self._dice.load(game_id)
+        if kept is None:
+            raise LookupError(f"game {game_id!r}: its secrets were not kept")
+        return kept
+
+    def secrets(self, game_id: str) -> DiceConfig | None:
+        return self._dice.load(game_id)
+
+    def create(
+        self,
+        game_id: str,
+        events: Sequence[Event],
+        dice: DiceConfig,
+        cause: Cause | None = None,
+    ) -> Committed:
+        """Start a game with its first events and its secrets (GameExists if it has events;
+        with a command id, a create seen before gives its first result)."""
         self._dice.save(game_id, dice)
-        return self.commit(None, game_id, events, fold(None, events), Cause(CREATE_COMMAND))
+        cause = cause or Cause(CREATE_COMMAND)
+        return self.commit(None, game_id, events, fold(None, events), cause)
 
     def commit(
         self,
@@ -185,7 +205,9 @@ class GameLog:
             for i, e in enumerate(events)
         ]
         if base is None:
-            result = self.events.create(game_id, new, seat=cause.seat)
+            result = self.events.create(game_id, new, seat=cause.seat,
+                                        command_id=cause.command_id,
+                                        command_hash=cause.command_hash)  # fmt: skip
         else:
             result = self.events.append(
                 game_id, base.version, new, seat=cause.seat,

@@ -16,8 +16,19 @@ from typing import Any
 
 import domain
 from domain import RuleViolation
-from lorekeeper.creation import CreatedGame, checked_scenario, first_events
+from lorekeeper.creation import (
+    CreatedGame,
+    Creation,
+    ReplayedGame,
+    checked_scenario,
+    creation_hash,
+    first_events,
+    new_secrets,
+    seat_tokens,
+)
+from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import (
+    GameExists,
     GameNotFound,
     IdempotencyMismatch,
     PreconditionFailed,
@@ -28,6 +39,7 @@ from lorekeeper.errors import (
 from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
+    CREATE_COMMAND,
     breath_command,
     client_command_id,
     command_body,
@@ -35,7 +47,7 @@ from lorekeeper.idempotency import (
     server_command_id,
 )
 from lorekeeper.ports import SeatTokenStore, StoredEvent
-from lorekeeper.seats import is_token_shaped, new_token, token_hash
+from lorekeeper.seats import is_token_shaped, token_hash
 
 _BREATH_RETRIES = 5
 # Without If-Match, how often a command refused by a newer version is decided again.
@@ -86,18 +98,62 @@ class GameService:
     # -- creating a game -------------------------------------------------------------------------
 
     def create_game(
-        self, scenario: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
+        self,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any] | None = None,
+        *,
+        idempotency_key: str | None = None,
+        client: str = "",
+        body: Mapping[str, Any] | None = None,
     ) -> CreatedGame:
-        """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused."""
+        """Create a game; with an `idempotency_key`, once per key, `client` (the caller's
+        address) and `body`: a resend gets the first reply, seat tokens included, and the same
+        key with another body is refused (IdempotencyMismatch). Raises UnknownScenario,
+        ScenarioError (every problem) or ScriptedDiceRefused; GameExists only when a random
+        game id is taken already."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
-        game_id = self._new_game_id()
-        events, dice = first_events(doc, options, game_id, self._new_dice_seed)
-        tokens = {seat: new_token() for seat in range(len(doc.get("players", [])))}
-        self._seats.save(game_id, {seat: token_hash(t) for seat, t in tokens.items()})
-        created = self.log.create(game_id, events, dice)
-        seats = [{"seat": seat, "token": token} for seat, token in tokens.items()]
-        return CreatedGame(game_id, created.version, seats, created.head_hash, dice.public())
+        digest = creation_hash(body or {"scenario": scenario, "options": options})
+        if idempotency_key is None:
+            creation = Creation.fresh(self._new_game_id())
+        else:
+            creation = Creation.named_by(idempotency_key, client)
+            first = self._first_creation(creation, digest)
+            if first is not None:
+                return first
+        mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
+        events = first_events(doc, options, mine)  # checks the scenario before anything is kept
+        kept = self.log.keep_secrets(creation.game_id, mine)
+        if kept != mine and not creation.named:
+            raise GameExists(creation.game_id)  # a random id taken already
+        if kept.creation_hash != digest:
+            raise _key_reused(creation)  # a create with another body came first
+        if kept != mine:  # a resend of this create came first: its secrets make the game
+            events = first_events(doc, options, kept)
+        tokens = seat_tokens(kept, creation)
+        self._seats.save(creation.game_id, {s: token_hash(t) for s, t in enumerate(tokens)})
+        cause = Cause(CREATE_COMMAND, None, creation.command_id, digest)
+        try:
+            created = self.log.create(creation.game_id, events, kept, cause)
+        except IdempotencyMismatch:
+            raise _key_reused(creation) from None
+        reply = _created(creation, created.version, created.head_hash, kept, tokens)
+        return ReplayedGame(*reply) if created.duplicate else reply
+
+    def _first_creation(self, creation: Creation, digest: str) -> CreatedGame | None:
+        """The first reply to a named creation, None if there was none."""
+        try:
+            first = self.log.command_result(creation.game_id, creation.command_id, digest)
+        except GameNotFound:
+            return None
+        except IdempotencyMismatch:
+            raise _key_reused(creation) from None
+        kept = self.log.secrets(creation.game_id)
+        if first is None or kept is None:
+            raise GameExists(creation.game_id)  # not this creation's game (a 2**-64 chance)
+        self.log.notify(creation.game_id, first)  # its jobs may have been lost with its reply
+        tokens = seat_tokens(kept, creation)
+        return ReplayedGame(*_created(creation, first.version, first.head_hash, kept, tokens))
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -215,6 +271,18 @@ class GameService:
                 continue  # a resignation landed first; look again
             return None if committed.duplicate else committed
         return None
+
+
+def _created(
+    creation: Creation, version: int, head_hash: str, kept: DiceConfig, tokens: list[str]
+) -> CreatedGame:
+    seats = [{"seat": seat, "token": token} for seat, token in enumerate(tokens)]
+    return CreatedGame(creation.game_id, version, seats, head_hash, kept.public())
+
+
+def _key_reused(creation: Creation) -> IdempotencyMismatch:
+    detail = "this Idempotency-Key created a game from another body; send a new key for a new game"
+    return IdempotencyMismatch(creation.game_id, creation.command_id, detail)
 
 
 def _result(seat: int, committed: Committed) -> CommandResult:

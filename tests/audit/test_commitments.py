@@ -6,17 +6,15 @@ old way (format 1) still verify."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 from typing import Any
 
 from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_stores import InMemoryDiceStore
 from lorekeeper.audit.chain import GENESIS, canonical_json, event_hash
 from lorekeeper.audit.commitments import HANDS_SCHEME, hand_commitment
 from lorekeeper.audit.export import export_records, ndjson_lines
+from lorekeeper.audit.rules import groups
 from lorekeeper.audit.verify import FAILED, IN_PROGRESS, VERIFIED, verify_lines
-from lorekeeper.dice import DiceConfig
-from lorekeeper.ports import AppendResult, NewEvent
+from lorekeeper.ports import NewEvent, StoredEvent
 from lorekeeper.service import GameService
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.tamper import event_at, parsed, rechained, verify_records
@@ -143,53 +141,52 @@ def test_a_long_game_of_every_kind_of_event_verifies_and_its_unfinished_copy_lin
 # -- record format 1: games hashed before commitments ----------------------------------------
 
 
-class Format1Events:
-    """An event store that keeps GameCreated as the server did before record format 2."""
-
-    def __init__(self) -> None:
-        self.inner = InMemoryEventStore()
-
-    def create(self, game_id: str, events: list[NewEvent], *args: Any, **kw: Any) -> AppendResult:
-        old = [NewEvent(e.type, _without_commitments(e.payload), e.schema, e.command)
-               if e.type == "GameCreated" else e for e in events]  # fmt: skip
-        return self.inner.create(game_id, old, *args, **kw)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-
-class Format1Dice(InMemoryDiceStore):
-    def save(self, game_id: str, config: DiceConfig) -> None:
-        super().save(game_id, replace(config, hands=(), hand_salts=()))
+def as_format_1(events: list[StoredEvent], game_id: str) -> InMemoryEventStore:
+    """The game as the server stored it before record format 2: GameCreated without
+    commitments, hashed whole, and only the dice seed revealed at the end."""
+    store = InMemoryEventStore()
+    for group in groups(events):  # type: ignore[arg-type]
+        head, new = group[0], [_format_1(e) for e in group if _format_1(e) is not None]
+        if head.version == 1:
+            store.create(game_id, new)  # type: ignore[arg-type]
+        else:
+            store.append(game_id, head.version - 1, new, seat=head.seat,  # type: ignore[arg-type]
+                         command_id=head.command_id, command_hash="h")  # fmt: skip
+    return store
 
 
-def _without_commitments(payload: Any) -> dict[str, Any]:
-    return {k: v for k, v in payload.items() if k != "commitments"}
+def _format_1(e: StoredEvent) -> NewEvent | None:
+    payload = e.payload
+    if e.type == "GameCreated":
+        payload = {k: v for k, v in payload.items() if k != "commitments"}
+    if e.type == "SecretsRevealed":
+        return NewEvent("DiceRevealed", {"seed": payload["seed"]}, e.schema, e.command)
+    return NewEvent(e.type, payload, e.schema, e.command)
 
 
-def format_1_service() -> GameService:
-    service = memory_service(Format1Events())  # type: ignore[arg-type]
-    service.log._dice = Format1Dice()  # type: ignore[attr-defined]
-    return service
+def old_export(service: GameService, game_id: str) -> list[str]:
+    events = as_format_1(service.log.events.read(game_id), game_id).read(game_id)
+    return list(ndjson_lines(export_records(game_id, events)))
 
 
 def test_a_game_hashed_the_old_way_still_verifies():
-    service = format_1_service()
+    service = memory_service()
     game_id = play(service, skirmish(6), 5)
-    events = service.log.events.read(game_id)
+    events = as_format_1(service.log.events.read(game_id), game_id).read(game_id)
     assert "commitments" not in events[0].payload and events[-1].type == "DiceRevealed"
-    verdict = verify_lines(exported(service, game_id))
+    verdict = verify_lines(old_export(service, game_id))
     assert verdict.verdict == VERIFIED, verdict.report()
     assert "format 1" in verdict.checks["hands"]
 
 
 def test_an_unfinished_game_hashed_the_old_way_exports_its_event_1_redacted():
-    service = format_1_service()
+    service = memory_service()
     created = service.create_game(duel())
     service.handle_command(created.game_id, 0, {"type": "order", "units": ["bf0"]})
-    lines = exported(service, created.game_id)
+    lines = old_export(service, created.game_id)
     assert all(f'"{card}"' not in "".join(lines) for cards in SECRET_CARDS for card in cards)
     records = parsed(lines)
     assert event_at(records, 1)["redacted"] is True
     verdict = verify_lines(lines)
     assert verdict.verdict == IN_PROGRESS, verdict.report()
+    assert verdict.checks["chain"] == "3 linked"
