@@ -1,4 +1,5 @@
-"""Checks every request passes before its route runs: the per-caller rate limit."""
+"""Checks every request passes before its route runs: the per-caller rate limit; and the
+deadline every request's handler runs under (api/deadline.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import math
 
 from flask import Flask, request
 
+from api.deadline import RequestDeadline
 from api.deps import components
 from lorekeeper.errors import RateLimited
 from lorekeeper.seats import token_hash
@@ -38,3 +40,4 @@ def retry_after_s(wait: float) -> int:
 
 def register_guards(app: Flask) -> None:
     app.before_request(check_rate_limit)
+    RequestDeadline(app.extensions["lorekeeper"].settings.request_timeout_s).register(app)

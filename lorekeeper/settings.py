@@ -55,6 +55,7 @@ class Settings(BaseSettings):
     rate_per_s: float = Field(default=20.0, ge=0)
     rate_burst: int = Field(default=60, ge=1)
     projection_wait_s: float = 2.0
+    request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
     sse_max_s: float = 300.0
     sse_keepalive_s: float = 15.0
     sse_poll_s: float = 0.25
