@@ -1,11 +1,12 @@
 """Each game's secrets, kept beside the game, never shown: its dice (the secret seed and any
-script) and the salts of its hand commitments (lorekeeper/audit/commitments.py).
+script), the hands dealt with the salts of their commitments (lorekeeper/audit/commitments.py)
+and its creation's token seed (lorekeeper/creation.py). One config, one key, written once.
 
 A game's dice follow one of three schemes, published in its GameCreated event (`dice`):
 
 - `hmac-sha256-v1` (the default): the server draws a 256-bit seed and publishes only its
   SHA-256 commitment; seats may add client seeds, mixed into every die
-  (`domain.dice.CommittedDice`). The seed is revealed (DiceRevealed) once the game is over,
+  (`domain.dice.CommittedDice`). The seed is revealed (SecretsRevealed) once the game is over,
   and then every die can be checked by anyone: `python -m lorekeeper verify`.
 - `seeded`: the client chose the seed (`options.seed`, reproducible games). Whoever knows
   it predicts every die, so such a game is never verifiable-fair; the seed is never shown.
