@@ -1,4 +1,5 @@
-"""`python -m bench`: every benchmark of issue 9, one table. Under 5 minutes on 2 cores.
+"""`python -m bench`: every benchmark of issue 9 (and issue 15's lobby and player keys), one
+table. Under 6 minutes on 2 cores.
 
     python -m bench                       # the whole run (about 1 min 45 s)
     python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
@@ -28,6 +29,7 @@ from bench.clients import Game, create_games, fake_games
 from bench.command_path import ClosedLoop, Side, Slice, alternate, ratio, split
 from bench.games import Script
 from bench.lag import steady
+from bench.players import lobby_rows, player_key_rows
 from bench.report import Row, num, table
 from bench.stack import DEFAULT_GUNICORN_ARGS, Stack
 from bench.suite import (
@@ -80,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         memory_rows = section("6/6 memory", lambda: _keep(finished, finished_games(client, port)))
         rows += section("4/6 replay", lambda: replay_rows(client, port))
         rows += section("4/6 verification", lambda: verification_rows(port, finished))
+        # Last: it lists 101,000 synthetic games (in databases 1 and 2 of the same Redis).
+        rows += section("7 lobby pages", lambda: lobby_rows(stack.redis.url, first_db=1))
+        rows += section("7 commands with player keys", lambda: player_key_rows(client))
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
     rows += section("5/6 legal actions", legal_rows) + memory_rows
     print()

@@ -3,13 +3,14 @@
 Pure but for the random values it is given; GameService.create_game stores the result.
 
 **A creation is named like a command** (docs/api.md, "Creating a game, safely"). With an
-`Idempotency-Key`, the key and the client's address name it: the game id and the recorded
-command id are one-way hashes of both (the key itself is never stored nor shown), so a resend
-from the same client finds the game the first request made. Without one, the server names it
-at random. The seat tokens are derived, not stored: HMAC-SHA256 keyed with the creation's own
-256-bit secret (`token_seed`, kept with the dice) over the creation's key and the seat, so a
-resend gets the first reply's tokens again, while the store keeps only their hashes and its
-copy of the secret gives no token without the client's key.
+`Idempotency-Key`, the key and who sends it name it (the caller's player, else its address):
+the game id and the recorded command id are one-way hashes of both (the key itself is never
+stored nor shown), so a resend from the same caller finds the game the first request made.
+Without one, the server names it at random. The seat tokens are derived, not stored:
+HMAC-SHA256 keyed with the creation's own 256-bit secret (`token_seed`, kept with the dice)
+over the creation's key and the seat, so a resend gets the first reply's tokens again, while
+the store keeps only their hashes and its copy of the secret gives no token without the
+client's key.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -61,9 +62,11 @@ class Creation:
     named: bool
 
     @classmethod
-    def named_by(cls, idempotency_key: str, client: str) -> Creation:
+    def named_by(cls, idempotency_key: str, client: str, game_id: str | None = None) -> Creation:
+        """Named by the client's key and who sends it; the game id derived from both unless
+        the game's id is given (a rematch's)."""
         key = f"{client}\0{idempotency_key}"
-        game_id = _digest("lk-game", key)[:16]
+        game_id = game_id or _digest("lk-game", key)[:16]
         return cls(game_id, CREATE_PREFIX + _digest("lk-create", key)[:32], key, True)
 
     @classmethod
@@ -83,12 +86,12 @@ def _digest(purpose: str, key: str) -> str:
     return hashlib.sha256(f"{purpose}\0{key}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def seat_tokens(game: DiceConfig, creation: Creation) -> list[str]:
-    """The seat tokens of the game `creation` made: the same for every resend of it."""
+def seat_tokens(game: DiceConfig, creation: Creation, seats: Iterable[int]) -> dict[int, str]:
+    """The tokens of these seats of the game `creation` made: the same for every resend."""
     if game.token_seed is None:
         raise ValueError("a game created before derived seat tokens has no token seed")
     secret = bytes.fromhex(game.token_seed)
-    return [_token(secret, f"lk-seat\0{creation.key}\0{seat}") for seat in range(len(game.hands))]
+    return {seat: _token(secret, f"lk-seat\0{creation.key}\0{seat}") for seat in seats}
 
 
 def _token(secret: bytes, message: str) -> str:
@@ -125,11 +128,13 @@ def new_secrets(
 
 
 def first_events(
-    doc: Mapping[str, Any], options: Mapping[str, Any], game: DiceConfig
+    doc: Mapping[str, Any], options: Mapping[str, Any], game: DiceConfig, *, start: bool = True
 ) -> list[Event]:
     """The game's first events, GameCreated carrying the public part of its secrets: the dice
-    scheme (and commitment) and the commitments to the hands dealt (record format 2)."""
-    events = domain.new_game(doc, auto_decisions=bool(options.get("auto_decisions", False)))
+    scheme (and commitment) and the commitments to the hands dealt (record format 2); without
+    `start`, GameCreated alone (the game waits for its seats: docs/players.md)."""
+    auto = bool(options.get("auto_decisions", False))
+    events = domain.new_game(doc, auto_decisions=auto, start=start)
     events[0] = _with_secrets(events[0], game)
     return events
 

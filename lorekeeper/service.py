@@ -9,13 +9,14 @@ again on the newer game.
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import domain
-from domain import RuleViolation
+from domain import GameState, RuleViolation
 from lorekeeper.creation import (
     CreatedGame,
     Creation,
@@ -40,6 +41,8 @@ from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
     CREATE_COMMAND,
+    START_COMMAND,
+    START_COMMAND_ID,
     breath_command,
     client_command_id,
     command_body,
@@ -49,6 +52,7 @@ from lorekeeper.idempotency import (
 from lorekeeper.ports import SeatTokenStore, StoredEvent
 from lorekeeper.seats import is_token_shaped, token_hash
 
+log = logging.getLogger(__name__)
 _BREATH_RETRIES = 5
 # Without If-Match, how often a command refused by a newer version is decided again.
 _DECIDE_AGAIN = 1
@@ -94,53 +98,96 @@ class GameService:
         self._allow_scripted_dice = allow_scripted_dice
         self._new_game_id = new_game_id
         self._new_dice_seed = new_dice_seed
+        self._hooks: list[Callable[[str, GameState], None]] = []
 
     # -- creating a game -------------------------------------------------------------------------
+
+    def new_game_id(self) -> str:
+        return self._new_game_id()
+
+    @property
+    def allows_scripted_dice(self) -> bool:
+        return self._allow_scripted_dice
 
     def create_game(
         self,
         scenario: str | Mapping[str, Any],
         options: Mapping[str, Any] | None = None,
         *,
+        start: bool = True,
+        token_seats: Collection[int] | None = None,
+        before: Callable[[str, Mapping[str, Any]], None] | None = None,
+        game_id: str | None = None,
         idempotency_key: str | None = None,
         client: str = "",
         body: Mapping[str, Any] | None = None,
     ) -> CreatedGame:
-        """Create a game; with an `idempotency_key`, once per key, `client` (the caller's
-        address) and `body`: a resend gets the first reply, seat tokens included, and the same
-        key with another body is refused (IdempotencyMismatch). Raises UnknownScenario,
-        ScenarioError (every problem) or ScriptedDiceRefused; GameExists only when a random
-        game id is taken already."""
+        """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
+
+        By default every seat gets a token and the first turn begins at once. A game whose
+        seats wait for players (lorekeeper/seating.py) is created without `start` (GameCreated
+        alone: `start_game` begins it), with tokens for `token_seats` only; `before(game_id,
+        scenario)` runs once the scenario is checked, before anything is stored (its table).
+
+        With an `idempotency_key` the creation is made once per key, `client` (who asks: a
+        player, else an address) and `body`: a resend gets the first reply (a ReplayedGame),
+        seat tokens included, and the same key with another body is refused
+        (IdempotencyMismatch). GameExists only when a random game id is taken already."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
         digest = creation_hash(body or {"scenario": scenario, "options": options})
         if idempotency_key is None:
-            creation = Creation.fresh(self._new_game_id())
+            creation = Creation.fresh(game_id or self._new_game_id())
         else:
-            creation = Creation.named_by(idempotency_key, client)
-            first = self._first_creation(creation, digest)
+            creation = Creation.named_by(idempotency_key, client, game_id)
+            first = self._first_creation(creation, digest, token_seats)
             if first is not None:
                 return first
         mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
-        events = first_events(doc, options, mine)  # checks the scenario before anything is kept
+        events = first_events(doc, options, mine, start=start)  # the scenario is checked
+        if before is not None:
+            before(creation.game_id, doc)
         kept = self.log.keep_secrets(creation.game_id, mine)
         if kept != mine and not creation.named:
             raise GameExists(creation.game_id)  # a random id taken already
         if kept.creation_hash != digest:
             raise _key_reused(creation)  # a create with another body came first
         if kept != mine:  # a resend of this create came first: its secrets make the game
-            events = first_events(doc, options, kept)
-        tokens = seat_tokens(kept, creation)
-        self._seats.save(creation.game_id, {s: token_hash(t) for s, t in enumerate(tokens)})
+            events = first_events(doc, options, kept, start=start)
+        seats = range(len(kept.hands)) if token_seats is None else token_seats
+        tokens = seat_tokens(kept, creation, seats)
+        hashes = {seat: token_hash(t) for seat, t in tokens.items()}
+        self._seats.save(creation.game_id, hashes, final=start)
         cause = Cause(CREATE_COMMAND, None, creation.command_id, digest)
         try:
             created = self.log.create(creation.game_id, events, kept, cause)
         except IdempotencyMismatch:
             raise _key_reused(creation) from None
+        if start and not created.duplicate:
+            self._committed(creation.game_id, domain.fold(None, events))
         reply = _created(creation, created.version, created.head_hash, kept, tokens)
         return ReplayedGame(*reply) if created.duplicate else reply
 
-    def _first_creation(self, creation: Creation, digest: str) -> CreatedGame | None:
+    def replayed_creation(
+        self,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any] | None,
+        *,
+        idempotency_key: str,
+        client: str,
+        body: Mapping[str, Any] | None = None,
+        token_seats: Collection[int] | None = None,
+        game_id: str | None = None,
+    ) -> ReplayedGame | None:
+        """The first reply to this creation when it was made already (as `create_game` would
+        give it), else None; IdempotencyMismatch for another body under the key."""
+        digest = creation_hash(body or {"scenario": scenario, "options": options or {}})
+        creation = Creation.named_by(idempotency_key, client, game_id)
+        return self._first_creation(creation, digest, token_seats)
+
+    def _first_creation(
+        self, creation: Creation, digest: str, token_seats: Collection[int] | None
+    ) -> ReplayedGame | None:
         """The first reply to a named creation, None if there was none."""
         try:
             first = self.log.command_result(creation.game_id, creation.command_id, digest)
@@ -152,8 +199,41 @@ class GameService:
         if first is None or kept is None:
             raise GameExists(creation.game_id)  # not this creation's game (a 2**-64 chance)
         self.log.notify(creation.game_id, first)  # its jobs may have been lost with its reply
-        tokens = seat_tokens(kept, creation)
+        seats = range(len(kept.hands)) if token_seats is None else token_seats
+        tokens = seat_tokens(kept, creation, seats)
         return ReplayedGame(*_created(creation, first.version, first.head_hash, kept, tokens))
+
+    def start_game(self, game_id: str) -> Committed | None:
+        """Begin the first turn of a game created unstarted (R-TRN-1); None when it has begun
+        already. Safe to run twice: the append carries the command id `start_game`."""
+        for _ in range(_BREATH_RETRIES):
+            game = self.log.load(game_id)
+            if domain.is_started(game.state):
+                return None
+            events = domain.start_game(game.state)
+            after = domain.fold(game.state, events)
+            cause = Cause(START_COMMAND, None, START_COMMAND_ID, command_hash(START_COMMAND))
+            try:
+                committed = self.log.commit(game, game_id, events, after, cause)
+            except VersionConflict:
+                continue
+            if committed.duplicate:
+                return None
+            self._committed(game_id, after)
+            return committed
+        return None
+
+    def watch_commits(self, hook: Callable[[str, GameState], None]) -> None:
+        """Call `hook(game_id, state)` after each append this service makes (the state it
+        leads to): the bots' turns start there (lorekeeper/bot_turns.py)."""
+        self._hooks.append(hook)
+
+    def _committed(self, game_id: str, state: GameState) -> None:
+        for hook in self._hooks:
+            try:
+                hook(game_id, state)
+            except Exception:  # the append stands; the reconciler repairs a lost job
+                log.exception("service.commit_hook_failed", extra={"game_id": game_id})
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -228,7 +308,10 @@ class GameService:
                 raise _Stale
             return CommandResult(c.seat, game.version, (), False, game.head_hash)
         committed = self.log.commit(game, c.game_id, events, after, c.cause)
-        return self._repeated(c, committed) if committed.duplicate else _result(c.seat, committed)
+        if committed.duplicate:
+            return self._repeated(c, committed)
+        self._committed(c.game_id, after)
+        return _result(c.seat, committed)
 
     def _first_result(self, c: _Command, refusal: Exception) -> CommandResult:
         """The first result of the command's id, or the refusal the command met just now."""
@@ -263,20 +346,22 @@ class GameService:
             events = domain.resolve_breath(game.state, self.log.dice(game_id))
             command_id, digest = breath_command(game.version)
             cause = Cause(BREATH_COMMAND, None, command_id, digest)
+            after = domain.fold(game.state, events)
             try:
-                committed = self.log.commit(
-                    game, game_id, events, domain.fold(game.state, events), cause
-                )
+                committed = self.log.commit(game, game_id, events, after, cause)
             except VersionConflict:
                 continue  # a resignation landed first; look again
-            return None if committed.duplicate else committed
+            if committed.duplicate:
+                return None
+            self._committed(game_id, after)
+            return committed
         return None
 
 
 def _created(
-    creation: Creation, version: int, head_hash: str, kept: DiceConfig, tokens: list[str]
+    creation: Creation, version: int, head_hash: str, kept: DiceConfig, tokens: dict[int, str]
 ) -> CreatedGame:
-    seats = [{"seat": seat, "token": token} for seat, token in enumerate(tokens)]
+    seats = [{"seat": seat, "token": token} for seat, token in sorted(tokens.items())]
     return CreatedGame(creation.game_id, version, seats, head_hash, kept.public())
 
 

@@ -2,12 +2,13 @@
 
 An append (a *group*) starts with the event that records its command. The group must be
 exactly what the domain produces from the state before it: `new_game` for the creation
-(with the dice and the commitments it published, and the hands dealt), `resolve_breath` for
-the server's breath step, and `decide(state, command, dice, seat)` for a seat's command; then,
-when those events end the game, its secrets: SecretsRevealed as revealed (record format 2;
-the verifier checked it against the commitments), or DiceRevealed with the revealed seed (an
-older game of committed dice). Equal means the same types and the same payloads in the form
-the hash covers (lorekeeper/audit/chain.py), compared as JSON.
+(with the dice and the commitments it published, and the hands dealt; GameCreated alone for
+a game created unstarted), `start_game` for the first turn of such a game, `resolve_breath`
+for the server's breath step, and `decide(state, command, dice, seat)` for a seat's command;
+then, when those events end the game, its secrets: SecretsRevealed as revealed (record
+format 2; the verifier checked it against the commitments), or DiceRevealed with the
+revealed seed (an older game of committed dice). Equal means the same types and the same
+payloads in the form the hash covers (lorekeeper/audit/chain.py), compared as JSON.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from domain.events import (
 )
 from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
-from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND
+from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def check_rules(
         if problem is not None:
             return problem, checked
         try:
-            expected = _expected(state, group[0], dice, seed, opening)
+            expected = _expected(state, group[0], dice, seed, opening, size=len(group))
         except Exception as exc:  # a crafted command may break the rules in any way
             return Problem(group[0].version, f"the command cannot be decided: {exc!r}"), checked
         problem = _compare(group, expected)
@@ -118,11 +119,17 @@ def _expected(
     dice: DiceSource,
     seed: str | None,
     opening: Opening,
+    *,
+    size: int,
 ) -> list[Event]:
     command = head.command or {}
     if state is None:
-        return _creation(head, opening)
-    if command == BREATH_COMMAND:
+        return _creation(head, opening, started=size > 1)
+    if command == START_COMMAND:
+        if head.seat is not None:
+            raise ValueError("a game's start is the server's step, recorded with no seat")
+        decided = domain.start_game(state)
+    elif command == BREATH_COMMAND:
         if head.seat is not None:
             raise ValueError("the breath phase is the server's step, recorded with no seat")
         decided = domain.resolve_breath(state, dice)
@@ -138,12 +145,14 @@ def _expected(
     return decided
 
 
-def _creation(head: ExportEvent, opening: Opening) -> list[Event]:
-    """The creation's events, from event 1 with the hands dealt (in case it hides them)."""
+def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Event]:
+    """A game created and started at once (GameCreated and its first turn), or created
+    unstarted (GameCreated alone: its start is an append of its own); from event 1 with the
+    hands dealt (in case it hides them)."""
     created = event_from_json(head.type, _with_hands(head.payload, opening.hands))
     if not isinstance(created, GameCreated) or head.seat is not None:
         raise ValueError("a game starts with GameCreated, from the server")
-    events = domain.new_game(created.scenario, auto_decisions=created.auto_decisions)
+    events = domain.new_game(created.scenario, auto_decisions=created.auto_decisions, start=started)
     fresh = events[0]
     assert isinstance(fresh, GameCreated)
     # What it published (the dice, the commitments) is checked apart.

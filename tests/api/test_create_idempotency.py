@@ -20,7 +20,7 @@ from api.errors import problem_response
 from lorekeeper.errors import GameExists
 from lorekeeper.ports import EventStore, NewEvent
 from tests.api.conftest import TEST_SETTINGS
-from tests.api.helpers import bearer, problem
+from tests.api.helpers import bearer, problem, sign_up
 from tests.service.games import duel
 
 CREATE = {"scenario": "river_crossing", "options": {"seed": 7}}
@@ -151,3 +151,54 @@ def test_a_dropped_connection_after_the_create_script_ran_is_a_201(
 
 def _bytes(value: Any) -> bytes:
     return value if isinstance(value, bytes) else str(value).encode()
+
+
+# -- a player's creation: the key is scoped to the player, wherever it sends from --------------
+
+INVITE_ME = {"scenario": "river_crossing", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+
+
+def as_player(client: FlaskClient, key: str, body: Any, idem: str, addr: str = "10.0.0.1"):
+    headers = {**bearer(key), "Idempotency-Key": idem}
+    return client.post("/games", json=body, headers=headers, environ_base={"REMOTE_ADDR": addr})
+
+
+def test_a_players_resend_from_another_address_gets_its_first_reply(parts: Components):
+    losing = LosesTheFirstReply(parts.service.log.events)
+    parts.service.log.events = losing  # type: ignore[assignment]
+    client = create_app(TEST_SETTINGS, components=parts).test_client()
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    problem(as_player(client, ann["key"], INVITE_ME, KEY), 503, "store_unavailable")
+    again = as_player(client, ann["key"], INVITE_ME, KEY, addr="192.0.2.7")  # a new network
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    body = again.get_json()
+    assert losing.inner.game_ids() == [body["game_id"]]
+    assert [s["seat"] for s in body["seats"]] == [0] and body["invitations"] == []
+    assert body["table"]["seats"][0]["player"]["name"] == "Ann"
+    # Another player's identical request under the same key is a creation of its own.
+    theirs = as_player(client, bob["key"], INVITE_ME, KEY).get_json()
+    assert theirs["game_id"] != body["game_id"]
+    assert theirs["seats"][0]["token"] != body["seats"][0]["token"]
+
+
+class FailsTheFirstCreate(LosesTheFirstReply):
+    """An event store whose first create never reaches Redis (after the table was made)."""
+
+    def create(self, game_id: str, events: Sequence[NewEvent], *args: Any, **kw: Any) -> Any:
+        if not self.lost:
+            self.lost += 1
+            raise redis.ConnectionError("Connection refused.")
+        return self.inner.create(game_id, events, *args, **kw)
+
+
+def test_a_resend_after_a_create_that_never_landed_makes_the_game(parts: Components):
+    failing = FailsTheFirstCreate(parts.service.log.events)
+    parts.service.log.events = failing  # type: ignore[assignment]
+    client = create_app(TEST_SETTINGS, components=parts).test_client()
+    ann = sign_up(client, "Ann")
+    problem(as_player(client, ann["key"], INVITE_ME, KEY), 503, "store_unavailable")
+    assert failing.inner.game_ids() == []  # its table was made, its game not
+    again = as_player(client, ann["key"], INVITE_ME, KEY)
+    assert again.status_code == 201, again.get_json()
+    body = again.get_json()
+    assert failing.inner.game_ids() == [body["game_id"]] and len(body["invitations"]) == 1
