@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from domain import legal_actions
+from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
 from lorekeeper.gamelog import GameLog, require_game_id
 from lorekeeper.ports import ProjectionStore, SeatTokenStore, StoredEvent
@@ -95,8 +95,8 @@ class GameReader:
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
         game = self._log.load(game_id)
-        actions = [command.to_json() for command in legal_actions(game.state, seat)]
-        body = {"seat": seat, "version": game.version, "actions": actions}
+        listing = legal_listing(game.state, seat)  # {"actions": [...]} and, to order, "order"
+        body = {"seat": seat, "version": game.version, **listing}
         return {**body, "head_hash": game.head_hash}
 
     def event_page(
