@@ -97,7 +97,7 @@ def test_a_game_from_creation_to_a_winner(rq_client: FlaskClient, workers: Worke
     assert view["version"] == resolved
     assert view["phase"] == "combat" and view["units"][1]["tokens"]["frost"] == 2  # R-BRE-4
     won = play(game, 0, {"type": "battle", "unit": "bf0", "target": "bf1"}, workers)
-    assert [e["type"] for e in won["events"]][-1] == "GameEnded"  # R-WIN-1
+    assert [e["type"] for e in won["events"]][-2:] == ["GameEnded", "SecretsRevealed"]  # R-WIN-1
     final = game.get(f"?min_version={won['version']}")
     assert final.headers["ETag"] == f'"{won["version"]}"'
     assert (final.get_json()["phase"], final.get_json()["winner"]) == ("over", 0)
