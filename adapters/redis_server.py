@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
@@ -101,8 +102,10 @@ class RedisServerProcess:
         appendonly: bool = False,
         appendfsync: AppendFsync = "everysec",
         binary: str | None = None,
+        extra_args: Sequence[str] = (),
     ) -> None:
         self.binary = binary or find_redis_server()
+        self.extra_args = list(extra_args)
         self.port = port if port is not None else free_port()
         self._owns_dir = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="lorekeeper-redis-"))
@@ -130,7 +133,13 @@ class RedisServerProcess:
             "--appendonly", "yes" if self.appendonly else "no",
             "--appendfsync", self.appendfsync,
             "--maxmemory-policy", "noeviction",
+            *self.extra_args,
         ]  # fmt: skip
+
+    @property
+    def pid(self) -> int | None:
+        """The running server's process id, None when it is stopped."""
+        return None if self._process is None else self._process.pid
 
     def start(self) -> None:
         if self._process is not None:

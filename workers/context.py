@@ -15,8 +15,9 @@ from typing import Any
 
 import redis
 
-from adapters.redis_backend import redis_stores, rq_job_queue
+from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
 from adapters.redis_jobs import RQJobQueue
+from adapters.redis_topology import GamesClient, RedisClients
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import AppendResult, EventStore, NewEvent, ProjectionStore, Stores
 from lorekeeper.projector import Projector
@@ -27,12 +28,23 @@ from lorekeeper.settings import Settings
 @dataclass(frozen=True)
 class WorkerContext:
     settings: Settings
-    client: redis.Redis
+    clients: RedisClients
     stores: Stores
     jobs: RQJobQueue
     log: GameLog
     service: GameService
     projector: Projector
+
+    @property
+    def client(self) -> redis.Redis:
+        """The coordination Redis: RQ's connection, the projection queue, the indexes across
+        games (the only Redis, on one server)."""
+        return self.clients.coordination
+
+    @property
+    def games(self) -> GamesClient:
+        """The games' Redis: one server, or a Redis Cluster."""
+        return self.clients.games
 
     @property
     def events(self) -> EventStore:
@@ -43,11 +55,14 @@ class WorkerContext:
         return self.stores.projections
 
 
-def build_context(settings: Settings, client: redis.Redis | None = None) -> WorkerContext:
-    # RQ needs replies as bytes: decode_responses stays False.
-    client = client if client is not None else redis.Redis.from_url(settings.redis_url)
-    jobs = rq_job_queue(settings, client)
-    stores = redis_stores(client, jobs)
+def build_context(
+    settings: Settings, client: RedisClients | redis.Redis | None = None
+) -> WorkerContext:
+    """On the Redis the settings name, or on `client`. RQ needs replies as bytes:
+    decode_responses stays False."""
+    clients = connect(settings) if client is None else clients_of(client, settings)
+    jobs = rq_job_queue(settings, clients)
+    stores = redis_stores(clients, jobs)
     events: EventStore = stores.events
     if settings.fault_append_delay_ms > 0:
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
@@ -56,7 +71,7 @@ def build_context(settings: Settings, client: redis.Redis | None = None) -> Work
     log = GameLog(events, stores.dice, jobs, cache_games=settings.state_cache_games)
     service = GameService(log, stores.seats)
     projector = Projector(log, stores.projections)
-    return WorkerContext(settings, client, stores, jobs, log, service, projector)
+    return WorkerContext(settings, clients, stores, jobs, log, service, projector)
 
 
 _current: WorkerContext | None = None

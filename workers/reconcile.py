@@ -40,7 +40,7 @@ class ReconcileReport:
 
 def reconcile(ctx: WorkerContext) -> ReconcileReport:
     report = ReconcileReport()
-    report.games, behind = lagging_games(ctx.client)
+    report.games, behind = lagging_games(ctx.games, ctx.client)
     now_ms = time.time_ns() // 1_000_000
     for game_id, _, _ in behind:
         if ctx.jobs.request_projection(game_id):
@@ -73,7 +73,7 @@ def reconcile(ctx: WorkerContext) -> ReconcileReport:
 def open_breath_phases(ctx: WorkerContext, game_ids: set[str]) -> dict[str, int]:
     """Game id -> version of its open BreathPhaseOpened, for the games whose stream has one."""
     ordered = sorted(game_ids)
-    pipe = ctx.client.pipeline(transaction=False)
+    pipe = ctx.games.pipeline(transaction=False)
     for game_id in ordered:
         pipe.xrevrange(events_key(game_id), "+", "-", count=_TAIL)
     found: dict[str, int] = {}
