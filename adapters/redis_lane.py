@@ -4,8 +4,8 @@ redis-py's pipeline takes a connection from the pool and gives it back on every 
 readiness poll, a pid check, event dispatch), which costs about as much CPU as packing,
 sending and reading the commands themselves: 74–93 µs a call against 40–47 µs on a
 connection kept by the thread (BENCHMARKS.md). The command path makes one such call per
-command, so it goes through a lane. A lane opens its connections with the client's own
-settings (its pool's connection arguments) and only when a thread first needs one.
+command, so it goes through a lane. A thread takes its connection from the client's pool
+when it first needs one and keeps it (closing the client closes it).
 
 With a `ReplicaWait`, `WAIT numreplicas timeout` follows the scripts on the same connection
 (WAIT counts the replicas that have this connection's writes) and its reply comes last.
@@ -101,18 +101,24 @@ class RedisLane:
         return replies
 
     def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        connection = self._connection()
         try:
-            return exchange(connection, commands)
+            return exchange(self._connection(), commands)
         except (ConnectionError, TimeoutError):
-            connection.disconnect()  # the next send opens it again
-        return exchange(connection, commands)
+            self._drop()  # the next send opens another
+        return exchange(self._connection(), commands)
 
     def _connection(self) -> Any:
         local = self._local
         if getattr(local, "pid", None) != os.getpid():  # new thread, or a forked process
-            local.connection, local.pid = self._pool.make_connection(), os.getpid()
+            local.connection, local.pid = checkout(self._pool), os.getpid()
         return local.connection
+
+    def _drop(self) -> None:
+        local = self._local
+        if getattr(local, "pid", None) == os.getpid():
+            local.connection.disconnect()
+            self._pool.release(local.connection)
+        local.pid = None
 
 
 class ClusterLane:
@@ -223,13 +229,14 @@ class ClusterLane:
         connection = local.connections.get(node.name)
         if connection is None:
             pool = self._cluster.get_redis_connection(node).connection_pool
-            connection = local.connections[node.name] = pool.make_connection()
+            connection = local.connections[node.name] = checkout(pool)
         return connection
 
     def _forget(self, node: ClusterNode) -> None:
         connection = getattr(self._local, "connections", {}).pop(node.name, None)
         if connection is not None:
             connection.disconnect()
+            self._cluster.get_redis_connection(node).connection_pool.release(connection)
 
 
 Lane = RedisLane | ClusterLane
@@ -244,6 +251,12 @@ def _slot_of(call: ScriptCall) -> int:
     if len(slots) != 1:
         raise ValueError(f"a script on a cluster touches one slot, not {sorted(slots)}")
     return slots.pop()
+
+
+def checkout(pool: Any) -> Any:
+    """A connection of the pool's, connected, for one thread to keep: checked out and never
+    given back, so that closing the client closes it too."""
+    return pool.get_connection()
 
 
 def exchange(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import redis
 from redis.cluster import ClusterNode, RedisCluster
+from redis.exceptions import ClusterError, ConnectionError, RedisClusterException
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
@@ -121,9 +122,13 @@ class RedisClients:
         return self.games is self.coordination
 
     def ping(self) -> bool:
-        """Both answer (on a cluster, every master)."""
+        """Both answer (on a cluster, every master); a cluster that cannot say so yet is a
+        ConnectionError, as a server that does not answer."""
         if isinstance(self.games, RedisCluster):
-            games = bool(self.games.ping(target_nodes=RedisCluster.PRIMARIES))
+            try:
+                games = bool(self.games.ping(target_nodes=RedisCluster.PRIMARIES))
+            except (RedisClusterException, ClusterError) as exc:
+                raise ConnectionError(f"the cluster is not ready: {exc}") from exc
         else:
             games = bool(self.games.ping())
         return games and (self.shared or bool(self.coordination.ping()))
