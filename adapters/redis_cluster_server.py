@@ -19,6 +19,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -32,9 +33,15 @@ _MIGRATE_BATCH = 100
 
 
 def cluster_port() -> int:
-    """A loopback port that is free together with its cluster bus port (port + 10000)."""
+    """A loopback port that is free together with its cluster bus port (port + 10000), both
+    below the kernel's ephemeral ports: polled before the server binds it, a port in that
+    range can be handed to the polling socket itself."""
+    high = _ephemeral_low() - 10000
+    low = max(1025, min(20000, high - 2000))
+    if high <= low:  # ephemeral ports from very low up: take the risk
+        low, high = 20000, 50000
     for _ in range(200):
-        port = random.randrange(20000, 50000)
+        port = random.randrange(low, high)
         try:
             with socket.socket() as a, socket.socket() as b:
                 a.bind(("127.0.0.1", port))
@@ -43,6 +50,13 @@ def cluster_port() -> int:
             continue
         return port
     raise RedisServerFailed("no free pair of ports for a cluster node")
+
+
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
 
 
 def slot_ranges(masters: int) -> list[range]:
@@ -174,8 +188,8 @@ class RedisClusterProcess:
                     # a replica syncs at once, not after the default 5 s gathering
                     "--repl-diskless-sync-delay", "0",
                 ])  # fmt: skip
-                node.start()
                 self.nodes.append(node)
+                node.start()
             form_cluster([("127.0.0.1", n.port) for n in self.nodes], self.replicas_per_master)
         except BaseException:
             self.close()
@@ -228,8 +242,12 @@ class RedisClusterProcess:
 
         _wait(ok, deadline, "the cluster to be ok")
 
-    def move_slot(self, slot: int, target: RedisServerProcess) -> int:
-        """Move `slot` and its keys to the master `target`; how many keys moved."""
+    def move_slot(
+        self, slot: int, target: RedisServerProcess, *, batch: int = _MIGRATE_BATCH,
+        pause_s: float = 0.0,
+    ) -> int:  # fmt: skip
+        """Move `slot` and its keys to the master `target`, `batch` keys at a time with
+        `pause_s` between batches (the slot is half moved meanwhile); how many keys moved."""
         source = self.owner(slot)
         if source is target:
             return 0
@@ -238,10 +256,10 @@ class RedisClusterProcess:
         with self.client(source) as src, self.client(target) as dst:
             _cmd(dst, "CLUSTER SETSLOT", slot, "IMPORTING", source_id)
             _cmd(src, "CLUSTER SETSLOT", slot, "MIGRATING", target_id)
-            while keys := _cmd(src, "CLUSTER GETKEYSINSLOT", slot, _MIGRATE_BATCH):
-                _cmd(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 10_000,
-                                    "KEYS", *keys)  # fmt: skip
+            while keys := _cmd(src, "CLUSTER GETKEYSINSLOT", slot, batch):
+                _cmd(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 10_000, "KEYS", *keys)
                 moved += len(keys)
+                time.sleep(pause_s)
             _cmd(dst, "CLUSTER SETSLOT", slot, "NODE", target_id)
             _cmd(src, "CLUSTER SETSLOT", slot, "NODE", target_id)
         for node in self.running():

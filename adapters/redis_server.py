@@ -73,8 +73,8 @@ def is_redis_reachable(url: str, timeout_s: float = 1.0) -> bool:
     client = redis.Redis.from_url(url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s)
     try:
         return bool(client.ping())
-    except (redis.RedisError, OSError):
-        return False
+    except Exception:  # not a Redis (yet): a port polled before the server binds it may
+        return False  # even connect to itself and read back its own HELLO
     finally:
         client.close()
 
@@ -148,7 +148,11 @@ class RedisServerProcess:
         self._process = subprocess.Popen(
             self.command(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL
         )
-        self._wait_until_ready()
+        try:
+            self._wait_until_ready()
+        except BaseException:
+            self.stop(kill=True)
+            raise
 
     def _wait_until_ready(self) -> None:
         assert self._process is not None
