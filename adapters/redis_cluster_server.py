@@ -25,9 +25,17 @@ from typing import Any
 
 import redis
 
-from adapters.redis_server import RedisServerFailed, RedisServerProcess
+from adapters.redis_server import AppendFsync, RedisServerFailed, RedisServerProcess
 
 SLOTS = 16384
+_CLUSTER_ARGS = [
+    "--cluster-enabled", "yes",
+    "--cluster-config-file", "nodes.conf",  # in the node's data dir
+    # a replica takes over however long it was cut off from its master
+    "--cluster-replica-validity-factor", "0",
+    # a replica syncs at once, not after the default 5 s gathering
+    "--repl-diskless-sync-delay", "0",
+]  # fmt: skip
 _FORM_TIMEOUT_S = 30.0
 _MIGRATE_BATCH = 100
 
@@ -149,6 +157,21 @@ def _wait(predicate: Callable[[], bool], deadline: float, what: str) -> None:
         time.sleep(0.05)
 
 
+def node_process(
+    port: int | None = None,
+    *,
+    node_timeout_ms: int = 1000,
+    binary: str | None = None,
+    appendonly: bool = False,
+    appendfsync: AppendFsync = "everysec",
+) -> RedisServerProcess:
+    """A cluster-enabled redis-server on 127.0.0.1 (not started), on a port free together
+    with its bus port."""
+    args = [*_CLUSTER_ARGS, "--cluster-node-timeout", str(node_timeout_ms)]
+    return RedisServerProcess(port=port or cluster_port(), binary=binary, appendonly=appendonly,
+                              appendfsync=appendfsync, extra_args=args)  # fmt: skip
+
+
 class RedisClusterProcess:
     """Masters and replicas on 127.0.0.1, formed into one cluster. A context manager.
 
@@ -162,11 +185,14 @@ class RedisClusterProcess:
         *,
         node_timeout_ms: int = 1000,
         binary: str | None = None,
+        appendonly: bool = False,
+        appendfsync: AppendFsync = "everysec",
     ) -> None:
         self.masters = masters
         self.replicas_per_master = replicas_per_master
         self.node_timeout_ms = node_timeout_ms
         self.binary = binary
+        self.appendonly, self.appendfsync = appendonly, appendfsync
         self.nodes: list[RedisServerProcess] = []
 
     @property
@@ -178,16 +204,10 @@ class RedisClusterProcess:
         count = self.masters * (1 + self.replicas_per_master)
         try:
             for _ in range(count):
-                port = cluster_port()
-                node = RedisServerProcess(port=port, binary=self.binary, extra_args=[
-                    "--cluster-enabled", "yes",
-                    "--cluster-config-file", "nodes.conf",
-                    "--cluster-node-timeout", str(self.node_timeout_ms),
-                    # a replica takes over however long it was cut off from its master
-                    "--cluster-replica-validity-factor", "0",
-                    # a replica syncs at once, not after the default 5 s gathering
-                    "--repl-diskless-sync-delay", "0",
-                ])  # fmt: skip
+                node = node_process(
+                    node_timeout_ms=self.node_timeout_ms, binary=self.binary,
+                    appendonly=self.appendonly, appendfsync=self.appendfsync,
+                )  # fmt: skip
                 self.nodes.append(node)
                 node.start()
             form_cluster([("127.0.0.1", n.port) for n in self.nodes], self.replicas_per_master)
@@ -288,6 +308,12 @@ class RedisClusterProcess:
         self.close()
 
 
+def is_formed(address: tuple[str, int], nodes: int) -> bool:
+    """The node at `address` already sees a healthy cluster of `nodes` nodes."""
+    with redis.Redis(host=address[0], port=address[1], decode_responses=True) as client:
+        return is_cluster_ok(client, nodes)
+
+
 def _address(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
     return host, int(port)
@@ -299,7 +325,11 @@ def main(argv: list[str]) -> int:
             replicas = 1
             if nodes[0].startswith("--replicas="):
                 replicas, nodes = int(nodes[0].split("=", 1)[1]), nodes[1:]
-            form_cluster([_address(n) for n in nodes], replicas)
+            addresses = [_address(n) for n in nodes]
+            if is_formed(addresses[0], len(addresses)):  # a restarted compose project
+                print(f"cluster of {len(nodes)} nodes already formed")
+                return 0
+            form_cluster(addresses, replicas)
             print(f"cluster of {len(nodes)} nodes formed")
             return 0
         case _:

