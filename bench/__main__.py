@@ -1,8 +1,10 @@
-"""`python -m bench`: every benchmark of issue 9, one table. Under 5 minutes on 2 cores.
+"""`python -m bench`: every benchmark of issue 9, and the command path on a Redis Cluster next
+to one server (bench/cluster.py), one table. Under 5 minutes on 2 cores.
 
-    python -m bench                       # the whole run (about 1 min 45 s)
+    python -m bench                       # the whole run (about 1 min 45 s, 3 min with 7)
     python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
     python -m bench --gunicorn-args "--workers 4"      # other gunicorn settings, both apps
+    python -m bench.cluster                            # measure 7 alone
 
 Everything runs against processes this command starts (a private redis-server with AOF
 `appendfsync always`, gunicorn on free localhost ports, `python -m workers`) and stops.
@@ -25,6 +27,7 @@ import redis
 
 from bench import games as g
 from bench.clients import Game, create_games, fake_games
+from bench.cluster import cluster_rows
 from bench.command_path import ClosedLoop, Side, Slice, alternate, ratio, split
 from bench.games import Script
 from bench.lag import steady
@@ -55,6 +58,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=100.0, help="commands/s of that run")
     parser.add_argument("--gunicorn-args", default=shlex.join(DEFAULT_GUNICORN_ARGS))
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs")
+    parser.add_argument(
+        "--no-cluster", action="store_true", help="leave out measure 7 (the Redis Cluster)"
+    )
     return parser.parse_args(argv)
 
 
@@ -82,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += section("4/6 verification", lambda: verification_rows(port, finished))
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
     rows += section("5/6 legal actions", legal_rows) + memory_rows
+    if not args.no_cluster:  # its own servers: one Redis, a cluster, three gunicorns
+        rows += section("7 cluster", lambda: cluster_rows(args))
     print()
     print(table(rows))
     kept = f"; the servers' logs: {stack.logs}" if stack.keep_logs else ""
