@@ -1,7 +1,8 @@
 """The API's composition root: its parts, on Redis (the server) or in memory (tests, demos).
 
-`create_app` calls it; nothing here runs at import time and building a Redis client does not
-connect (redis-py connects on the first command). The workers have their own root
+`create_app` calls it; nothing here runs at import time. Building a client of one Redis does
+not connect (redis-py connects on the first command); a Redis Cluster's client reads the
+cluster's slots as it is built (docs/scaling.md). The workers have their own root
 (workers/context.py), built from the same parts.
 """
 
