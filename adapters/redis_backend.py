@@ -14,8 +14,11 @@ import redis
 
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue
+from adapters.redis_lobby import RedisLobbyIndex
+from adapters.redis_players import RedisPlayerStore
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
+from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client
 from lorekeeper.ports import Stores
 from lorekeeper.settings import Settings
@@ -54,8 +57,11 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
     rider = rq.ride if rq is not None and clients.shared else None
     games, index = clients.games, clients.coordination
     events = RedisStreamEventStore(games, rider=rider, index=index, wait=clients.wait)
+    # A game's table with the game; players (one key each, and their API keys) spread like
+    # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
     return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
-                  RedisDiceStore(games))  # fmt: skip
+                  RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
+                  RedisLobbyIndex(index))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:
@@ -66,4 +72,5 @@ def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJ
         projection_queue=settings.projection_queue,
         pending_ttl_s=settings.projection_pending_ttl_s,
         job_timeout_s=settings.job_timeout_s,
+        bot_queue=settings.bot_queue,
     )

@@ -16,6 +16,8 @@ import redis
 
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_jobs import InMemoryJobQueue
+from adapters.memory_lobby import InMemoryLobbyIndex
+from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
 from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_stores import (
     InMemoryDiceStore,
@@ -28,12 +30,14 @@ from adapters.redis_jobs import RQJobQueue
 from adapters.redis_projections import projection_lag
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import JobQueue, RateLimiter, Stores
-from lorekeeper.projector import Projector
+from lorekeeper.lobby import LobbyReader
+from lorekeeper.players import PlayerService
+from lorekeeper.ports import BotQueue, JobQueue, RateLimiter, Stores
 from lorekeeper.reads import GameReader
+from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.wiring import application
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when
 # the process should not be counted healthy.
@@ -46,6 +50,9 @@ class Components:
     service: GameService
     reader: GameReader
     limiter: RateLimiter
+    players: PlayerService
+    seating: SeatingService
+    lobby: LobbyReader
     clients: RedisClients | None = None
     health_checks: dict[str, HealthCheck] = field(default_factory=dict)
 
@@ -80,7 +87,8 @@ def redis_components(
 def memory_components(settings: Settings) -> Components:
     """Everything in this process: in-memory stores, jobs run in the request."""
     stores = Stores(InMemoryEventStore(), InMemoryProjectionStore(), InMemorySeatTokenStore(),
-                    InMemoryDiceStore())  # fmt: skip
+                    InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
+                    InMemoryLobbyIndex())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -98,10 +106,9 @@ def _components(
     or never (`none`: breath phases stay open, reads replay the stream)."""
     in_process = InMemoryJobQueue()
     jobs: JobQueue = rq if rq is not None else in_process
-    log = GameLog(stores.events, stores.dice, jobs, cache_games=settings.state_cache_games)
-    service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
+    bot_queue: BotQueue = rq if rq is not None else in_process
+    app = application(settings, stores, jobs, bot_queue)
     if settings.jobs == "inline":
-        in_process.attach(Projector(log, stores.projections).project, service.resolve_breath)
-    reader = GameReader(log, stores.projections, stores.seats,
-                        projection_wait_s=settings.projection_wait_s)  # fmt: skip
-    return Components(settings, service, reader, limiter, clients)
+        in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play)
+    return Components(settings, app.service, app.reader, limiter, app.players, app.seating,
+                      app.lobby, clients)  # fmt: skip

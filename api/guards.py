@@ -1,4 +1,5 @@
-"""Checks every request passes before its route runs: the per-caller rate limit."""
+"""Checks every request passes before its route runs: the per-caller rate limit, counted
+against a verified identity or the client address (api/identity.py)."""
 
 from __future__ import annotations
 
@@ -7,24 +8,15 @@ import math
 from flask import Flask, request
 
 from api.deps import components
+from api.identity import rate_limit_key
 from lorekeeper.errors import RateLimited
-from lorekeeper.seats import token_hash
 
 # Probes and the spec are never limited: an orchestrator polls them.
 UNLIMITED_PATHS = frozenset({"/healthz", "/readyz", "/openapi.yaml"})
 
 
-def rate_limit_key() -> str:
-    """A seat token's hash when the request carries one, else the client address."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.strip().partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return "token:" + token_hash(token.strip())
-    return f"addr:{request.remote_addr or 'unknown'}"
-
-
 def check_rate_limit() -> None:
-    if request.path in UNLIMITED_PATHS:
+    if request.path in UNLIMITED_PATHS or not components().settings.rate_limited:
         return
     wait = components().limiter.acquire(rate_limit_key())
     if wait > 0:

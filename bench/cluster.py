@@ -1,4 +1,4 @@
-"""Measure 7: the command path on a Redis Cluster next to one server, in the same run.
+"""Measure 8: the command path on a Redis Cluster next to one server, in the same run.
 
     python -m bench.cluster [--rounds 3] [--slice-s 5]     # this measure alone
     python -m bench                                         # with every other one
@@ -70,7 +70,7 @@ class Up:
 
 
 def cluster_rows(args: argparse.Namespace) -> list[Row]:
-    """Measure 7, every row: the three sides, the capacity model, the append in process."""
+    """Measure 8, every row: the three sides, the capacity model, the append in process."""
     with Stack() as stack, _cluster() as cluster:
         up = _start(stack, cluster)
         sides = _command_path(args, up)
@@ -167,7 +167,7 @@ def _rate_rows(sides: dict[str, Side]) -> list[Row]:
                 f"other load {side.cores('other'):.2f} cores")  # fmt: skip
         if side.failed or side.mismatches:
             note += f"; {side.failed} failed {side.mismatches[:1]}"
-        rows.append(Row(f"7 commands/s, {name}", f"{num(side.rate)} ({share:.2f}×)", "", None,
+        rows.append(Row(f"8 commands/s, {name}", f"{num(side.rate)} ({share:.2f}×)", "", None,
                         note))  # fmt: skip
     return rows
 
@@ -185,7 +185,7 @@ def _capacity_rows(sides: dict[str, Side]) -> list[Row]:
             ms = side.per_command(group)
             value = num(1000 / ms) if ms else "n/a"
             note = f"commands/s per core at {ms:.3f} ms CPU a command"
-            rows.append(Row(f"7 capacity, {name}: {label}", value, "", None, note))
+            rows.append(Row(f"8 capacity, {name}: {label}", value, "", None, note))
     return rows
 
 
@@ -206,7 +206,7 @@ def _append_rows(single: redis.Redis, cluster: RedisClusterProcess) -> list[Row]
         script_us = server.info("commandstats").get("cmdstat_evalsha", {}).get("usec_per_call")
         note = (f"{cpu:.0f} µs of this process's CPU; the script {script_us} µs of Redis's; "
                 "best of 5 × 300 appends")  # fmt: skip
-        rows.append(Row(f"7 append in process, {name}", f"{wall:.0f} µs", "", None, note))
+        rows.append(Row(f"8 append in process, {name}", f"{wall:.0f} µs", "", None, note))
     games.close()
     return rows
 

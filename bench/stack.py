@@ -31,7 +31,13 @@ DEFAULT_GUNICORN_ARGS = (
 )  # fmt: skip
 # The rate limiter runs as shipped (one Redis script per request), but with a bucket no
 # benchmark client empties: the benchmarks measure speed, not the limit.
-LOREKEEPER_ENV = {"LOREKEEPER_RATE_PER_S": "1000000", "LOREKEEPER_RATE_BURST": "1000000"}
+# Games are created without player keys, as scripts/run allows (the command-path benchmark
+# with player keys signs its players up: bench/players.py).
+LOREKEEPER_ENV = {
+    "LOREKEEPER_RATE_PER_S": "1000000",
+    "LOREKEEPER_RATE_BURST": "1000000",
+    "LOREKEEPER_ALLOW_ANONYMOUS_GAMES": "1",
+}
 # The workers as scripts/run starts them: one process (breath jobs and the projection loop).
 WORKERS_ENV = {"LOREKEEPER_WORKER_PROCESSES": os.environ.get("LOREKEEPER_WORKER_PROCESSES", "1")}
 

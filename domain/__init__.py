@@ -6,12 +6,20 @@ events += decide(state, command_from_json({...}), SeededDice("seed"), seat=0)
 """
 
 from domain.commands import Command, command_from_json
-from domain.decider import SERVER_SEAT, decide, decide_and_fold, new_game, resolve_breath
+from domain.decider import (
+    SERVER_SEAT,
+    decide,
+    decide_and_fold,
+    is_started,
+    new_game,
+    resolve_breath,
+    start_game,
+)
 from domain.dice import DiceSource, ScriptedDice, SeededDice
 from domain.errors import CommandError, RuleViolation, ScenarioError
 from domain.events import Event, event_from_json
 from domain.evolve import evolve, fold, replay
-from domain.legal import legal_actions
+from domain.legal import legal_actions, legal_listing, merge_orders, order_options
 from domain.state import GameState
 
 __all__ = [
@@ -31,8 +39,13 @@ __all__ = [
     "event_from_json",
     "evolve",
     "fold",
+    "is_started",
     "legal_actions",
+    "legal_listing",
+    "merge_orders",
     "new_game",
+    "order_options",
     "replay",
     "resolve_breath",
+    "start_game",
 ]

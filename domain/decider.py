@@ -15,6 +15,7 @@ from domain import events as ev
 from domain.breath import end_movement, resolve_breath_phase
 from domain.combat import handle_battle, handle_battle_back
 from domain.dice import DiceSource
+from domain.edition import CURRENT, EDITIONS
 from domain.errors import RuleViolation
 from domain.evolve import evolve
 from domain.flight import handle_fly, handle_pass, handle_react
@@ -24,7 +25,7 @@ from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
 from domain.sites import handle_trade
 from domain.state import GameState
-from domain.turn import handle_end_turn, handle_resign, start_turn
+from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
 from domain.tx import GameOver, Tx
 
 Handler = Callable[[Tx, Any, int], None]
@@ -39,12 +40,39 @@ DECISION_KINDS: dict[type[cmd.Command], str] = {
 SERVER_SEAT = -1  # the seat the server's own steps act as (the breath phase, R-TRN-6)
 
 
-def new_game(scenario: Mapping[str, Any], *, auto_decisions: bool = False) -> list[ev.Event]:
-    """The events that create a game: validated scenario, then the first turn."""
-    validate_scenario(scenario)
-    created = ev.GameCreated(scenario=dict(scenario), auto_decisions=auto_decisions)
-    tx = Tx(evolve(None, created), _NO_DICE)
-    tx.events.append(created)
+def new_game(
+    scenario: Mapping[str, Any],
+    *,
+    auto_decisions: bool = False,
+    start: bool = True,
+    edition: int = CURRENT,
+) -> list[ev.Event]:
+    """The events that create a game under `edition` of the rules (the current one unless
+    a first-edition game is re-created, as an audit does): validated scenario, then the
+    first turn. With `start` False, GameCreated alone: the game waits for its seats and
+    `start_game` (R-TRN-1)."""
+    if edition not in EDITIONS:
+        raise ValueError(f"no edition {edition!r} of the rules; editions: {list(EDITIONS)}")
+    validate_scenario(scenario, edition)
+    created = ev.GameCreated(
+        scenario=dict(scenario), auto_decisions=auto_decisions, rules_edition=edition
+    )
+    if not start:
+        return [created]
+    return [created, *start_game(evolve(None, created))]
+
+
+def is_started(state: GameState) -> bool:
+    """Whether the game's first turn has begun (a game created with `start=False` has none
+    until `start_game`)."""
+    return state.turn > 0 or state.is_over
+
+
+def start_game(state: GameState) -> list[ev.Event]:
+    """The first turn's events, seat 0 first (R-TRN-1), of a game created unstarted."""
+    if is_started(state):
+        raise RuleViolation("R-TRN-1", "the game has started already", "wrong_phase")
+    tx = Tx(state, _NO_DICE)
     start_turn(tx, 0)
     return tx.events
 
@@ -69,11 +97,17 @@ def decide_and_fold(
     (Tx), so a caller that needs that state need not fold them again."""
     if state.is_over:
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
+    if not is_started(state):
+        raise RuleViolation(
+            "R-TRN-1", "the game has not started: its first turn begins once every seat is "
+            "taken", "not_started",
+        )  # fmt: skip
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
         check_turn(state, command, seat)
     tx = Tx(state, dice)
     with contextlib.suppress(GameOver):
         HANDLERS[type(command)](tx, command, seat)
+        end_eliminated_turn(tx)
     return tx.events, tx.state
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from domain.codec import decode_dataclass, to_json
+from domain.edition import FIRST
 from domain.hexes import Hex
 from domain.state import Decision, Tokens
 
@@ -46,6 +47,15 @@ class GameCreated(Event):
     # {"scheme": "seeded"} (a client-chosen seed) or {"scheme": "scripted"}. None: a game
     # created before dice were committed.
     dice: dict[str, Any] | None = None
+    # The edition of RULES.md the game is played under (domain/edition.py). Absent from the
+    # games created before editions were recorded: those are first-edition games.
+    rules_edition: int = FIRST
+
+    def payload(self) -> dict[str, Any]:
+        data = Event.payload(self)  # (slotted dataclasses break a bare super())
+        if self.rules_edition == FIRST:
+            del data["rules_edition"]  # written as the first edition's games were
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ def _on(event_type: type[ev.Event]) -> Callable[[Handler], Handler]:
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if isinstance(event, ev.GameCreated):
-        start = validate_scenario(event.scenario)
+        start = validate_scenario(event.scenario, event.rules_edition)
         return replace(start, auto_decisions=event.auto_decisions, version=1)
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")

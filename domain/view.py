@@ -31,7 +31,13 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
         "height": state.height,
         "terrain": [{"hex": [h.col, h.row], "kind": k} for h, k in _by_hex(state.terrain)],
         "sites": [
-            {"hex": [h.col, h.row], "kind": s.kind, "capacity": s.capacity, "riders": s.riders}
+            {
+                "hex": [h.col, h.row],
+                "kind": s.kind,
+                "capacity": s.capacity,
+                "riders": s.riders,
+                "red_border": s.has_red_border,  # R-BRD-4: villages and marked sites
+            }
             for h, s in _by_hex(state.sites)
         ],
         "players": [_player(state, seat, viewer) for seat in range(len(state.players))],

@@ -1,37 +1,50 @@
 """A demo game: two bots play a whole game over HTTP against a running server.
 
-    python -m lorekeeper demo [--url http://127.0.0.1:8000] [--seed demo | --server-dice]
-                              [--quiet] [--timeout 120]
+    python -m lorekeeper demo [--url URL] [--seed S] [--quiet] [--timeout 120]
 
 It talks to the server only through the public API (the standard library's urllib), the way
-any client would: it creates a game on a small inline scenario (`SKIRMISH`), then each seat in
-turn reads its legal actions (`GET /games/{id}/legal-actions`) and picks one with a simple,
-deterministic policy that seeks battles. Breath phases are resolved by the server's worker:
-the demo waits for them with `GET /games/{id}?min_version=N`. Each new line of the game's
-history (`GET /games/{id}/log`) is printed as it happens; at the end the winner and the viewer
-URL are.
+any client would, as two players who never see each other's keys: each signs up
+(`POST /players`, its own API key), the first creates a game on a small inline scenario
+(`SKIRMISH`) with its own seat and an invitation for the other (`"seats": [{"kind": "me"},
+{"kind": "invite"}]`), and hands over only the invitation; the second joins with it
+(`POST /games/{id}/join`), which starts the game. Then each player in turn reads its legal
+actions (`GET /games/{id}/legal-actions`, with its own key) and picks one with the bots'
+policy that seeks battles (lorekeeper/bots.py: the server's `battler` bot plays the same).
+Breath phases are resolved by the server's worker: the demo waits for them with
+`GET /games/{id}?min_version=N`. Each new line of the game's history (`GET /games/{id}/log`)
+is printed as it happens; at the end the winner and the viewer URL are.
 
-With the default seed the game is the same every time (the dice are a function of the seed,
-the policy of the board): north wins in turn 5. Of 1,000 games with different seeds, every one
-ended with a winner, by turn 17 at the latest; a draw (R-WIN-3, at `max_turns`) would be
-reported as one. A chosen seed makes a reproducible game, not a fair one (anyone who knows
-the seed knows the dice): `--server-dice` plays with dice the server commits to instead.
+The server is the one `scripts/run` starts: `--url`, else `http://$LOREKEEPER_BIND` (a
+wildcard host is reached on 127.0.0.1), else http://127.0.0.1:8000.
+
+By default the server draws the dice seed and commits to it (a new game each time; once it
+ends the seed is revealed and the game's audit verifies). `--seed S` plays a reproducible game
+instead: the dice are a function of the seed, the policy of the board (`--seed demo`: south
+wins in turn 3). A chosen seed makes a reproducible game, not a fair one (anyone who knows the
+seed knows the dice), so its audit says `not_verifiable`. Of 1,000 games with different seeds,
+every one ended with a winner, by turn 16 at the latest; a draw (R-WIN-3, at `max_turns`)
+would be reported as one.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-DEFAULT_URL = "http://127.0.0.1:8000"
-DEFAULT_SEED = "demo"
+from lorekeeper.bots import View, choose_action, hex_distance
+
+__all__ = ["DemoGame", "Http", "choose_action", "hex_distance", "main"]
+
+DEFAULT_BIND = "127.0.0.1:8000"  # scripts/run's LOREKEEPER_BIND default
+EXAMPLE_SEED = "demo"  # a reproducible game the README describes: south wins in turn 3
 BREATH_WAIT_S = 15.0
 # The board moved on under the command (nothing was appended): read it again and retry.
 RETRY_CODES = ("breath_pending", "version_mismatch", "version_conflict")
@@ -60,9 +73,6 @@ SKIRMISH: dict[str, Any] = {
         {"id": "n-wyvern", "kind": "wood_wyvern", "owner": 1, "hex": [3, 0]},
     ],
 }
-
-Action = dict[str, Any]
-View = dict[str, Any]
 
 
 class DemoError(RuntimeError):
@@ -132,83 +142,6 @@ class Http:
                 return error.code, dict(error.headers.items()), error.read()
 
 
-# --- The policy: a pure function of the board view and the legal actions. -----------------
-
-
-def hex_distance(a: Sequence[int], b: Sequence[int]) -> int:
-    """Steps between two hexes in odd-r offset coordinates (R-BRD-1)."""
-
-    def cube(h: Sequence[int]) -> tuple[int, int]:
-        col, row = h
-        return col - (row - (row & 1)) // 2, row
-
-    (aq, ar), (bq, br) = cube(a), cube(b)
-    return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
-
-
-def choose_action(view: View, actions: list[Action], seat: int) -> Action:
-    """Battle whenever possible, order as many units as allowed (dragons breathing), move
-    each toward the nearest enemy, then end the phase."""
-    by_type: dict[str, list[Action]] = {}
-    for action in actions:
-        by_type.setdefault(action["type"], []).append(action)
-    if "battle" in by_type:
-        return min(by_type["battle"], key=lambda a: _battle_key(view, a))
-    if "order" in by_type:
-        return max(by_type["order"], key=lambda a: (len(a["units"]), len(a["breath"])))
-    moves = by_type.get("move", []) + by_type.get("fly", [])
-    best = _best_move(view, moves, seat)
-    if best is not None:
-        return best
-    for kind in ("end_movement", "end_turn", "pass", "choose_retreat", "battle_back"):
-        if kind in by_type:
-            return by_type[kind][0]
-    return actions[0]  # only `resign` is left: never reached in the skirmish
-
-
-def _battle_key(view: View, action: Action) -> tuple[int, str, str]:
-    """Weakest target first (a kill is a banner); a dragon, hard to kill, last."""
-    target = _units(view)[action["target"]]
-    return (target["figures"] or 99, target["id"], action["unit"])
-
-
-def _best_move(view: View, moves: list[Action], seat: int) -> Action | None:
-    """The move or flight that breathes on the most enemies, else gets a unit closest to one;
-    a unit already next to an enemy stays where it is."""
-    units = _units(view)
-    enemies = [u["hex"] for u in units.values() if u["owner"] != seat]
-    if not enemies:
-        return None
-
-    def gap(h: Sequence[int]) -> int:
-        return min(hex_distance(h, e) for e in enemies)
-
-    best: tuple[tuple[int, int, int], Action] | None = None
-    for action in moves:
-        unit = units[action["unit"]]
-        targets = _breath_targets(view, action, seat) if action["type"] == "fly" else 0
-        now, then = gap(unit["hex"]), gap(action["path"][-1])
-        if targets == 0 and (now <= 1 or then >= now):
-            continue
-        key = (-targets, then, len(action["path"]))
-        if best is None or key < best[0]:
-            best = (key, action)
-    return None if best is None else best[1]
-
-
-def _breath_targets(view: View, action: Action, seat: int) -> int:
-    """Enemies a breathing dragon would fly over (R-BRE-2: not the landing hex, at most 3)."""
-    if action["unit"] not in view["turn_state"]["breath_paid"]:
-        return 0
-    over = {tuple(h) for h in action["path"][:-1]}
-    hit = [u for u in view["units"] if u["owner"] != seat and tuple(u["hex"]) in over]
-    return min(len(hit), 3)
-
-
-def _units(view: View) -> dict[str, dict[str, Any]]:
-    return {u["id"]: u for u in view["units"]}
-
-
 # --- Playing a game over HTTP. -------------------------------------------------------------
 
 
@@ -219,7 +152,7 @@ class DemoGame:
     out: Callable[[str], None] | None = print  # None: print nothing (no log is read)
     deadline_s: float = 120.0
     game_id: str = ""
-    tokens: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)  # each seat's player's API key
     version: int = 0
     printed: int = 0
 
@@ -228,10 +161,18 @@ class DemoGame:
         options: dict[str, Any] = {"auto_decisions": True}
         if self.seed is not None:
             options["seed"] = self.seed
-        created = self.http.post("/games", {"scenario": SKIRMISH, "options": options})
-        self.game_id, self.version = created["game_id"], created["version"]
-        self.tokens = [s["token"] for s in created["seats"]]
-        self._say(f"game {self.game_id} created: {self.http.base_url}/games/{self.game_id}")
+        self.keys = [self._sign_up("Southmoor"), self._sign_up("Northwind")]  # south, north
+        body = {"scenario": SKIRMISH, "options": options,
+                "seats": [{"kind": "me"}, {"kind": "invite"}]}  # fmt: skip
+        created = self.http.post("/games", body, self.keys[0])
+        self.game_id = created["game_id"]
+        invitation = created["invitations"][0]["token"]  # all the first player hands over
+        self._say(f"game {self.game_id} created by player 1, who invites player 2")
+        joined = self.http.post(f"/games/{self.game_id}/join", {"invitation": invitation},
+                                self.keys[1])  # fmt: skip
+        self.version = joined["version"]
+        self._say(f"player 2 joined: seat {joined['seat']}; the game starts: "
+                  f"{self.http.base_url}/games/{self.game_id}")  # fmt: skip
         give_up = time.monotonic() + self.deadline_s
         while time.monotonic() < give_up:
             view = self.http.get(f"/games/{self.game_id}?min_version={self.version}")
@@ -249,12 +190,12 @@ class DemoGame:
         pending = view.get("pending") or {}
         seat = pending.get("seat")
         seat = view["active_seat"] if seat is None else seat
-        token = self.tokens[seat]
+        token = self.keys[seat]
         legal = self.http.get(f"/games/{self.game_id}/legal-actions", token)
         if legal["version"] != view["version"]:
             self.version = max(self.version, legal["version"])
             return  # the board moved on since the view was read: read it again
-        action = choose_action(view, legal["actions"], seat)
+        action = choose_action(view, legal["actions"], seat, legal.get("order"))
         headers = {
             "Idempotency-Key": f"demo-{self.game_id}-{view['version']}",
             "If-Match": f'"{view["version"]}"',
@@ -267,6 +208,11 @@ class DemoGame:
                 return
             raise
         self.version = reply["version"]
+
+    def _sign_up(self, name: str) -> str:
+        """A new player; its API key (the server shows it once)."""
+        key: str = self.http.post("/players", {"name": name})["key"]
+        return key
 
     def _wait_for_breath(self) -> None:
         """The worker resolves the breath phase (R-TRN-6): wait for the event after it."""
@@ -305,10 +251,21 @@ def describe_result(view: View) -> str:
     )
 
 
+def default_url(environ: Mapping[str, str] = os.environ) -> str:
+    """The API that `scripts/run` serves: `http://$LOREKEEPER_BIND`, loopback for a wildcard."""
+    bind = environ.get("LOREKEEPER_BIND", "").strip() or DEFAULT_BIND
+    if "://" in bind:
+        return bind.rstrip("/")
+    host, _, port = bind.rpartition(":")
+    if host in ("", "0.0.0.0", "[::]", "::"):
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    base = args.url.rstrip("/")
-    seed = None if args.server_dice else args.seed
+    base = (args.url or default_url()).rstrip("/")
+    seed = args.seed
     game = DemoGame(Http(base), seed, out=None if args.quiet else print, deadline_s=args.timeout)
     try:
         view = game.play()
@@ -334,14 +291,19 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m lorekeeper demo",
         description="Play a whole demo game between two bots against a running server.",
     )
-    parser.add_argument("--url", default=DEFAULT_URL, help=f"the API (default {DEFAULT_URL})")
     parser.add_argument(
-        "--seed", default=DEFAULT_SEED, help=f"seed of the dice (default {DEFAULT_SEED!r})"
+        "--url", help="the API (default: http://$LOREKEEPER_BIND, else http://127.0.0.1:8000)"
     )
-    parser.add_argument(
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument(
+        "--seed",
+        help=f"play a reproducible game with this dice seed (e.g. {EXAMPLE_SEED!r}); its audit "
+        "says not_verifiable",
+    )
+    dice.add_argument(
         "--server-dice",
         action="store_true",
-        help="let the server draw the seed (and commit to it): a new game each time",
+        help="the default: the server draws the seed and commits to it (a new game each time)",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument(

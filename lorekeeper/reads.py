@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from domain import legal_actions
+from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
 from lorekeeper.gamelog import GameLog, require_game_id
 from lorekeeper.ports import ProjectionStore, SeatTokenStore, StoredEvent
@@ -93,19 +93,9 @@ class GameReader:
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
         game = self._log.load(game_id)
-        actions = [command.to_json() for command in legal_actions(game.state, seat)]
-        body = {"seat": seat, "version": game.version, "actions": actions}
+        listing = legal_listing(game.state, seat)  # {"actions": [...]} and, to order, "order"
+        body = {"seat": seat, "version": game.version, **listing}
         return {**body, "head_hash": game.head_hash}
-
-    def lobby(self, status: str | None, token: str | None) -> list[dict[str, Any]]:
-        """Games by status, most recent first; with a seat token, only the games where that
-        token's seat is the one to act (`to_act`): "my games where it is my turn"."""
-        games = self._projections.lobby(status)
-        if token is None:
-            return games
-        waiting = [e for e in games if e.get("to_act") is not None]
-        seats = self._seats.seats_for([e["game_id"] for e in waiting], token)
-        return [e for e, seat in zip(waiting, seats, strict=True) if seat == e["to_act"]]
 
     def event_page(
         self, game_id: str, viewer: int | None, from_version: int, limit: int

@@ -18,11 +18,14 @@ import redis
 from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_topology import GamesClient, RedisClients
+from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import AppendResult, EventStore, NewEvent, ProjectionStore, Stores
 from lorekeeper.projector import Projector
+from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.wiring import application
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,8 @@ class WorkerContext:
     log: GameLog
     service: GameService
     projector: Projector
+    bots: BotTurns
+    seating: SeatingService
 
     @property
     def client(self) -> redis.Redis:
@@ -68,10 +73,9 @@ def build_context(
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
-    log = GameLog(events, stores.dice, jobs, cache_games=settings.state_cache_games)
-    service = GameService(log, stores.seats)
-    projector = Projector(log, stores.projections)
-    return WorkerContext(settings, clients, stores, jobs, log, service, projector)
+    app = application(settings, stores, jobs, jobs, events=events)
+    return WorkerContext(settings, clients, stores, jobs, app.log, app.service, app.projector,
+                         app.bots, app.seating)  # fmt: skip
 
 
 _current: WorkerContext | None = None

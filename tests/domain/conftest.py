@@ -18,6 +18,7 @@ from domain import (
     replay,
     resolve_breath,
 )
+from domain.edition import CURRENT
 from domain.events import Event
 from domain.notation import scenario_from_text
 from domain.state import GameState
@@ -27,11 +28,16 @@ class Game:
     """A game in progress; `dice` is the scripted sequence of faces for the whole game."""
 
     def __init__(
-        self, board: str, dice: Sequence[str] = (), auto: bool = False, **scenario: Any
+        self,
+        board: str,
+        dice: Sequence[str] = (),
+        auto: bool = False,
+        edition: int = CURRENT,
+        **scenario: Any,
     ) -> None:
         self.doc = scenario_from_text(board, **scenario)
         self.dice = ScriptedDice(list(dice), SeededDice("test"))
-        self.events: list[Event] = new_game(self.doc, auto_decisions=auto)
+        self.events: list[Event] = new_game(self.doc, auto_decisions=auto, edition=edition)
         self.state: GameState = replay(self.events)
 
     def do(self, seat: int, type: str, **fields: Any) -> list[Event]:

@@ -32,6 +32,7 @@ from domain import (
     resolve_breath,
 )
 from domain import events as ev
+from domain.edition import CURRENT, FIRST
 from domain.hexes import Hex
 from domain.notation import scenario_from_text
 
@@ -63,11 +64,12 @@ class Game:
         units: Mapping[str, Mapping[str, Any]] | None = None,
         sites: Mapping[tuple[int, int], Mapping[str, Any]] | None = None,
         auto_decisions: bool = False,
+        edition: int = CURRENT,
     ) -> None:
         doc = scenario_from_text(board, players=players, settings=settings, units=units)
         for site in doc["sites"]:
             site.update((sites or {}).get(tuple(site["hex"]), {}))
-        self.events: list[ev.Event] = new_game(doc, auto_decisions=auto_decisions)
+        self.events: list[ev.Event] = new_game(doc, auto_decisions=auto_decisions, edition=edition)
         self.state: GameState = replay(self.events)
         self._faces: list[str] = []
 
@@ -177,6 +179,7 @@ def at(col: int, row: int) -> Hex:
 
 
 __all__ = [
+    "FIRST",
     "SERVER_SEAT",
     "Game",
     "UnscriptedDie",
