@@ -57,6 +57,9 @@ def test_the_api_and_workers_of_the_profile_name_the_cluster_and_the_queue_serve
         assert isinstance(ready, dict)
         assert ready["redis-cluster-init"] == {"condition": "service_completed_successfully"}
     assert found["worker-cluster"]["command"] == ["python", "-m", "workers"]
+    for name in ("redis-cluster-init", "api-cluster", "worker-cluster"):  # the api's build
+        assert found[name]["image"] == found["api"]["image"]
+        assert found[name]["pull_policy"] == "never"
 
 
 def test_the_init_command_forms_a_cluster_once() -> None:
