@@ -25,6 +25,7 @@ from collections.abc import Callable
 import redis
 
 from adapters.redis_keys import bucket_key
+from adapters.redis_topology import GamesClient
 
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5
@@ -69,7 +70,7 @@ return {allowed, tostring(wait)}
 class RedisRateLimiter:
     def __init__(
         self,
-        client: redis.Redis,
+        client: GamesClient,
         per_s: float,
         burst: int,
         *,

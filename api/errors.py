@@ -18,6 +18,7 @@ from typing import Any
 import redis
 from flask import Flask, Response
 from marshmallow import ValidationError
+from redis.exceptions import AskError, ClusterError, SlotNotCoveredError, TryAgainError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -122,6 +123,9 @@ def as_error(exc: BaseException) -> e.LorekeeperError | RuleViolation | None:
             )
         case redis.ConnectionError() | redis.TimeoutError():
             return e.StoreUnavailable("the game store is not reachable; retry shortly")
+        # A Redis Cluster failing over, or still moving a slot after every redirection.
+        case ClusterError() | TryAgainError() | AskError() | SlotNotCoveredError():
+            return e.StoreUnavailable("the game store is failing over; retry shortly")
     return None
 
 

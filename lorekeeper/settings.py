@@ -42,6 +42,12 @@ class Settings(BaseSettings):
         default="redis://127.0.0.1:6379/0",
         validation_alias=AliasChoices("REDIS_URL", "redis_url"),
     )
+    # One server holds everything, or: REDIS_URL=redis+cluster://host:port,... (the games on
+    # a Redis Cluster) and this one server for RQ's queues and the indexes across games.
+    queue_redis_url: str | None = None
+    # Acknowledge an append once this many replicas have it (WAIT); 0: once the master has.
+    wait_replicas: int = Field(default=0, ge=0)
+    wait_timeout_ms: int = Field(default=1000, ge=1)
     jobs: Literal["rq", "inline", "none"] = "rq"
     breath_queue: str = "breath"
     projection_queue: str = "projections"
@@ -106,6 +112,13 @@ class Settings(BaseSettings):
     def _sane(self) -> Settings:
         if self.projection_loops > max(1, self.worker_processes):
             raise ValueError("LOREKEEPER_PROJECTION_LOOPS is more than the worker processes")
+        if self.queue_redis_url is not None and _is_cluster_url(self.queue_redis_url):
+            raise ValueError("LOREKEEPER_QUEUE_REDIS_URL names one server (RQ needs one)")
+        if _is_cluster_url(self.redis_url) and self.queue_redis_url is None:
+            raise ValueError(
+                "REDIS_URL names a Redis Cluster: set LOREKEEPER_QUEUE_REDIS_URL to one server "
+                "for the queues and the indexes across games (RQ does not run on a cluster)"
+            )
         return self
 
     @property
@@ -117,6 +130,11 @@ class Settings(BaseSettings):
         """The breath and bot queues (RQ) and the projection queue (a list the projection
         loop pops)."""
         return [self.breath_queue, self.bot_queue, self.projection_queue]
+
+
+def _is_cluster_url(url: str) -> bool:
+    """`redis+cluster://` or `rediss+cluster://` (adapters/redis_topology.py reads them)."""
+    return url.split("://", 1)[0].lower().endswith("+cluster")
 
 
 def env_name(field: str) -> str:

@@ -65,7 +65,7 @@ def reconcile(ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S) -> Recon
     """One pass; `lost_after_s` 0 right after a worker process died (any flag not in the
     queue is its)."""
     report = ReconcileReport()
-    report.games, behind = lagging_games(ctx.client)
+    report.games, behind = lagging_games(ctx.games, ctx.client)
     now_ms = time.time_ns() // 1_000_000
     due = set(ctx.jobs.projection_queue.due()) if behind else set()
     for game_id, _, _ in behind:
@@ -150,7 +150,7 @@ def _bot_job_done(ctx: WorkerContext, game_id: str, version: int, seat: int) -> 
 def open_breath_phases(ctx: WorkerContext, game_ids: set[str]) -> dict[str, int]:
     """Game id -> version of its open BreathPhaseOpened, for the games whose stream has one."""
     ordered = sorted(game_ids)
-    pipe = ctx.client.pipeline(transaction=False)
+    pipe = ctx.games.pipeline(transaction=False)
     for game_id in ordered:
         pipe.xrevrange(events_key(game_id), "+", "-", count=_TAIL)
     found: dict[str, int] = {}

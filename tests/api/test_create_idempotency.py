@@ -129,7 +129,7 @@ def test_a_dropped_connection_after_the_create_script_ran_is_a_201(
 ):
     # The lane sends the batch again on a dropped connection: the create script then finds
     # the game it made (before: GameExists, unmapped, a 500 and an orphaned game).
-    real = adapters.redis_lane._exchange
+    real = adapters.redis_lane.exchange
     dropped: list[int] = []
 
     def drop_the_first_reply(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
@@ -139,7 +139,7 @@ def test_a_dropped_connection_after_the_create_script_ran_is_a_201(
             raise redis.ConnectionError("Connection closed by server.")
         return replies
 
-    monkeypatch.setattr(adapters.redis_lane, "_exchange", drop_the_first_reply)
+    monkeypatch.setattr(adapters.redis_lane, "exchange", drop_the_first_reply)
     client = redis_app.test_client()
     response = client.post("/games", json=CREATE)
     assert dropped and response.status_code == 201, response.get_json()

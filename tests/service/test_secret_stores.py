@@ -49,10 +49,13 @@ def test_a_seat_token_opens_its_seat_in_its_game_only(backend: Backend):
     assert backend.tokens.seats_for([], tokens[0]) == []
 
 
-@pytest.fixture(params=["in_memory", "redis"])
+@pytest.fixture(params=["in_memory", "redis", "cluster"])
 def limiter(request: pytest.FixtureRequest) -> RateLimiter:
     if request.param == "in_memory":
         return InMemoryRateLimiter(per_s=0.5, burst=3)
+    if request.param == "cluster":  # the buckets spread over the cluster's masters
+        games = request.getfixturevalue("cluster_topology").clients.games
+        return RedisRateLimiter(games, per_s=0.5, burst=3)
     return RedisRateLimiter(request.getfixturevalue("redis_client"), per_s=0.5, burst=3)
 
 
