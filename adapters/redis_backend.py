@@ -1,5 +1,12 @@
-"""Every Redis adapter for one client, as the composition roots (api/composition.py,
-workers/context.py) put them together."""
+"""Every Redis adapter for one topology, as the composition roots (api/composition.py,
+workers/context.py) put them together.
+
+`connect` builds the clients the settings name (adapters/redis_topology.py): the games' Redis
+(REDIS_URL: one server or a cluster) and the coordination Redis (LOREKEEPER_QUEUE_REDIS_URL,
+else the games' one server), which holds RQ's queues, the projection queue and every index
+that spans games. An index across games added later goes there too: through `clients.
+coordination`, never through the games' client (docs/scaling.md).
+"""
 
 from __future__ import annotations
 
@@ -13,21 +20,55 @@ from adapters.redis_players import RedisPlayerStore
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
+from adapters.redis_topology import RedisClients, ReplicaWait, games_client
 from lorekeeper.ports import Stores
 from lorekeeper.settings import Settings
 
 
-def redis_stores(client: redis.Redis, rq: RQJobQueue | None) -> Stores:
-    """The Redis stores; with RQ, the projection request rides in each append's round trip."""
-    events = RedisStreamEventStore(client, rider=None if rq is None else rq.ride)
-    return Stores(events, RedisProjectionStore(client), RedisSeatTokenStore(client),
-                  RedisDiceStore(client), RedisPlayerStore(client), RedisTableStore(client),
-                  RedisLobbyIndex(client), RedisDeadlineIndex(client))  # fmt: skip
+def connect(settings: Settings) -> RedisClients:
+    """The clients the settings name. Nothing connects before the first command."""
+    games = games_client(settings.redis_url)
+    queue_url = settings.queue_redis_url
+    if queue_url is not None and queue_url != settings.redis_url:
+        return RedisClients(games, redis.Redis.from_url(queue_url), replica_wait(settings))
+    if not isinstance(games, redis.Redis):  # Settings refuses this already
+        raise ValueError("a Redis Cluster needs LOREKEEPER_QUEUE_REDIS_URL (one server, for RQ)")
+    return RedisClients.single(games, replica_wait(settings))
 
 
-def rq_job_queue(settings: Settings, client: redis.Redis) -> RQJobQueue:
+def replica_wait(settings: Settings) -> ReplicaWait | None:
+    if settings.wait_replicas == 0:
+        return None
+    return ReplicaWait(settings.wait_replicas, settings.wait_timeout_ms)
+
+
+def clients_of(given: RedisClients | redis.Redis, settings: Settings) -> RedisClients:
+    """`given` as RedisClients: a plain client (tests) is one server holding everything."""
+    if isinstance(given, RedisClients):
+        return given
+    return RedisClients.single(given, replica_wait(settings))
+
+
+def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> Stores:
+    """The Redis stores. On one server holding the queue as well, the projection request
+    rides in each append's round trip; elsewhere `after_append` sends it after the append
+    (never with it: a worker might read the stream before the append lands)."""
+    if not isinstance(clients, RedisClients):
+        clients = RedisClients.single(clients)
+    rider = rq.ride if rq is not None and clients.shared else None
+    games, index = clients.games, clients.coordination
+    events = RedisStreamEventStore(games, rider=rider, index=index, wait=clients.wait)
+    # A game's table with the game; players (one key each, and their API keys) spread like
+    # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
+    return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
+                  RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
+                  RedisLobbyIndex(index), RedisDeadlineIndex(index))  # fmt: skip
+
+
+def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:
+    coordination = clients.coordination if isinstance(clients, RedisClients) else clients
     return RQJobQueue(
-        client,
+        coordination,
         breath_queue=settings.breath_queue,
         projection_queue=settings.projection_queue,
         pending_ttl_s=settings.projection_pending_ttl_s,

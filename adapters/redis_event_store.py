@@ -18,10 +18,18 @@ events are linked again (the expected version still holds, so this is no conflic
 every stored `prev` is the hash of the entry before it, as if the script had hashed. The
 hash of event N never changes, so the head each process saw last is cached per game.
 
-`lk:games`, the set of game ids for the lobby, is not hash-tagged: the whole index lives
-in one slot, so it is written by its own SADD after the script, not inside it. A crash
-between the two leaves a game out of the index until `create` is retried (it re-adds the
-id when it answers GameExists). `exists()` and `version()` look at the stream, never at it.
+`lk:games`, the set of game ids for the lobby, is not hash-tagged: it spans games, so it
+lives on the coordination Redis (`index`: the same client on one server; docs/scaling.md)
+and is written by its own SADD after the script, not inside it. A crash between the two
+leaves a game out of the index until `create` is retried (it re-adds the id when it answers
+GameExists). `exists()` and `version()` look at the stream, never at it.
+
+**Replicas.** With a `ReplicaWait`, the script's round trip ends in `WAIT`, on the lane's
+connection: an append is acknowledged once that many replicas have it, else the caller gets
+StoreUnavailable (the events may be on the master alone; a retry with the same command id
+tells). A repeated command id finds its first result, which the master may still hold alone,
+so the command's record is written again, unchanged, and waited for: WAIT counts a
+connection's own writes, and a master's replication stream is in order.
 
 The client may use `decode_responses` True or False; replies are decoded here either way.
 """
@@ -47,10 +55,17 @@ from adapters.event_records import (
     wall_clock_ms,
 )
 from adapters.redis_keys import GAMES_KEY, commands_key, events_key
-from adapters.redis_lane import RedisLane, ScriptCall
+from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_topology import GamesClient, ReplicaWait
 from adapters.stream_entries import stored_all, text
 from lorekeeper.audit.chain import GENESIS, EncodedEvent, chain_hashes
-from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
+from lorekeeper.errors import (
+    GameExists,
+    GameNotFound,
+    IdempotencyMismatch,
+    StoreUnavailable,
+    VersionConflict,
+)
 from lorekeeper.ports import AppendResult, NewEvent, StoredEvent, Tail
 
 # What a write may carry in its round trip (RQJobQueue.ride: the projection request): the
@@ -61,31 +76,56 @@ log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
 
+# KEYS: command ids hash. ARGV: command id. Writes the command's record again, unchanged, so
+# that a WAIT after it covers the record's first write too.
+_TOUCH_LUA = """
+local seen = redis.call('HGET', KEYS[1], ARGV[1])
+if seen then redis.call('HSET', KEYS[1], ARGV[1], seen) end
+return 1
+"""
+
 
 class RedisStreamEventStore:
     def __init__(
         self,
-        client: redis.Redis,
+        client: GamesClient,
         clock: Callable[[], int] = wall_clock_ms,
         rider: Rider | None = None,
+        *,
+        index: redis.Redis | None = None,
+        wait: ReplicaWait | None = None,
     ) -> None:
         self._client = client
+        self._index = index if index is not None else client
         self._clock = clock
         self._rider = rider
-        self._lane = RedisLane(client)
+        self._wait = wait
+        self._lane = lane_for(client)
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) seen last
 
     def create(
-        self, game_id: str, events: Sequence[NewEvent], seat: int | None = None
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        seat: int | None = None,
+        *,
+        command_id: str | None = None,
+        command_hash: str | None = None,
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
+        check_command(command_id, command_hash)
         encoded = encode_events(events)
-        written = self._write(game_id, "create", 0, encoded, seat, None, None)
-        self._client.sadd(GAMES_KEY, game_id)
-        if text(written.reply[0]) == "exists":
+        written = self._write(game_id, "create", 0, encoded, seat, command_id, command_hash)
+        self._index.sadd(GAMES_KEY, game_id)
+        reply, status = written.reply, text(written.reply[0])
+        if status == "exists":
             raise GameExists(game_id)
-        return self._result(game_id, written, encoded, seat, None)
+        if status == "mismatch":
+            raise IdempotencyMismatch(game_id, cast(str, command_id))
+        if status == "duplicate":
+            return AppendResult(int(reply[2]), stored_all(reply[3]), duplicate=True)
+        return self._result(game_id, written, encoded, seat, command_id)
 
     def append(
         self,
@@ -132,6 +172,7 @@ class RedisStreamEventStore:
         first = json.loads(seen)
         if command_hash is not None and first["hash"] != command_hash:
             raise IdempotencyMismatch(game_id, command_id)
+        self._replicated(game_id, "duplicate", 0, command_id)
         entries: Any = self._client.xrange(
             events_key(game_id), f"{first['first']}-0", f"{first['last']}-0"
         )
@@ -172,7 +213,7 @@ class RedisStreamEventStore:
         return bool(self._client.exists(events_key(game_id)))
 
     def game_ids(self) -> list[str]:
-        return sorted(text(m) for m in self._client.smembers(GAMES_KEY))
+        return sorted(text(m) for m in self._index.smembers(GAMES_KEY))
 
     def _write(
         self,
@@ -204,27 +245,51 @@ class RedisStreamEventStore:
                 args += [event.type, event.schema, event.payload_json]
                 args += [event.command_json or "", hash_]
             keys = [events_key(game_id), commands_key(game_id)]
-            reply = self._run(game_id, keys, args, expected_version + len(events))
+            reply, acked = self._run(game_id, keys, args, expected_version + len(events))
             if text(reply[0]) != "head":
+                self._replicated(game_id, text(reply[0]), acked, command_id)
                 return _Written(reply, time_ms, prev, hashes)
             prev = text(reply[2])
             self._saw(game_id, int(reply[1]), prev)
         current = self.version(game_id)
         raise VersionConflict(current, expected_version)
 
-    def _run(self, game_id: str, keys: list[str], args: list[str | int], after: int) -> list[Any]:
-        """The write script's reply; with a rider's script, both in one round trip."""
+    def _run(
+        self, game_id: str, keys: list[str], args: list[str | int], after: int
+    ) -> tuple[list[Any], int]:
+        """The write script's reply and how many replicas have it (0 when not waited for);
+        with a rider's script, both in one round trip."""
         calls = [ScriptCall(WRITE_LUA, keys, args)]
         if self._rider is not None:
             calls.append(self._rider(game_id, after))
-        reply, *ridden = self._lane.run_scripts(calls)
+        replies = self._lane.run_scripts(calls, self._wait)
+        reply, ridden = replies[0], replies[1 : len(calls)]
         if isinstance(reply, Exception):
             raise reply
         for failed in (r for r in ridden if isinstance(r, Exception)):
             log.warning(
                 "event_store.rider_failed", extra={"game_id": game_id, "error": repr(failed)}
             )
-        return cast(list[Any], reply)
+        return cast(list[Any], reply), int(replies[-1]) if self._wait else 0
+
+    def _replicated(self, game_id: str, status: str, acked: int, command_id: str | None) -> None:
+        """With a ReplicaWait: StoreUnavailable unless enough replicas have what the write
+        stored or, for a repeated command, found."""
+        wait = self._wait
+        if wait is None or status not in ("ok", "duplicate"):
+            return
+        if status == "duplicate" and command_id:
+            touch = ScriptCall(_TOUCH_LUA, [commands_key(game_id)], [command_id])
+            reply, waited = self._lane.run_scripts([touch], wait)
+            if isinstance(reply, Exception):
+                raise reply
+            acked = int(waited)
+        if acked < wait.replicas:
+            raise StoreUnavailable(
+                f"the command was written, but {acked} of {wait.replicas} replicas confirmed it "
+                f"within {wait.timeout_ms} ms, so a failover now could lose it; send it again "
+                "with the same Idempotency-Key to learn its outcome",
+            )
 
     def _head_guess(self, game_id: str, expected_version: int) -> str:
         """The hash of event `expected_version` if this process has seen it; the script

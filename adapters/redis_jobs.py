@@ -42,7 +42,7 @@ from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
 from adapters.redis_keys import DEFAULT_PROJECTION_QUEUE, due_key, pending_key
-from adapters.redis_lane import ScriptCall
+from adapters.redis_lane import RedisLane, ScriptCall
 from adapters.stream_entries import text
 
 BREATH_OPENED = "BreathPhaseOpened"
@@ -143,7 +143,7 @@ class RQJobQueue:
         self._bot_result_ttl_s = bot_result_ttl_s
         self.projection_queue = ProjectionQueue(client, projection_queue)
         self._pending_ttl_s = pending_ttl_s
-        self._request = client.register_script(_REQUEST_LUA)
+        self._lane = RedisLane(client)  # the request after an append that had no rider
         self._ridden: set[tuple[str, int]] = set()  # (game, version) requested with the append
         self._job_timeout_s = job_timeout_s
         self._breath_result_ttl_s = breath_result_ttl_s
@@ -176,7 +176,10 @@ class RQJobQueue:
     def request_projection(self, game_id: str) -> bool:
         """Queue a projection unless one is pending; True if one was queued."""
         keys, args = self._request_of(game_id)
-        return bool(self._request(keys=keys, args=args))
+        reply = self._lane.run_scripts([ScriptCall(_REQUEST_LUA, keys, args)])[0]
+        if isinstance(reply, Exception):
+            raise reply
+        return bool(reply)
 
     def _request_of(self, game_id: str) -> tuple[list[str], list[str | int]]:
         """KEYS and ARGV of _REQUEST_LUA."""

@@ -4,8 +4,21 @@ redis-py's pipeline takes a connection from the pool and gives it back on every 
 readiness poll, a pid check, event dispatch), which costs about as much CPU as packing,
 sending and reading the commands themselves: 74–93 µs a call against 40–47 µs on a
 connection kept by the thread (BENCHMARKS.md). The command path makes one such call per
-command, so it goes through a lane. A lane opens its connections with the client's own
-settings (its pool's connection arguments) and only when a thread first needs one.
+command, so it goes through a lane. A thread takes its connection from the client's pool
+when it first needs one and keeps it (closing the client closes it).
+
+With a `ReplicaWait`, `WAIT numreplicas timeout` follows the scripts on the same connection
+(WAIT counts the replicas that have this connection's writes) and its reply comes last.
+
+On a Redis Cluster (`ClusterLane`) each call touches one slot (a game's keys share its hash
+tag); the thread keeps a connection per master, sends each call to the master redis-py's
+slot table names, and follows the cluster's answers as redis-py does: MOVED
+(the slot has a new master: the table learns it, the call goes there), ASK (the slot is
+being migrated: ASKING and the call to the target, the table unchanged), TRYAGAIN (a
+migration has only some of the keys yet: again shortly), CLUSTERDOWN or a refused
+connection (a failover: the table is read again, a few times, then the error is raised).
+A redirected call did not run, so only it is sent again; a WAIT goes with it. redis-py's own
+cluster pipeline would not do: it refuses EVALSHA and asks the server for EVAL's keys.
 """
 
 from __future__ import annotations
@@ -13,12 +26,31 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
 import redis
-from redis.exceptions import ConnectionError, NoScriptError, ResponseError, TimeoutError
+from redis.cluster import ClusterNode, RedisCluster
+from redis.crc import key_slot
+from redis.exceptions import (
+    AskError,
+    ClusterDownError,
+    ConnectionError,
+    MovedError,
+    NoScriptError,
+    ResponseError,
+    TimeoutError,
+    TryAgainError,
+)
+
+from adapters.redis_topology import ReplicaWait, cluster_node
+
+_REDIRECTIONS = 16  # as redis-py's RedisClusterRequestTTL
+_RECONNECTS = 4  # a failover: the table is read again this many times, 50 ms apart and more
+_TRYAGAIN_S = 0.005  # doubled each time, up to _TRYAGAIN_MAX_S: about 1 s in all
+_TRYAGAIN_MAX_S = 0.1
 
 
 class ScriptCall(NamedTuple):
@@ -38,43 +70,197 @@ def script_sha(script: str) -> str:
 
 
 class RedisLane:
+    """The lane of one Redis server."""
+
     def __init__(self, client: redis.Redis) -> None:
         self._pool = client.connection_pool
         self._local = threading.local()
 
-    def run_scripts(self, calls: Sequence[ScriptCall]) -> list[Any]:
-        """Each call's reply, in order; a ResponseError in place of a script's error.
+    def run_scripts(
+        self, calls: Sequence[ScriptCall], wait: ReplicaWait | None = None
+    ) -> list[Any]:
+        """Each call's reply, in order; a ResponseError in place of a script's error; with
+        `wait`, then how many replicas have this connection's writes.
 
         EVALSHA: a script the server does not know (restarted, flushed) did not run, so it
         is loaded and only those calls are sent again. A dropped connection is opened again
         and the whole batch sent once more, as redis-py's retry would: the callers' scripts
         are safe to run twice (the append is idempotent by command id)."""
-        replies = self._send([call.command() for call in calls])
-        unknown = [i for i, reply in enumerate(replies) if isinstance(reply, NoScriptError)]
+        waits = [wait.command()] if wait else []
+        replies = self._send([call.command() for call in calls] + waits)
+        unknown = [i for i, reply in enumerate(replies[: len(calls)])
+                   if isinstance(reply, NoScriptError)]  # fmt: skip
         if unknown:
             again = [calls[i] for i in unknown]
             loads = [("SCRIPT", "LOAD", script) for script in {c.script for c in again}]
-            sent = self._send(loads + [call.command() for call in again])[len(loads) :]
-            for i, reply in zip(unknown, sent, strict=True):
+            sent = self._send(loads + [call.command() for call in again] + waits)[len(loads) :]
+            for i, reply in zip(unknown, sent, strict=False):
                 replies[i] = reply
+            if waits:
+                replies[-1] = sent[-1]
         return replies
 
     def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        connection = self._connection()
         try:
-            return _exchange(connection, commands)
+            return exchange(self._connection(), commands)
         except (ConnectionError, TimeoutError):
-            connection.disconnect()  # the next send opens it again
-        return _exchange(connection, commands)
+            self._drop()  # the next send opens another
+        return exchange(self._connection(), commands)
 
     def _connection(self) -> Any:
         local = self._local
         if getattr(local, "pid", None) != os.getpid():  # new thread, or a forked process
-            local.connection, local.pid = self._pool.make_connection(), os.getpid()
+            local.connection, local.pid = checkout(self._pool), os.getpid()
         return local.connection
 
+    def _drop(self) -> None:
+        local = self._local
+        if getattr(local, "pid", None) == os.getpid():
+            local.connection.disconnect()
+            self._pool.release(local.connection)
+        local.pid = None
 
-def _exchange(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
+
+class ClusterLane:
+    """The lane of a Redis Cluster: per thread, a connection to each master it talks to.
+    The calls of one round trip may touch several slots: each master gets its calls (and a
+    WAIT) at once, then every reply is read."""
+
+    def __init__(self, cluster: RedisCluster) -> None:
+        self._cluster = cluster
+        self._local = threading.local()
+
+    def run_scripts(
+        self, calls: Sequence[ScriptCall], wait: ReplicaWait | None = None
+    ) -> list[Any]:
+        """As RedisLane.run_scripts; each call's keys are in one slot. With `wait`, the last
+        reply is the fewest replicas any master that ran a call counted."""
+        slots = [_slot_of(call) for call in calls]
+        replies: list[Any] = [None] * len(calls)
+        acked: int | None = None
+        pending = list(range(len(calls)))
+        asking: dict[int, ClusterNode] = {}  # call -> the node an ASK sent it to
+        failures = retries = 0
+        last: Exception = ClusterDownError("too many redirections")
+        for _ in range(_REDIRECTIONS):
+            groups: dict[tuple[str, bool], tuple[ClusterNode, list[int]]] = {}
+            for i in pending:
+                node = asking.get(i) or self._cluster.nodes_manager.get_node_from_slot(slots[i])
+                groups.setdefault((node.name, i in asking), (node, []))[1].append(i)
+            try:
+                sent = self._exchange_all(groups, calls, wait)
+            except (ConnectionError, TimeoutError) as exc:
+                failures += 1
+                if failures > _RECONNECTS:
+                    raise
+                for node, _ in groups.values():
+                    self._forget(node)
+                time.sleep(0.05 * 2 ** (failures - 1))
+                self._cluster.nodes_manager.initialize()
+                asking, last = {}, exc
+                continue
+            redirected: list[int] = []
+            asking = {}
+            for (_, indexes), (got, waited) in zip(groups.values(), sent, strict=True):
+                ran = False
+                for i, reply in zip(indexes, got, strict=True):
+                    if isinstance(reply, MovedError):
+                        self._cluster.nodes_manager.move_slot(reply)
+                    elif isinstance(reply, AskError):
+                        asking[i] = self._node(reply.host, reply.port)
+                    elif isinstance(reply, TryAgainError):
+                        retries += 1
+                        time.sleep(min(_TRYAGAIN_MAX_S, _TRYAGAIN_S * 2**retries))
+                    elif isinstance(reply, ClusterDownError):
+                        time.sleep(0.1)
+                        self._cluster.nodes_manager.initialize()
+                    else:
+                        replies[i], ran = reply, True
+                        continue
+                    redirected.append(i)
+                    last = reply
+                if ran and waited is not None:
+                    acked = waited if acked is None else min(acked, waited)
+            if not redirected:
+                return replies + ([acked or 0] if wait else [])
+            pending = redirected
+        raise last
+
+    def _exchange_all(
+        self,
+        groups: dict[tuple[str, bool], tuple[ClusterNode, list[int]]],
+        calls: Sequence[ScriptCall],
+        wait: ReplicaWait | None,
+    ) -> list[tuple[list[Any], int | None]]:
+        """Each group's calls sent to its node (after ASKING, for an ASK), every node at
+        once, then the replies read: per group, the calls' replies and WAIT's."""
+        tail = [wait.command()] if wait else []
+        batches = []
+        for (_, asks), (node, indexes) in groups.items():
+            head = [("ASKING",)] if asks else []
+            commands = head + [calls[i].command() for i in indexes] + tail
+            connection = self._connection(node)
+            connection.send_packed_command(connection.pack_commands(commands))
+            batches.append((connection, head, indexes, commands))
+        out = []
+        for connection, head, indexes, commands in batches:
+            got = [_reply(connection) for _ in commands][len(head) :]
+            unknown = [n for n, r in enumerate(got[: len(indexes)]) if isinstance(r, NoScriptError)]
+            if unknown:
+                loads = [("SCRIPT", "LOAD", s) for s in {calls[indexes[n]].script for n in unknown}]
+                again = head + loads + [calls[indexes[n]].command() for n in unknown] + tail
+                resent = exchange(connection, again)[len(head) + len(loads) :]
+                for n, reply in zip(unknown, resent, strict=False):
+                    got[n] = reply
+                if tail:
+                    got[-1] = resent[-1]
+            waited = int(got[-1]) if tail and not isinstance(got[-1], Exception) else None
+            out.append((got[: len(indexes)], waited))
+        return out
+
+    def _node(self, host: str, port: int) -> ClusterNode:
+        known: ClusterNode | None = self._cluster.nodes_manager.get_node(host, port)
+        return known if known is not None else cluster_node(host, port)
+
+    def _connection(self, node: ClusterNode) -> Any:
+        local = self._local
+        if getattr(local, "pid", None) != os.getpid():  # new thread, or a forked process
+            local.connections, local.pid = {}, os.getpid()
+        connection = local.connections.get(node.name)
+        if connection is None:
+            pool = self._cluster.get_redis_connection(node).connection_pool
+            connection = local.connections[node.name] = checkout(pool)
+        return connection
+
+    def _forget(self, node: ClusterNode) -> None:
+        connection = getattr(self._local, "connections", {}).pop(node.name, None)
+        if connection is not None:
+            connection.disconnect()
+            self._cluster.get_redis_connection(node).connection_pool.release(connection)
+
+
+Lane = RedisLane | ClusterLane
+
+
+def lane_for(client: redis.Redis | RedisCluster) -> Lane:
+    return ClusterLane(client) if isinstance(client, RedisCluster) else RedisLane(client)
+
+
+def _slot_of(call: ScriptCall) -> int:
+    slots = {key_slot(key.encode()) for key in call.keys}
+    if len(slots) != 1:
+        raise ValueError(f"a script on a cluster touches one slot, not {sorted(slots)}")
+    return slots.pop()
+
+
+def checkout(pool: Any) -> Any:
+    """A connection of the pool's, connected, for one thread to keep: checked out and never
+    given back, so that closing the client closes it too."""
+    return pool.get_connection()
+
+
+def exchange(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
+    """Send the commands packed together, then read a reply for each."""
     connection.send_packed_command(connection.pack_commands(commands))
     return [_reply(connection) for _ in commands]
 

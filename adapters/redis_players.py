@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-import redis
-
 from adapters.redis_keys import api_key_key, player_key
+from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
 from lorekeeper.ports import ApiKey, Player
 
@@ -57,7 +56,7 @@ def _record(key: ApiKey) -> str:
 
 
 class RedisPlayerStore:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: GamesClient) -> None:
         self._client = client
         self._add_key = client.register_script(_ADD_KEY_LUA)
 

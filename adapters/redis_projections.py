@@ -4,9 +4,10 @@ Views are stored as JSON with sorted keys and compact separators (`view_json`): 
 gives the same bytes as the live projection.
 
 - `lk:{<game_id>}:projection`  hash: `version`, `view`, `lobby`
-- `lk:lobby`                   hash: game id -> lobby entry. Not hash-tagged, so it is
-  written by its own script after the game's (same version guard); a crash between the
-  two is repaired by the next projection of the game (`sync_lobby`).
+- `lk:lobby`                   hash: game id -> lobby entry. Not hash-tagged: it spans
+  games, so it lives on the coordination Redis (`index`, the same client on one server;
+  docs/scaling.md) and is written by its own script after the game's (same version guard);
+  a crash between the two is repaired by the next projection of the game (`sync_lobby`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any, cast
 import redis
 
 from adapters.redis_keys import GAMES_KEY, LOBBY_KEY, events_key, projection_key
+from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_topology import GamesClient
 from adapters.stream_entries import entry_fields, text
 from adapters.views import select_lobby, view_json
 from lorekeeper.ports import Projection, ProjectionSave
@@ -49,9 +52,12 @@ return 1
 
 
 class RedisProjectionStore:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: GamesClient, index: redis.Redis | None = None) -> None:
         self._client = client
-        self._save_lobby = client.register_script(_LOBBY_LUA)
+        self._index = index if index is not None else client
+        self._save_lobby = self._index.register_script(_LOBBY_LUA)
+        self._lane = lane_for(client)
+        self._index_lane = lane_for(self._index)
 
     def load(self, game_id: str) -> Projection | None:
         version, view = self._client.hmget(projection_key(game_id), ["version", "view"])
@@ -74,23 +80,33 @@ class RedisProjectionStore:
             attempt += 1
 
     def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        raw = cast(dict[Any, Any], self._client.hgetall(LOBBY_KEY))
+        raw = cast(dict[Any, Any], self._index.hgetall(LOBBY_KEY))
         return select_lobby((json.loads(v) for v in raw.values()), status)
 
     def save(self, saves: Sequence[ProjectionSave], *, replace_equal: bool = False) -> list[bool]:
-        # One round trip for all the scripts (not a transaction: the keys are in two slots).
-        # The lobby script has the same version guard, so it writes when the projection
-        # does, and also when only the lobby lags (what sync_lobby repairs). EVAL, not
-        # EVALSHA: a pipeline of registered scripts costs a SCRIPT EXISTS round trip first.
+        # One round trip for all the scripts on one server (not a transaction: the keys are
+        # in two slots); on a cluster, the projections on every master at once, then the
+        # lobby on the coordination Redis. The lobby script has the same version guard, so it
+        # writes when the projection does, and also when only the lobby lags (what
+        # sync_lobby repairs). Through lanes (adapters/redis_lane.py): one EVALSHA each, and
+        # redis-py's cluster pipeline runs no scripts.
         mode = "ge" if replace_equal else "gt"
-        pipe = self._client.pipeline(transaction=False)
+        views, lobbies = [], []
         for game_id, version, view, lobby_entry in saves:
             lobby_text = view_json(lobby_entry)
             args: list[str | int] = [version, view_json(view), lobby_text, mode]
-            pipe.eval(_SAVE_LUA, 1, projection_key(game_id), *args)
-            pipe.eval(_LOBBY_LUA, 1, LOBBY_KEY, game_id, version, lobby_text, mode)
-        replies = pipe.execute() if saves else []
-        return [bool(written) for written in replies[::2]]
+            views.append(ScriptCall(_SAVE_LUA, [projection_key(game_id)], args))
+            lobby_args: list[str | int] = [game_id, version, lobby_text, mode]
+            lobbies.append(ScriptCall(_LOBBY_LUA, [LOBBY_KEY], lobby_args))
+        if not saves:
+            return []
+        if self._index is self._client:
+            replies = self._lane.run_scripts(views + lobbies)
+        else:
+            replies = self._lane.run_scripts(views) + self._index_lane.run_scripts(lobbies)
+        for failed in (r for r in replies if isinstance(r, Exception)):
+            raise failed
+        return [bool(written) for written in replies[: len(views)]]
 
     def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
         pipe = self._client.pipeline(transaction=False)
@@ -106,12 +122,16 @@ class RedisProjectionStore:
 
     def delete(self, game_id: str) -> None:
         self._client.delete(projection_key(game_id))
-        self._client.hdel(LOBBY_KEY, game_id)
+        self._index.hdel(LOBBY_KEY, game_id)
 
 
-def lagging_games(client: redis.Redis) -> tuple[int, list[tuple[str, int, int]]]:
-    """(number of games, [(game id, checkpoint, stream head)] for each game behind)."""
-    games = sorted(text(g) for g in cast(set[Any], client.smembers(GAMES_KEY)))
+def lagging_games(
+    client: GamesClient, index: redis.Redis | None = None
+) -> tuple[int, list[tuple[str, int, int]]]:
+    """(number of games, [(game id, checkpoint, stream head)] for each game behind); the
+    games' index on `index` (the coordination Redis), their keys on `client`."""
+    index_client = index if index is not None else client
+    games = sorted(text(g) for g in cast(set[Any], index_client.smembers(GAMES_KEY)))
     pipe = client.pipeline(transaction=False)
     for game_id in games:
         pipe.xlen(events_key(game_id))
@@ -125,13 +145,15 @@ def lagging_games(client: redis.Redis) -> tuple[int, list[tuple[str, int, int]]]
     return len(games), behind
 
 
-def projection_lag(client: redis.Redis, *, now_ms: int | None = None) -> dict[str, Any]:
+def projection_lag(
+    client: GamesClient, index: redis.Redis | None = None, *, now_ms: int | None = None
+) -> dict[str, Any]:
     """For `GET /healthz`: how far the projections trail the streams (one scan of all games).
 
     `lagging` counts games whose checkpoint is behind their stream; `max_events` is the
     largest gap; `max_ms` is the age of the oldest event not yet projected (0 when none).
     """
-    count, behind = lagging_games(client)
+    count, behind = lagging_games(client, index)
     pipe = client.pipeline(transaction=False)
     for game_id, stored, _ in behind:
         pipe.xrange(events_key(game_id), f"{stored + 1}-0", "+", count=1)

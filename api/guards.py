@@ -1,5 +1,6 @@
 """Checks every request passes before its route runs: the per-caller rate limit, counted
-against a verified identity or the client address (api/identity.py)."""
+against a verified identity or the client address (api/identity.py); and the deadline every
+request's handler runs under (api/deadline.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import math
 
 from flask import Flask, request
 
+from api.deadline import RequestDeadline
 from api.deps import components
 from api.identity import rate_limit_key
 from lorekeeper.errors import RateLimited
@@ -30,3 +32,4 @@ def retry_after_s(wait: float) -> int:
 
 def register_guards(app: Flask) -> None:
     app.before_request(check_rate_limit)
+    RequestDeadline(app.extensions["lorekeeper"].settings.request_timeout_s).register(app)

@@ -1,9 +1,11 @@
-"""`python -m bench`: every benchmark of issue 9 (and issue 15's lobby and player keys), one
-table. Under 6 minutes on 2 cores.
+"""`python -m bench`: every benchmark of issue 9 (and issue 15's lobby and player keys, and
+issue 18's command path on a Redis Cluster next to one server), one table. Under 8 minutes on
+2 cores.
 
-    python -m bench                       # the whole run (about 1 min 45 s)
+    python -m bench                       # the whole run (about 3 min with 8, the cluster)
     python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
     python -m bench --gunicorn-args "--workers 4"      # other gunicorn settings, both apps
+    python -m bench.cluster                            # measure 8 alone
 
 Everything runs against processes this command starts (a private redis-server with AOF
 `appendfsync always`, gunicorn on free localhost ports, `python -m workers`) and stops.
@@ -26,6 +28,7 @@ import redis
 
 from bench import games as g
 from bench.clients import Game, create_games, fake_games
+from bench.cluster import cluster_rows
 from bench.command_path import ClosedLoop, Side, Slice, alternate, ratio, split
 from bench.games import Script
 from bench.lag import steady
@@ -57,6 +60,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=100.0, help="commands/s of that run")
     parser.add_argument("--gunicorn-args", default=shlex.join(DEFAULT_GUNICORN_ARGS))
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs")
+    parser.add_argument(
+        "--no-cluster", action="store_true", help="leave out measure 8 (the Redis Cluster)"
+    )
     return parser.parse_args(argv)
 
 
@@ -87,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         rows += section("7 commands with player keys", lambda: player_key_rows(client))
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
     rows += section("5/6 legal actions", legal_rows) + memory_rows
+    if not args.no_cluster:  # its own servers: one Redis, a cluster, three gunicorns
+        rows += section("8 cluster", lambda: cluster_rows(args))
     print()
     print(table(rows))
     kept = f"; the servers' logs: {stack.logs}" if stack.keep_logs else ""

@@ -70,12 +70,13 @@ class Stack:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         return env
 
-    def start_gunicorn(self, name: str, app: str, probe: str) -> int:
-        """gunicorn serving `app` on a free port; returns the port once `probe` answers."""
+    def start_gunicorn(self, name: str, app: str, probe: str, **env: str) -> int:
+        """gunicorn serving `app` on a free port (`env` added to its environment); returns
+        the port once `probe` answers."""
         port = free_port()
         command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}"]
         command += [*self.gunicorn_args, app]
-        self._spawn(name, command)
+        self._spawn(name, command, env)
         _wait_http(port, probe, self._procs[name], self.logs / f"{name}.log")
         self.ports[name] = port
         return port
@@ -83,14 +84,15 @@ class Stack:
     def pid(self, name: str) -> int:
         return self._procs[name].pid
 
-    def start_workers(self) -> None:
-        self._spawn("workers", [sys.executable, "-m", "workers"])
+    def start_workers(self, name: str = "workers", **env: str) -> None:
+        self._spawn(name, [sys.executable, "-m", "workers"], env)
 
-    def _spawn(self, name: str, command: list[str]) -> None:
+    def _spawn(self, name: str, command: list[str], env: dict[str, str] | None = None) -> None:
         log = open(self.logs / f"{name}.log", "wb")  # noqa: SIM115  (the child keeps it)
         self._procs[name] = subprocess.Popen(
-            command, cwd=ROOT, env=self.env(), stdin=subprocess.DEVNULL, stdout=log, stderr=log
-        )
+            command, cwd=ROOT, env=self.env(**(env or {})), stdin=subprocess.DEVNULL,
+            stdout=log, stderr=log,
+        )  # fmt: skip
         log.close()
 
     def stop(self, name: str) -> None:

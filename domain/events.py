@@ -50,6 +50,12 @@ class GameCreated(Event):
     # The edition of RULES.md the game is played under (domain/edition.py). Absent from the
     # games created before editions were recorded: those are first-edition games.
     rules_edition: int = FIRST
+    # The hands dealt, as salted commitments (docs/audit.md, record format 2):
+    # {"scheme": "salted-sha256-v1", "hands": [SHA-256(salt ‖ canonical JSON of the hand), one
+    # per seat]}; the hash chain covers this event without its cards (domain.view.redact_event),
+    # and SecretsRevealed opens the commitments when the game ends. None (and absent): a game
+    # hashed the old way (format 1), whose hash covers the cards.
+    commitments: dict[str, Any] | None = None
     # The game's time control, a service setting the rules never read (docs/api.md,
     # "Clocks"): {"kind": "per_turn", "turn_s": 60, "decision_s": 30, "policy": "auto"} …
     # Absent from a game without a clock (and from every game created before clocks).
@@ -59,6 +65,8 @@ class GameCreated(Event):
         data = Event.payload(self)  # (slotted dataclasses break a bare super())
         if self.rules_edition == FIRST:
             del data["rules_edition"]  # written as the first edition's games were
+        if self.commitments is None:
+            del data["commitments"]  # written as games before commitments were
         if self.clock is None:
             del data["clock"]  # written as games without a clock always were
         return data
@@ -122,6 +130,17 @@ class DiceRevealed(Event):
     anyone can check it against the commitment and every die against it (docs/audit.md)."""
 
     seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class SecretsRevealed(Event):
+    """A game's secrets, appended once it has ended (record format 2, docs/audit.md): the dice
+    seed (hex; None unless the dice were committed) and the hands dealt with the salts of their
+    commitments, so anyone can open each commitment and re-decide every event."""
+
+    seed: str | None
+    hands: tuple[tuple[str, ...], ...]
+    salts: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -118,6 +118,11 @@ def _dice_revealed(state: GameState, e: ev.DiceRevealed) -> GameState:
     return state  # the seed is for auditors; the game is over and has nothing to apply
 
 
+@_on(ev.SecretsRevealed)
+def _secrets_revealed(state: GameState, e: ev.SecretsRevealed) -> GameState:
+    return state  # for auditors, like DiceRevealed
+
+
 @_on(ev.PlayerResigned)
 def _player_resigned(state: GameState, e: ev.PlayerResigned) -> GameState:
     for unit in state.units_of(e.seat):

@@ -24,15 +24,17 @@ from lorekeeper.gamelog import GameLog, require_game_id
 from lorekeeper.ports import ProjectionStore, SeatTokenStore, StoredEvent
 
 GAME_ENDED = "GameEnded"
-# Appended with GameEnded, in the same append, when a game of committed dice ends.
-DICE_REVEALED = "DiceRevealed"
+# Appended with GameEnded, in the same append: a game's secrets (SecretsRevealed; an older
+# game of committed dice reveals only its seed, DiceRevealed).
+REVEALS = ("DiceRevealed", "SecretsRevealed")
 StreamItem = tuple[str, Any]
 _READ_CHUNK = 500
 
 
 def public_event(event: StoredEvent, viewer: int | None) -> dict[str, Any]:
     """An event as `viewer` may see it: secrets of other seats left out. With its links of
-    the hash chain (docs/audit.md); a redacted payload no longer matches its own `hash`."""
+    the hash chain (docs/audit.md), which covers the form a tokenless reader sees (in a game
+    hashed before commitments, a redacted GameCreated no longer matches its own `hash`)."""
     return {
         "version": event.version,
         "type": event.type,
@@ -153,8 +155,8 @@ class GameReader:
         """Events from `from_version` on as they come, as ("event", event); ("keepalive", None)
         after `keepalive_s` of quiet; last ("end", "game_over" | "time_limit").
 
-        Ends once the game's last events (GameEnded, and DiceRevealed when the game's dice
-        were committed: both come in one append) are sent, or after `max_s`.
+        Ends once the game's last events (GameEnded and the game's secrets revealed: they come
+        in one append) are sent, or after `max_s`.
         """
         if self._is_over_before(game_id, from_version):
             yield "end", "game_over"
@@ -186,4 +188,4 @@ class GameReader:
         if current == 0 or from_version <= current:
             return False
         last = self._events.read(game_id, current, 1)
-        return bool(last) and last[0].type in (GAME_ENDED, DICE_REVEALED)
+        return bool(last) and last[0].type in (GAME_ENDED, *REVEALS)

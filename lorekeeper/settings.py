@@ -42,6 +42,12 @@ class Settings(BaseSettings):
         default="redis://127.0.0.1:6379/0",
         validation_alias=AliasChoices("REDIS_URL", "redis_url"),
     )
+    # One server holds everything, or: REDIS_URL=redis+cluster://host:port,... (the games on
+    # a Redis Cluster) and this one server for RQ's queues and the indexes across games.
+    queue_redis_url: str | None = None
+    # Acknowledge an append once this many replicas have it (WAIT); 0: once the master has.
+    wait_replicas: int = Field(default=0, ge=0)
+    wait_timeout_ms: int = Field(default=1000, ge=1)
     jobs: Literal["rq", "inline", "none"] = "rq"
     breath_queue: str = "breath"
     projection_queue: str = "projections"
@@ -55,6 +61,7 @@ class Settings(BaseSettings):
     rate_per_s: float = Field(default=20.0, ge=0)
     rate_burst: int = Field(default=60, ge=1)
     projection_wait_s: float = 2.0
+    request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
     sse_max_s: float = 300.0
     sse_keepalive_s: float = 15.0
     sse_poll_s: float = 0.25
@@ -74,6 +81,7 @@ class Settings(BaseSettings):
     worker_class: Literal["simple", "fork"] = "simple"
     reconcile_interval_s: float = 5.0
     job_stale_s: float = 10.0
+    worker_heartbeat_s: float = Field(default=1.5, gt=0)  # workers/heartbeat.py
     projection_round_ms: int = Field(default=60, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
@@ -107,6 +115,13 @@ class Settings(BaseSettings):
     def _sane(self) -> Settings:
         if self.projection_loops > max(1, self.worker_processes):
             raise ValueError("LOREKEEPER_PROJECTION_LOOPS is more than the worker processes")
+        if self.queue_redis_url is not None and _is_cluster_url(self.queue_redis_url):
+            raise ValueError("LOREKEEPER_QUEUE_REDIS_URL names one server (RQ needs one)")
+        if _is_cluster_url(self.redis_url) and self.queue_redis_url is None:
+            raise ValueError(
+                "REDIS_URL names a Redis Cluster: set LOREKEEPER_QUEUE_REDIS_URL to one server "
+                "for the queues and the indexes across games (RQ does not run on a cluster)"
+            )
         return self
 
     @property
@@ -118,6 +133,11 @@ class Settings(BaseSettings):
         """The breath, clock and bot queues (RQ) and the projection queue (a list the
         projection loop pops)."""
         return [self.breath_queue, self.clock_queue, self.bot_queue, self.projection_queue]
+
+
+def _is_cluster_url(url: str) -> bool:
+    """`redis+cluster://` or `rediss+cluster://` (adapters/redis_topology.py reads them)."""
+    return url.split("://", 1)[0].lower().endswith("+cluster")
 
 
 def env_name(field: str) -> str:

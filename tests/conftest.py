@@ -1,11 +1,18 @@
 """Fixtures shared by the whole test suite.
 
 Redis: tests get a private redis-server started for the run (see adapters/redis_server.py),
-never the shared one on 6379. With no redis-server binary at hand the fixture errors, so
-those tests fail instead of being skipped.
+never the shared one on 6379, and, for the suites that run on both topologies, a private
+Redis Cluster of 3 masters and 3 replicas from the same binary
+(adapters/redis_cluster_server.py). With no redis-server binary at hand the fixtures error,
+so those tests fail instead of being skipped.
 
 `redis_client` uses `decode_responses=False` (replies are bytes), the setting RQ requires,
 so the app, the workers and the tests can share one kind of client.
+
+`topology` runs a test on each topology (`redis`: one server holds everything; `cluster`: the
+games on the cluster, the queues and the indexes across games on the private server, as
+LOREKEEPER_QUEUE_REDIS_URL puts them). On either, `redis_client` is the server that holds
+the queues and the indexes; a game's keys are on `topology.clients.games`.
 """
 
 from __future__ import annotations
@@ -15,7 +22,10 @@ from collections.abc import Iterator
 import pytest
 import redis
 
+from adapters.redis_cluster_server import RedisClusterProcess
 from adapters.redis_server import RedisServerProcess
+from adapters.redis_topology import RedisClients, cluster_client
+from tests.topologies import Topology
 
 _SHARED_REDIS_PORT = 6379
 
@@ -34,3 +44,35 @@ def redis_client(redis_server: RedisServerProcess) -> Iterator[redis.Redis]:
     client.flushall()
     yield client
     client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisClusterProcess]:
+    """3 masters and 3 replicas for the whole run (tests that kill or reshard make their
+    own)."""
+    with RedisClusterProcess() as cluster:
+        assert _SHARED_REDIS_PORT not in [n.port for n in cluster.nodes]
+        yield cluster
+
+
+@pytest.fixture
+def cluster_topology(
+    redis_cluster: RedisClusterProcess, redis_server: RedisServerProcess, redis_client: redis.Redis
+) -> Iterator[Topology]:
+    """The games on the cluster, the rest on the private server; both emptied."""
+    games = cluster_client(redis_cluster.url)
+    games.flushall()
+    yield Topology("cluster", RedisClients(games, redis_client), redis_cluster.url,
+                   redis_server.url)  # fmt: skip
+    games.close()
+
+
+@pytest.fixture(params=["redis", "cluster"])
+def topology(request: pytest.FixtureRequest) -> Topology:
+    """Each topology in turn."""
+    if request.param == "cluster":
+        topology: Topology = request.getfixturevalue("cluster_topology")
+        return topology
+    server: RedisServerProcess = request.getfixturevalue("redis_server")
+    client: redis.Redis = request.getfixturevalue("redis_client")
+    return Topology("redis", RedisClients.single(client), server.url)

@@ -54,7 +54,7 @@ def main(argv: Sequence[str]) -> int:
                 _print(entry)
             return 0
         case "lag":
-            _print(projection_lag(ctx.client))
+            _print(projection_lag(ctx.games, ctx.client))
             return 0
     return 2
 

@@ -27,7 +27,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from adapters.redis_jobs import time_out_job_id
-from workers import context
+from workers import context, heartbeat
 from workers.context import WorkerContext
 
 log = logging.getLogger(__name__)
@@ -107,15 +107,19 @@ def reconcile_clocks(ctx: WorkerContext) -> list[str]:
 
 
 def is_time_out_job_live(ctx: WorkerContext, game_id: str, version: int) -> bool:
-    """Whether the time-out's job waits or runs and was heard of within the stale time (as
-    for breath jobs: a SIGKILLed worker leaves its job "started")."""
+    """Whether the time-out's job waits or runs, as for breath jobs (workers/breath.py): a
+    started job lives while its worker's heartbeat does; a waiting one, or one of a worker
+    without a heartbeat, until its last sign of life is LOREKEEPER_JOB_STALE_S old."""
     try:
         job = Job.fetch(time_out_job_id(game_id, version), connection=ctx.client,
                         serializer=JSONSerializer)  # fmt: skip
     except NoSuchJobError:
         return False
-    if job.get_status() not in _WAITING:
+    status = job.get_status()
+    if status not in _WAITING:
         return False
+    if status == JobStatus.STARTED and heartbeat.beats(job.worker_name):
+        return heartbeat.alive(ctx.client, [str(job.worker_name)])[0]
     seen = [t for t in (job.enqueued_at, job.started_at, job.last_heartbeat) if t is not None]
     if not seen:
         return False

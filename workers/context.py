@@ -15,8 +15,9 @@ from typing import Any
 
 import redis
 
-from adapters.redis_backend import redis_stores, rq_job_queue
+from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
 from adapters.redis_jobs import RQJobQueue
+from adapters.redis_topology import GamesClient, RedisClients
 from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import AppendResult, EventStore, NewEvent, ProjectionStore, Stores
@@ -31,7 +32,7 @@ from lorekeeper.wiring import application
 @dataclass(frozen=True)
 class WorkerContext:
     settings: Settings
-    client: redis.Redis
+    clients: RedisClients
     stores: Stores
     jobs: RQJobQueue
     log: GameLog
@@ -42,6 +43,17 @@ class WorkerContext:
     timekeeper: Timekeeper
 
     @property
+    def client(self) -> redis.Redis:
+        """The coordination Redis: RQ's connection, the projection queue, the indexes across
+        games (the only Redis, on one server)."""
+        return self.clients.coordination
+
+    @property
+    def games(self) -> GamesClient:
+        """The games' Redis: one server, or a Redis Cluster."""
+        return self.clients.games
+
+    @property
     def events(self) -> EventStore:
         return self.log.events
 
@@ -50,18 +62,21 @@ class WorkerContext:
         return self.stores.projections
 
 
-def build_context(settings: Settings, client: redis.Redis | None = None) -> WorkerContext:
-    # RQ needs replies as bytes: decode_responses stays False.
-    client = client if client is not None else redis.Redis.from_url(settings.redis_url)
-    jobs = rq_job_queue(settings, client)
-    stores = redis_stores(client, jobs)
+def build_context(
+    settings: Settings, client: RedisClients | redis.Redis | None = None
+) -> WorkerContext:
+    """On the Redis the settings name, or on `client`. RQ needs replies as bytes:
+    decode_responses stays False."""
+    clients = connect(settings) if client is None else clients_of(client, settings)
+    jobs = rq_job_queue(settings, clients)
+    stores = redis_stores(clients, jobs)
     events: EventStore = stores.events
     if settings.fault_append_delay_ms > 0:
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
     app = application(settings, stores, jobs, jobs, events=events, time_outs=jobs)
-    return WorkerContext(settings, client, stores, jobs, app.log, app.service, app.projector,
+    return WorkerContext(settings, clients, stores, jobs, app.log, app.service, app.projector,
                          app.bots, app.seating, app.timekeeper)  # fmt: skip
 
 

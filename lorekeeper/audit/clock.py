@@ -20,13 +20,16 @@ from collections.abc import Sequence
 from domain import GameState, evolve
 from domain.events import event_from_json
 from lorekeeper.audit.records import ExportEvent, Problem
-from lorekeeper.audit.rules import groups
+from lorekeeper.audit.rules import groups, with_hands
 from lorekeeper.clocks import Clock, Running, advance
 from lorekeeper.idempotency import TIMEOUT_COMMAND
 
 
-def check_clock(events: Sequence[ExportEvent]) -> tuple[Problem | None, str]:
-    """The first append that breaks a clock, and a summary of what was checked."""
+def check_clock(
+    events: Sequence[ExportEvent], hands: list[list[str]]
+) -> tuple[Problem | None, str]:
+    """The first append that breaks a clock, and a summary of what was checked; `hands`: the
+    hands dealt (event 1 may show only their counts)."""
     created = events[0].payload.get("clock") if events else None
     if created is None:
         return None, "no time control"
@@ -50,7 +53,8 @@ def check_clock(events: Sequence[ExportEvent]) -> tuple[Problem | None, str]:
             timed += 1
         try:
             for event in group:
-                domain_event = event_from_json(event.type, event.payload)
+                payload = with_hands(event.payload, hands) if event.version == 1 else event.payload
+                domain_event = event_from_json(event.type, payload)
                 state = evolve(state, domain_event)
                 clock = advance(clock, domain_event, state, event.time_ms)
         except Exception as exc:  # a crafted event: the chain or the rules name it too

@@ -7,9 +7,13 @@ from adapters.redis_event_store import RedisStreamEventStore
 from lorekeeper.ports import EventStore
 
 
-@pytest.fixture(params=["in_memory", "redis"])
+@pytest.fixture(params=["in_memory", "redis", "cluster"])
 def store(request: pytest.FixtureRequest) -> EventStore:
-    """Every EventStore implementation; the contract tests run once per implementation."""
+    """Every EventStore implementation, the Redis one on one server and on a Redis Cluster;
+    the contract tests run once for each."""
     if request.param == "in_memory":
         return InMemoryEventStore()
+    if request.param == "cluster":
+        clients = request.getfixturevalue("cluster_topology").clients
+        return RedisStreamEventStore(clients.games, index=clients.coordination)
     return RedisStreamEventStore(request.getfixturevalue("redis_client"))

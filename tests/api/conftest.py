@@ -1,5 +1,6 @@
-"""The app under test: on the in-memory parts and on a private Redis (RQ workers aside:
-breath phases are resolved inline, see tests/api/test_full_game.py for real workers)."""
+"""The app under test: on the in-memory parts, on a private Redis and with the games on a
+private Redis Cluster (RQ workers aside: breath phases are resolved inline, see
+tests/api/test_full_game.py for real workers)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
+from adapters.redis_topology import RedisClients
 from api import create_app
 from api.composition import memory_components, redis_components
 from lorekeeper.settings import Settings
@@ -26,7 +28,9 @@ TEST_SETTINGS = Settings(
 )
 
 
-def make_app(backend: str, settings: Settings, client: redis.Redis | None = None) -> Flask:
+def make_app(
+    backend: str, settings: Settings, client: redis.Redis | RedisClients | None = None
+) -> Flask:
     if backend == "in_memory":
         return create_app(settings, components=memory_components(settings))
     assert client is not None
@@ -38,9 +42,14 @@ def settings() -> Settings:
     return TEST_SETTINGS
 
 
-@pytest.fixture(params=["in_memory", "redis"])
+@pytest.fixture(params=["in_memory", "redis", "cluster"])
 def app(request: pytest.FixtureRequest, settings: Settings) -> Flask:
-    client = request.getfixturevalue("redis_client") if request.param == "redis" else None
+    """In memory, on one Redis, and with the games on a Redis Cluster."""
+    client: redis.Redis | RedisClients | None = None
+    if request.param == "redis":
+        client = request.getfixturevalue("redis_client")
+    elif request.param == "cluster":
+        client = request.getfixturevalue("cluster_topology").clients
     return make_app(request.param, settings, client)
 
 

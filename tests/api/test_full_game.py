@@ -1,4 +1,5 @@
-"""A whole game over HTTP, from creation to a winner, on a real Redis with real RQ workers.
+"""A whole game over HTTP, from creation to a winner, on a real Redis (one server, and a
+cluster with one server for the queues) with real RQ workers.
 
 Seat 0's Ice Drake breathes on seat 1's line (a breath phase the workers resolve, R-TRN-6),
 then its blue foot destroys a frozen unit for the banner that wins (banners_to_win 1).
@@ -11,15 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import redis
 from flask.testing import FlaskClient
 
-from adapters.redis_server import RedisServerProcess
 from domain.notation import scenario_from_text
-from lorekeeper.settings import Settings
 from tests.api.conftest import make_app, with_settings
 from tests.api.helpers import Game, create
 from tests.service.games import ICE_BOARD, ICE_FLIGHT
+from tests.topologies import Topology
 from workers.context import WorkerContext, build_context, installed
 from workers.worker import make_worker
 
@@ -34,17 +33,15 @@ def winning_scenario() -> dict[str, Any]:
 
 
 @pytest.fixture
-def workers(redis_server: RedisServerProcess, redis_client: redis.Redis) -> Iterator[WorkerContext]:
-    settings = Settings(redis_url=redis_server.url)
-    with installed(build_context(settings, redis_client)) as ctx:
+def workers(topology: Topology) -> Iterator[WorkerContext]:
+    with installed(build_context(topology.settings(), topology.clients)) as ctx:
         yield ctx
 
 
 @pytest.fixture
-def rq_client(redis_client: redis.Redis) -> FlaskClient:
-    return make_app(
-        "redis", with_settings(jobs="rq", projection_wait_s=2.0), redis_client
-    ).test_client()
+def rq_client(topology: Topology) -> FlaskClient:
+    settings = with_settings(jobs="rq", projection_wait_s=2.0)
+    return make_app(topology.name, settings, topology.clients).test_client()
 
 
 def drain(ctx: WorkerContext) -> None:
@@ -97,7 +94,7 @@ def test_a_game_from_creation_to_a_winner(rq_client: FlaskClient, workers: Worke
     assert view["version"] == resolved
     assert view["phase"] == "combat" and view["units"][1]["tokens"]["frost"] == 2  # R-BRE-4
     won = play(game, 0, {"type": "battle", "unit": "bf0", "target": "bf1"}, workers)
-    assert [e["type"] for e in won["events"]][-1] == "GameEnded"  # R-WIN-1
+    assert [e["type"] for e in won["events"]][-2:] == ["GameEnded", "SecretsRevealed"]  # R-WIN-1
     final = game.get(f"?min_version={won['version']}")
     assert final.headers["ETag"] == f'"{won["version"]}"'
     assert (final.get_json()["phase"], final.get_json()["winner"]) == ("over", 0)

@@ -8,9 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
-import redis
 import requests
-from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
@@ -18,6 +16,7 @@ from lorekeeper.ports import AppendResult, EventStore, NewEvent
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, bearer, create
 from tests.service.games import ORDER_BF0, duel
+from tests.topologies import Topology
 
 
 class BarrierStore:
@@ -71,9 +70,10 @@ def test_with_if_match_the_loser_gets_412(client: FlaskClient):
 
 
 @pytest.fixture
-def servers(redis_client: redis.Redis) -> Iterator[list[str]]:
-    """Two API apps (like two gunicorn workers) on one Redis, each on a real threaded server."""
-    apps: list[Flask] = [make_app("redis", TEST_SETTINGS, redis_client) for _ in range(2)]
+def servers(topology: Topology) -> Iterator[list[str]]:
+    """Two API apps (like two gunicorn workers) on one Redis (or cluster), each on a real
+    threaded server."""
+    apps = [make_app(topology.name, TEST_SETTINGS, topology.clients) for _ in range(2)]
     running = [make_server("127.0.0.1", 0, a, threaded=True) for a in apps]
     threads = [threading.Thread(target=s.serve_forever, daemon=True) for s in running]
     for t in threads:

@@ -7,7 +7,7 @@ import pytest
 from domain import RuleViolation, command_from_json, decide
 from domain import events as ev
 from domain.hexes import Hex, neighbors
-from tests.domain.helpers_part2 import Game, at, one
+from tests.domain.harness import Game, at, one
 
 OPEN = """
 .   .   .   .   .   .   .

@@ -23,7 +23,7 @@ from domain import (
 )
 from domain.commands import OrderUnits
 from domain.notation import scenario_from_text
-from tests.domain.helpers_part2 import Game, player
+from tests.domain.harness import Game, player
 
 ARMY = """
 .   .   .   .   .   .

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain.edition import CURRENT
-from tests.domain.helpers_part2 import FIRST, Game, at, of_type, one, player
+from tests.domain.harness import FIRST, Game, at, of_type, one, player
 
 FOUR = """
 gf0 .   .   .   .   .   gf1

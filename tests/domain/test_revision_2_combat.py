@@ -15,7 +15,7 @@ from domain import ScenarioError, command_from_json, decide, new_game
 from domain import events as ev
 from domain.notation import scenario_from_text
 from domain.view import board_view
-from tests.domain.helpers_part2 import Game, at, of_type, one, player, types
+from tests.domain.harness import Game, at, of_type, one, player, types
 
 # -- R-LOR-2 -------------------------------------------------------------------------------------
 

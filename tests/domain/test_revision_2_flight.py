@@ -11,7 +11,7 @@ import pytest
 
 from domain import command_from_json, decide
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, at, of_type, one, player
+from tests.domain.harness import Game, at, of_type, one, player
 
 # -- R-FLY-4: only an opponent who can pay is asked -----------------------------------------
 

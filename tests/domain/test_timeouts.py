@@ -17,8 +17,7 @@ from domain.events import Event, TimedOut
 from domain.scenarios import get_scenario, scenario_names
 from domain.state import GameState
 from domain.timeouts import Waiting, auto_decision, time_out, waiting_on
-from tests.domain.conftest import types
-from tests.domain.helpers_part2 import Game
+from tests.domain.harness import Game, types
 from tests.domain.test_battle import SUPPORTED
 from tests.domain.test_reactions import four_players
 from tests.domain.test_retreat import OPEN
@@ -34,14 +33,14 @@ def timed_out(g, seat: int, period: str, policy: str = "auto") -> list[Event]:
 def test_the_active_seat_is_on_the_clock_for_its_turn(game):  # CLK-2, R-TRN-1
     g = game(OPEN)
     assert waiting_on(g.state) == Waiting(0, "turn")
-    g.do(0, "end_turn")
+    g.send(0, "end_turn")
     assert waiting_on(g.state) == Waiting(1, "turn")
 
 
 def test_an_inactive_seat_is_on_the_clock_for_its_decision(game):  # CLK-2, R-TRN-9
     g = game(OPEN, dice=["flag", "flag", "green"])
     g.to_combat(0, "bf0")
-    g.do(0, "battle", unit="bf0", target="rf1")
+    g.send(0, "battle", unit="bf0", target="rf1")
     assert waiting_on(g.state) == Waiting(1, "decision")
 
 
@@ -57,11 +56,11 @@ def test_nobody_is_on_the_clock_in_a_breath_phase_before_the_start_or_at_the_end
 """,
         players=[{"home_edge": "south", "lore": 5}, {"home_edge": "north", "lore": 3}],
     )
-    g.do(0, "order", units=["ww0"], breath=["ww0"])
-    g.do(0, "fly", unit="ww0", path=[[2, 1], [3, 1], [4, 1]])
-    g.do(0, "end_movement")
+    g.send(0, "order", units=["ww0"], breath=["ww0"])
+    g.send(0, "fly", unit="ww0", path=[[2, 1], [3, 1], [4, 1]])
+    g.send(0, "end_movement")
     assert g.state.phase == "breath" and waiting_on(g.state) is None
-    g.do(1, "resign")
+    g.send(1, "resign")
     assert g.state.is_over and waiting_on(g.state) is None
 
 
@@ -69,7 +68,7 @@ def test_a_retreat_times_out_to_its_first_destination_by_column_then_row(game):
     # CLK-4, R-TRN-9 (the auto_decisions order), R-RET-1
     g = game(OPEN, dice=["flag", "flag", "green"])
     g.to_combat(0, "bf0")
-    g.do(0, "battle", unit="bf0", target="rf1")
+    g.send(0, "battle", unit="bf0", target="rf1")
     listed = [a for a in legal_actions(g.state, 1) if not isinstance(a, cmd.Resign)]
     assert auto_decision(g.state) == listed[0]
     events = timed_out(g, 1, "decision")
@@ -81,7 +80,7 @@ def test_a_retreat_times_out_to_its_first_destination_by_column_then_row(game):
 def test_a_battle_back_times_out_accepted(game):  # CLK-4, R-BAT-5, R-TRN-9
     g = game(SUPPORTED, dice=["green", "green", "green", "blue", "blue", "green", "green"])
     g.to_combat(0, "bf0")
-    g.do(0, "battle", unit="bf0", target="rf1")
+    g.send(0, "battle", unit="bf0", target="rf1")
     events = timed_out(g, 1, "decision")
     assert types(events)[:2] == ["TimedOut", "BattleRolled"] and events[1].battle_back
 
@@ -100,7 +99,7 @@ def test_a_reaction_times_out_passed_and_the_window_asks_the_next_seat():  # CLK
 
 def test_a_turn_times_out_ended_by_the_automatic_commands(game):  # CLK-4, R-TRN-8
     g = game(OPEN)
-    g.do(0, "order", units=["bf0"])
+    g.send(0, "order", units=["bf0"])
     events = timed_out(g, 0, "turn")
     assert types(events) == ["TimedOut", "LoreGained", "TurnEnded", "TurnStarted"]
     assert waiting_on(g.state) == Waiting(1, "turn")
@@ -133,7 +132,7 @@ def test_forfeit_resigns_the_seat_and_the_other_wins(game):  # CLK-4, R-WIN-4
 def test_a_decision_forfeited_ends_the_game_for_the_deciding_seat(game):  # CLK-4, R-WIN-4
     g = game(OPEN, dice=["flag", "flag", "green"])
     g.to_combat(0, "bf0")
-    g.do(0, "battle", unit="bf0", target="rf1")
+    g.send(0, "battle", unit="bf0", target="rf1")
     timed_out(g, 1, "decision", policy="forfeit")
     assert g.state.is_over and g.state.winner == 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain import events as ev
-from tests.domain.helpers_part2 import FIRST, Game, of_type, one, player
+from tests.domain.harness import FIRST, Game, of_type, one, player
 
 ZOC = """
 .   .   .   gf1 .   .

@@ -1,4 +1,5 @@
-"""The service on each backend: every test here runs in memory and on a private Redis."""
+"""The service on each backend: every test here runs in memory, on a private Redis and with
+the games on a private Redis Cluster."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import redis
 
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
+from adapters.redis_topology import GamesClient, RedisClients
 from domain import Event, event_from_json
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import DiceStore, EventStore, SeatTokenStore, StoredEvent
@@ -35,7 +36,7 @@ class Backend:
     events: EventStore
     tokens: SeatTokenStore
     dice: DiceStore
-    client: redis.Redis | None = None
+    client: GamesClient | None = None
 
     def service(
         self, jobs: RecordingJobs | None = None, *, cache_games: int = 256, **options: bool
@@ -44,19 +45,24 @@ class Backend:
         return GameService(log, self.tokens, **options)
 
 
-@pytest.fixture(params=["in_memory", "redis"])
+@pytest.fixture(params=["in_memory", "redis", "cluster"])
 def backend(request: pytest.FixtureRequest) -> Backend:
+    """In memory, on one Redis, and with the games on a Redis Cluster."""
     if request.param == "in_memory":
         return Backend(
             "in_memory", InMemoryEventStore(), InMemorySeatTokenStore(), InMemoryDiceStore()
         )
-    client: redis.Redis = request.getfixturevalue("redis_client")
+    if request.param == "cluster":
+        clients = request.getfixturevalue("cluster_topology").clients
+    else:
+        clients = RedisClients.single(request.getfixturevalue("redis_client"))
+    games = clients.games
     return Backend(
-        "redis",
-        RedisStreamEventStore(client),
-        RedisSeatTokenStore(client),
-        RedisDiceStore(client),
-        client,
+        request.param,
+        RedisStreamEventStore(games, index=clients.coordination),
+        RedisSeatTokenStore(games),
+        RedisDiceStore(games),
+        games,
     )
 
 

@@ -276,11 +276,11 @@ def test_forfeit_ends_the_game_with_the_other_seat_the_winner(clocked: Clocked):
     assert clocked.game(game_id).clock.running is None
 
 
-def test_forfeit_of_committed_dice_reveals_the_seed_and_the_audit_verifies(clocked: Clocked):
+def test_forfeit_reveals_the_games_secrets_and_the_audit_verifies(clocked: Clocked):
     game_id = clocked.create({**PER_TURN, "policy": "forfeit"})
     clocked.clock.at(T0 + 60_000)
     committed = clocked.service.time_out(game_id)
-    assert [e.type for e in committed.events][-2:] == ["GameEnded", "DiceRevealed"]
+    assert [e.type for e in committed.events][-2:] == ["GameEnded", "SecretsRevealed"]
     result = verdict(clocked, game_id)
     assert result.verdict == "verified", result.report()
     assert "1 time-outs" in result.checks["clock"]

@@ -82,7 +82,7 @@ def assert_breath_resolved_once(ctx: WorkerContext, game_id: str) -> int:
     and every breath die is the one the game's dice source gives for its index (R-DIE-2,
     R-DIE-3). Returns the number of phases."""
     events = ctx.events.read(game_id)
-    dice_config = RedisDiceStore(ctx.client).load(game_id)
+    dice_config = RedisDiceStore(ctx.games).load(game_id)
     assert dice_config is not None
     dice = dice_config.source()
     phases, open_ = 0, False

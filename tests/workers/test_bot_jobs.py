@@ -123,7 +123,7 @@ def test_a_player_plays_a_bot_through_the_api_and_the_workers(ctx: WorkerContext
     from tests.api.conftest import make_app, with_settings
     from tests.api.helpers import bearer, sign_up
 
-    api = make_app("redis", with_settings(jobs="rq"), ctx.client).test_client()
+    api = make_app("redis", with_settings(jobs="rq"), ctx.clients).test_client()
     key = sign_up(api)["key"]
     body = {"scenario": duel(), "options": {"auto_decisions": True},
             "seats": [{"kind": "me"}, {"kind": "bot", "bot": "battler"}]}  # fmt: skip

@@ -32,6 +32,7 @@ from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import verify_lines
 from lorekeeper.service import CommandResult
 from lorekeeper.settings import Settings
+from tests.topologies import Topology
 from tests.workers.games import BreathGame, assert_breath_resolved_once, fresh_projection
 from workers.context import WorkerContext, build_context, installed
 
@@ -39,9 +40,10 @@ APPEND_DELAY_S = 0.06  # the fault hook sleeps this long before and after each a
 
 
 @contextmanager
-def supervisor(redis_url: str, log: Path, **env: str) -> Iterator[subprocess.Popen[bytes]]:
+def supervisor(where: dict[str, str], log: Path, **env: str) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m workers` on the Redis `where` names (REDIS_URL and the rest)."""
     settings = {
-        "REDIS_URL": redis_url,
+        **where,
         "LOREKEEPER_WORKER_PROCESSES": "1",
         "LOREKEEPER_RECONCILE_INTERVAL_S": "0.2",
         "LOREKEEPER_JOB_STALE_S": "1.5",  # longer than a worker takes to start again
@@ -89,20 +91,21 @@ def worker_pid_once_started(client: redis.Redis, job_id: str, timeout_s: float) 
 
 
 def assert_consistent(ctx: WorkerContext, games: list[BreathGame]) -> None:
-    wait_until(lambda: projection_lag(ctx.client)["lagging"] == 0, 20, "the projections")
+    wait_until(lambda: projection_lag(ctx.games, ctx.client)["lagging"] == 0, 20,
+               "the projections")  # fmt: skip
     for game in games:
         assert_breath_resolved_once(ctx, game.game_id)
         assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
 
 
 def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
-    ctx: WorkerContext, tmp_path: Path
+    ctx: WorkerContext, topology: Topology, tmp_path: Path
 ) -> None:
     # R-TRN-6, R-BRE-3, R-DIE-2: one resolution per phase, with the dice of the game's source
     games = [BreathGame(ctx.service, seed=f"kill-{i}") for i in range(2)]
     killed = {"before_append": 0, "after_append": 0}
     log = tmp_path / "workers.log"
-    with supervisor(ctx.settings.redis_url, log,
+    with supervisor(topology.env(), log,
                     LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
         for round_ in range(12):
             game = games[round_ % 2]
@@ -126,12 +129,54 @@ def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
     assert sum(assert_breath_resolved_once(ctx, g.game_id) for g in games) == 12
 
 
+def kill_during_breath(ctx: WorkerContext, game: BreathGame) -> float | None:
+    """Open a breath phase, SIGKILL the worker that started its job (mostly before its append
+    lands), wait for the phase to be resolved: seconds from the kill to the resolution; None
+    when there was nothing to recover (no worker started the job in time, or its append
+    landed before the kill)."""
+    opened = game.open_breath()
+    pid = worker_pid_once_started(ctx.client, breath_job_id(game.game_id, opened), 10)
+    if pid is None:
+        wait_resolved(game)
+        return None
+    time.sleep(random.uniform(0, APPEND_DELAY_S))  # before the append lands, mostly
+    os.kill(pid, signal.SIGKILL)
+    killed_at = time.monotonic()
+    if game.phase() != "breath":
+        return None  # it landed first: nothing was left to recover
+    wait_until(lambda: game.phase() != "breath", 10, "the phase, after the kill")
+    return time.monotonic() - killed_at
+
+
+def test_a_killed_workers_breath_job_runs_again_by_its_heartbeat_not_when_stale(
+    ctx: WorkerContext, topology: Topology, tmp_path: Path
+) -> None:
+    # Issue 21, item 7: the job of a SIGKILLed worker was taken for alive until it was
+    # LOREKEEPER_JOB_STALE_S old. With staleness and reconciling an hour away, only the
+    # heartbeat can bring the phase back within the 10 s waited here.
+    games = [BreathGame(ctx.service, seed=f"beat-{i}") for i in range(2)]
+    recovered = []
+    with supervisor(topology.env(), tmp_path / "workers.log",
+                    LOREKEEPER_JOB_STALE_S="3600", LOREKEEPER_RECONCILE_INTERVAL_S="3600",
+                    LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
+        for round_ in range(6):
+            game = games[round_ % 2]
+            seconds = kill_during_breath(ctx, game)
+            if seconds is not None:
+                recovered.append(seconds)
+            game.end_round()
+        assert_consistent(ctx, games)
+    print("recovery after a SIGKILL, s:", " ".join(f"{s:.2f}" for s in sorted(recovered)))
+    assert len(recovered) >= 3
+    assert sum(assert_breath_resolved_once(ctx, g.game_id) for g in games) == 6
+
+
 def test_a_redis_restart_loses_no_acknowledged_command(tmp_path: Path) -> None:
     with RedisServerProcess(appendonly=True, appendfsync="always") as server:
         client = redis.Redis.from_url(server.url)
         ctx = build_context(Settings(redis_url=server.url), client)
         acked: list[CommandResult] = []
-        with installed(ctx), supervisor(server.url, tmp_path / "workers.log"):
+        with installed(ctx), supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"):
             game = BreathGame(ctx.service)
             original_command = game.command
 
@@ -164,13 +209,13 @@ def test_a_redis_restart_loses_no_acknowledged_command(tmp_path: Path) -> None:
 
 
 def test_only_the_first_workers_project_and_the_others_resolve_breath(
-    ctx: WorkerContext, tmp_path: Path
+    ctx: WorkerContext, topology: Topology, tmp_path: Path
 ) -> None:
     # Two processes, one projection loop (LOREKEEPER_PROJECTION_LOOPS=1): a game's state stays
     # cached in the one process that folds it; breath jobs go to either process (R-TRN-6).
     games = [BreathGame(ctx.service, seed=f"split-{i}") for i in range(2)]
     log = tmp_path / "workers.log"
-    with supervisor(ctx.settings.redis_url, log, LOREKEEPER_WORKER_PROCESSES="2"):
+    with supervisor(topology.env(), log, LOREKEEPER_WORKER_PROCESSES="2"):
         for game in games:
             game.open_breath()
         for game in games:
@@ -182,10 +227,10 @@ def test_only_the_first_workers_project_and_the_others_resolve_breath(
 
 
 def test_a_worker_without_projections_leaves_the_projection_queue_alone(
-    ctx: WorkerContext, settings: Settings
+    ctx: WorkerContext, topology: Topology
 ) -> None:
     game = BreathGame(ctx.service)
-    env = {**os.environ, "REDIS_URL": settings.redis_url}
+    env = {**os.environ, **topology.env()}
     subprocess.run([sys.executable, "-m", "workers", "work", "--burst", "--no-projections"],
                    env=env, timeout=60, check=True, capture_output=True)  # fmt: skip
     assert ctx.jobs.projection_queue.due() == [game.game_id]

@@ -10,12 +10,13 @@ import threading
 
 import redis
 
-from adapters.redis_keys import LOBBY_KEY
+from adapters.redis_keys import LOBBY_KEY, projection_key
 from adapters.redis_projections import projection_lag
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.ports import NewEvent
 from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
+from tests.topologies import Topology
 from tests.workers.games import BreathGame, drain, fresh_projection, project
 from workers.cli import failed_jobs
 from workers.context import WorkerContext, build_context
@@ -82,7 +83,7 @@ def test_a_worker_with_a_cold_cache_writes_the_same_bytes(
     drain(ctx)
     live = ctx.projections.load(game.game_id)
 
-    cold = build_context(settings, redis_client)
+    cold = build_context(settings, ctx.clients)
     outcome = cold.projector.rebuild(game.game_id)
 
     assert outcome.written  # rewritten at the same version...
@@ -90,7 +91,7 @@ def test_a_worker_with_a_cold_cache_writes_the_same_bytes(
 
 
 def test_rebuild_equals_the_live_projection_byte_for_byte(
-    ctx: WorkerContext, redis_client: redis.Redis, settings: Settings
+    ctx: WorkerContext, redis_client: redis.Redis, topology: Topology
 ) -> None:
     games = [BreathGame(ctx.service, seed=f"s{i}") for i in range(3)]
     for game in games:
@@ -101,9 +102,10 @@ def test_rebuild_equals_the_live_projection_byte_for_byte(
     drain(ctx)
     live = {g.game_id: ctx.projections.load(g.game_id) for g in games}
     live_lobby = redis_client.hgetall(LOBBY_KEY)
-    redis_client.delete(*[f"lk:{{{g.game_id}}}:projection" for g in games[1:]], LOBBY_KEY)
+    ctx.games.delete(*[projection_key(g.game_id) for g in games[1:]])
+    redis_client.delete(LOBBY_KEY)
 
-    env = {**os.environ, "REDIS_URL": settings.redis_url}
+    env = {**os.environ, **topology.env()}
     done = subprocess.run([sys.executable, "-m", "workers", "rebuild"], env=env,
                           capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
 
@@ -162,9 +164,9 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
     game = BreathGame(ctx.service)
     game.command(0, {"type": "end_turn"})
 
-    before = projection_lag(ctx.client)
+    before = projection_lag(ctx.games, ctx.client)
     drain(ctx)
-    after = projection_lag(ctx.client)
+    after = projection_lag(ctx.games, ctx.client)
 
     assert before["games"] == 1 and before["lagging"] == 1
     assert before["max_events"] == ctx.events.version(game.game_id)
@@ -173,7 +175,7 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
 
 
 def test_a_failing_projection_is_recorded_and_listed(
-    ctx: WorkerContext, settings: Settings
+    ctx: WorkerContext, topology: Topology
 ) -> None:
     game = BreathGame(ctx.service)
     drain(ctx)
@@ -187,15 +189,15 @@ def test_a_failing_projection_is_recorded_and_listed(
     (failed,) = failed_jobs(ctx)
     assert failed["game_id"] == game.game_id and failed["queue"] == "projections"
     assert "unknown event type" in failed["error"]
-    env = {**os.environ, "REDIS_URL": settings.redis_url}
+    env = {**os.environ, **topology.env()}
     listed = subprocess.run([sys.executable, "-m", "workers", "failed"], env=env,
                             capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
     assert [json.loads(line)["game_id"] for line in listed.stdout.splitlines()] == [game.game_id]
 
 
-def test_rebuild_of_one_game_touches_only_that_game(ctx: WorkerContext, settings: Settings) -> None:
+def test_rebuild_of_one_game_touches_only_that_game(ctx: WorkerContext, topology: Topology) -> None:
     one, other = BreathGame(ctx.service, seed="one"), BreathGame(ctx.service, seed="other")
-    env = {**os.environ, "REDIS_URL": settings.redis_url}
+    env = {**os.environ, **topology.env()}
 
     done = subprocess.run([sys.executable, "-m", "workers", "rebuild", one.game_id], env=env,
                           capture_output=True, text=True, timeout=60, check=True)  # fmt: skip

@@ -16,10 +16,13 @@ from adapters.views import view_json
 from lorekeeper.ports import ProjectionSave, ProjectionStore
 
 
-@pytest.fixture(params=["in_memory", "redis"])
+@pytest.fixture(params=["in_memory", "redis", "cluster"])
 def store(request: pytest.FixtureRequest) -> ProjectionStore:
     if request.param == "in_memory":
         return InMemoryProjectionStore()
+    if request.param == "cluster":
+        clients = request.getfixturevalue("cluster_topology").clients
+        return RedisProjectionStore(clients.games, clients.coordination)
     return RedisProjectionStore(request.getfixturevalue("redis_client"))
 
 
