@@ -15,7 +15,11 @@ import pytest
 from adapters.redis_jobs import TIME_OUT_FUNC, time_out_job_id
 from adapters.redis_keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY
 from domain.notation import scenario_from_text
+from lorekeeper.access import Caller
+from lorekeeper.players import PlayerCaller
+from lorekeeper.ports import Player
 from lorekeeper.projector import projection_of
+from lorekeeper.seating import SeatSpec
 from lorekeeper.timekeeper import TimeRunningOut
 from tests.workers.games import drain
 from workers import clocks
@@ -144,3 +148,17 @@ def test_the_clock_loop_tells_a_seat_its_time_is_running_out_once(
     assert [(n.game_id, n.seat, n.period, n.remaining_ms) for n in notices] == [
         (game_id, 0, "turn", 3_000)
     ]
+
+
+def test_a_bot_whose_move_comes_too_late_is_timed_out(ctx: WorkerContext, clock: Clock) -> None:
+    # CLK-5: a bot is a seat like any other; its job, run after the deadline, appends nothing
+    # of its own, and the time-out it met is in the game
+    owner = Caller(player=PlayerCaller("p_" + "b" * 16, "k"))
+    ctx.stores.players.create(Player("p_" + "b" * 16, "Bea", 1))
+    made = ctx.seating.create(owner, scenario_from_text(BOARD), {"clock": CLOCK},
+                              seats=[SeatSpec("bot", bot="battler"), SeatSpec("me")])  # fmt: skip
+    game_id = made.game_id
+    clock.now = deadline(ctx, game_id) + 1
+    assert ctx.bots.play(game_id, 2, 0) == {"played": False, "reason": "its time ran out"}
+    assert timed_out(ctx, game_id) == 1
+    assert not [e for e in ctx.events.read(game_id) if e.seat == 0]

@@ -263,7 +263,7 @@ def _alive(pid: int) -> bool:
 
 
 def test_sigkilled_workers_apply_every_time_out_exactly_once(
-    ctx: WorkerContext, tmp_path: Path
+    ctx: WorkerContext, topology: Topology, tmp_path: Path
 ) -> None:
     # CLK-4: a one-second clock the seats never answer; every turn times out (policy auto),
     # and workers are SIGKILLed while they apply the time-outs, before and after the append.
@@ -273,7 +273,7 @@ def test_sigkilled_workers_apply_every_time_out_exactly_once(
     game_id = created.game_id
     killed = {"before_append": 0, "after_append": 0}
     log = tmp_path / "workers.log"
-    with supervisor(ctx.settings.redis_url, log, LOREKEEPER_CLOCK_POLL_MS="50",
+    with supervisor(topology.env(), log, LOREKEEPER_CLOCK_POLL_MS="50",
                     LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
         handled: set[str] = set()
         for round_ in range(4):
@@ -292,7 +292,8 @@ def test_sigkilled_workers_apply_every_time_out_exactly_once(
                 after = time_outs(ctx, game_id) > seen
                 killed["after_append" if after else "before_append"] += 1
             wait_until(lambda: time_outs(ctx, game_id) > seen, 20, "the time-out")  # noqa: B023
-        wait_until(lambda: projection_lag(ctx.client)["lagging"] == 0, 20, "the projections")
+        wait_until(lambda: projection_lag(ctx.games, ctx.client)["lagging"] == 0, 20,
+                   "the projections")  # fmt: skip
     print(f"SIGKILLs: {killed}")
     assert killed["before_append"] >= 1 and killed["after_append"] >= 1, (killed, log.read_text())
     events = ctx.events.read(game_id)
