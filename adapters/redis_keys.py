@@ -52,3 +52,14 @@ def due_key(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
 def bucket_key(caller: str) -> str:
     """Hash: a caller's rate-limit bucket."""
     return f"lk:rate:{caller}"
+
+
+def hub_wake_key(hub_id: str) -> str:
+    """Stream (one entry kept): written to wake one process's stream hub from its blocking
+    XREAD when a followed topic is added (adapters/redis_feed.py); expires when unused."""
+    return f"lk:hub:{hub_id}:wake"
+
+
+def slots_key(caller: str) -> str:
+    """Sorted set: a caller's long requests (open streams, waits), scored by when each lapses."""
+    return f"lk:slots:{caller}"
