@@ -13,7 +13,9 @@ from typing import Any
 
 import redis
 
+from adapters.memory_concurrency import InMemoryConcurrencyLimiter
 from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory_feed import InMemoryFeed
 from adapters.memory_jobs import InMemoryJobQueue
 from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_stores import (
@@ -23,15 +25,18 @@ from adapters.memory_stores import (
     Unlimited,
 )
 from adapters.redis_backend import redis_stores, rq_job_queue
+from adapters.redis_concurrency import RedisConcurrencyLimiter
+from adapters.redis_feed import RedisStreamFeed
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_projections import projection_lag
 from adapters.redis_ratelimit import RedisRateLimiter
 from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import JobQueue, RateLimiter, Stores
+from lorekeeper.ports import ConcurrencyLimiter, Feed, JobQueue, RateLimiter, Stores
 from lorekeeper.projector import Projector
 from lorekeeper.reads import GameReader
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.streaming import Gauge, StreamHub
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when
 # the process should not be counted healthy.
@@ -45,6 +50,9 @@ class Components:
     reader: GameReader
     limiter: RateLimiter
     client: redis.Redis | None = None
+    concurrency: ConcurrencyLimiter = field(default_factory=InMemoryConcurrencyLimiter)
+    hub: StreamHub | None = None
+    open_streams: Gauge = field(default_factory=Gauge)  # this process's, against its cap
     health_checks: dict[str, HealthCheck] = field(default_factory=dict)
 
     def ping(self) -> bool:
@@ -60,19 +68,21 @@ def redis_components(settings: Settings, client: redis.Redis | None = None) -> C
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = RedisRateLimiter(client, settings.rate_per_s, settings.rate_burst)
-    components = _components(settings, stores, rq, limiter, client)
+    components = _components(settings, stores, rq, limiter, client, RedisStreamFeed(client))
+    components.concurrency = RedisConcurrencyLimiter(client)
     components.health_checks["projections"] = lambda: projection_lag(client)
     return components
 
 
 def memory_components(settings: Settings) -> Components:
     """Everything in this process: in-memory stores, jobs run in the request."""
-    stores = Stores(InMemoryEventStore(), InMemoryProjectionStore(), InMemorySeatTokenStore(),
+    events = InMemoryEventStore()
+    stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
-    return _components(settings, stores, None, limiter, None)
+    return _components(settings, stores, None, limiter, None, InMemoryFeed(events))
 
 
 def _components(
@@ -81,6 +91,7 @@ def _components(
     rq: RQJobQueue | None,
     limiter: RateLimiter,
     client: redis.Redis | None,
+    feed: Feed,
 ) -> Components:
     """Without RQ, the jobs run in this process: in the request that needs them (`inline`),
     or never (`none`: breath phases stay open, reads replay the stream)."""
@@ -90,6 +101,13 @@ def _components(
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
     if settings.jobs == "inline":
         in_process.attach(Projector(log, stores.projections).project, service.resolve_breath)
-    reader = GameReader(log, stores.projections, stores.seats,
+    # One hub per process: every open stream and wait of this app follows through it.
+    hub = StreamHub(feed)
+    reader = GameReader(log, stores.projections, stores.seats, hub=hub,
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
-    return Components(settings, service, reader, limiter, client)
+    components = Components(settings, service, reader, limiter, client, hub=hub)
+    components.health_checks["streams"] = lambda: {
+        **hub.stats(),
+        "open_streams": components.open_streams.count,
+    }
+    return components

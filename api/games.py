@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, url_for
 
 from api.deps import reader, service
+from api.guards import waiting_slot
 from api.requests import bearer_token, json_body, query
 from api.responses import etag, versioned
 from api.schemas import LobbyQuery, StateQuery, ViewQuery, validate_create_game
@@ -35,7 +36,7 @@ def lobby() -> Response:
 def view(game_id: str) -> Response:
     args = query(ViewQuery())
     viewer = service().viewer_for(game_id, bearer_token())
-    board = reader().view(game_id, viewer, args.get("min_version"))
+    board = reader().view(game_id, viewer, args.get("min_version"), gate=waiting_slot)
     return versioned(board, board["version"])
 
 

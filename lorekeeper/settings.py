@@ -54,10 +54,14 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
     rate_per_s: float = Field(default=20.0, ge=0)
     rate_burst: int = Field(default=60, ge=1)
-    projection_wait_s: float = 2.0
-    sse_max_s: float = 300.0
-    sse_keepalive_s: float = 15.0
-    sse_poll_s: float = 0.25
+    projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
+    sse_max_s: float = Field(default=300.0, gt=0)
+    sse_keepalive_s: float = Field(default=15.0, gt=0)
+    # Slow and greedy clients (docs/api.md, "Limits"): per client (seat token or address).
+    streams_per_client: int = Field(default=16, ge=1)
+    waits_per_client: int = Field(default=8, ge=1)
+    streams_per_process: int = Field(default=3000, ge=1)
+    body_timeout_s: float = Field(default=10.0, gt=0, le=300)
     # -- the workers ------------------------------------------------------------------------
     worker_processes: int = Field(default=2, ge=0)
     worker_class: Literal["simple", "fork"] = "simple"
