@@ -1,11 +1,13 @@
-"""A lane: Lua scripts sent in one round trip on a connection of the calling thread's own.
+"""A lane: Lua scripts sent in one round trip on a connection of the lane's own.
 
 redis-py's pipeline takes a connection from the pool and gives it back on every call (a
 readiness poll, a pid check, event dispatch), which costs about as much CPU as packing,
 sending and reading the commands themselves: 74–93 µs a call against 40–47 µs on a
 connection kept by the thread (BENCHMARKS.md). The command path makes one such call per
-command, so it goes through a lane. A lane opens its connections with the client's own
-settings (its pool's connection arguments) and only when a thread first needs one.
+command, so it goes through a lane. A lane keeps its idle connections in a list of its
+own (last in, first out): a call takes one, or opens one with the client's own settings
+(its pool's connection arguments), and puts it back. One per thread at most under threads;
+under gevent, where a request is a greenlet and not a thread, as many as run at once.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import weakref
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
@@ -37,10 +40,18 @@ def script_sha(script: str) -> str:
     return hashlib.sha1(script.encode("utf-8")).hexdigest()
 
 
+_IDLE_KEPT = 64  # idle connections a lane keeps; past this, a returned one is closed
+
+
 class RedisLane:
     def __init__(self, client: redis.Redis) -> None:
         self._pool = client.connection_pool
-        self._local = threading.local()
+        self._idle: list[Any] = []
+        self._lock = threading.Lock()
+        self._pid = os.getpid()
+        # The pool does not know these connections: close them when the lane goes, before
+        # the collector gets to their sockets (which would warn of sockets left open).
+        weakref.finalize(self, _disconnect_all, self._idle)
 
     def run_scripts(self, calls: Sequence[ScriptCall]) -> list[Any]:
         """Each call's reply, in order; a ResponseError in place of a script's error.
@@ -60,18 +71,41 @@ class RedisLane:
         return replies
 
     def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        connection = self._connection()
+        connection = self._take()
+        in_step = False
         try:
-            return _exchange(connection, commands)
-        except (ConnectionError, TimeoutError):
-            connection.disconnect()  # the next send opens it again
-        return _exchange(connection, commands)
+            try:
+                replies = _exchange(connection, commands)
+            except (ConnectionError, TimeoutError):
+                connection.disconnect()  # the next send opens it again
+                replies = _exchange(connection, commands)
+            in_step = True
+            return replies
+        finally:
+            if not in_step:  # replies may be left unread: never reuse it as it is
+                connection.disconnect()
+            self._give_back(connection)
 
-    def _connection(self) -> Any:
-        local = self._local
-        if getattr(local, "pid", None) != os.getpid():  # new thread, or a forked process
-            local.connection, local.pid = self._pool.make_connection(), os.getpid()
-        return local.connection
+    def _take(self) -> Any:
+        with self._lock:
+            if self._pid != os.getpid():  # a forked process: its parent's are not its own
+                self._idle.clear()
+                self._pid = os.getpid()
+            if self._idle:
+                return self._idle.pop()
+        return self._pool.make_connection()
+
+    def _give_back(self, connection: Any) -> None:
+        with self._lock:
+            if self._pid == os.getpid() and len(self._idle) < _IDLE_KEPT:
+                self._idle.append(connection)
+                return
+        connection.disconnect()
+
+
+def _disconnect_all(connections: list[Any]) -> None:
+    for connection in connections:
+        connection.disconnect()
 
 
 def _exchange(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
