@@ -18,21 +18,19 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from api.board_svg import render_board
-from domain import Event, event_from_json, replay
+from api.board_svg import render_history
+from api.errors import problem_response
+from domain import Event, event_from_json
 from domain.events import EVENT_TYPES
 from domain.narrate import narrate
-from domain.view import board_view
-from lorekeeper.errors import GameNotFound
+from lorekeeper.errors import GameNotFound, LorekeeperError, Refused, VersionNotFound
 
 LoadEvents = Callable[[str], list[Event]]
 LOADER = "lorekeeper.viewer.load_events"
 STATIC = Path(__file__).parent / "static" / "viewer"
-PROBLEM_TYPE = "tag:lorekeeper,2026:problem:"
 # The page loads only what this server serves (issue 8: no CDN, no external request).
 PAGE_POLICY = (
     "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
@@ -71,22 +69,10 @@ def _from_components(game_id: str) -> list[Event]:
     return [event_from_json(e.type, e.payload) for e in store.read(game_id)]
 
 
-def _problem(status: int, code: str, detail: str, **extra: Any) -> Response:
-    titles = {400: "Bad request", 404: "Not found"}
-    body = {
-        "type": PROBLEM_TYPE + code,
-        "title": titles.get(status, "Error"),
-        "status": status,
-        "code": code,
-        "detail": detail,
-        **extra,
-    }
-    return Response(json.dumps(body), status=status, mimetype="application/problem+json")
-
-
-@viewer_blueprint.errorhandler(GameNotFound)
-def _game_not_found(exc: GameNotFound) -> Response:
-    return _problem(404, "game_not_found", str(exc))
+@viewer_blueprint.errorhandler(LorekeeperError)
+def _refused(exc: LorekeeperError) -> Response:
+    """The API's one error body, also where the viewer is served without the API around it."""
+    return problem_response(exc)
 
 
 @viewer_blueprint.get("/games/<game_id>/board.svg")
@@ -96,17 +82,12 @@ def board_svg(game_id: str) -> Response:
     if raw is None:
         version = len(events)
     elif not (raw.isascii() and raw.isdigit()):
-        return _problem(400, "bad_query", "version is a whole number: ?version=12")
+        raise Refused("bad_query", "version is a whole number: ?version=12")
     else:
         version = int(raw)
     if not 1 <= version <= len(events):
-        return _problem(
-            404,
-            "version_not_found",
-            f"game {game_id!r} has versions 1 to {len(events)}, not {version}",
-            current_version=len(events),
-        )
-    svg = render_board(board_view(replay(events[:version]), None))
+        raise VersionNotFound(version, len(events))
+    svg = render_history(events[:version])
     response = Response(svg, mimetype="image/svg+xml")
     # A past version never changes (the stream is append-only); "now" does.
     fixed = raw is not None
@@ -128,7 +109,7 @@ def log(game_id: str) -> Response:
         )
         return Response(text, mimetype="text/markdown")
     if kind != "text":
-        return _problem(400, "bad_query", "format is text, markdown or json")
+        raise Refused("bad_query", "format is text, markdown or json")
     width = len(str(len(lines)))
     text = "".join(f"{v:>{width}}  {line}\n" for v, line in enumerate(lines, 1))
     return Response(text, mimetype="text/plain")

@@ -1,7 +1,6 @@
 """A demo game: two bots play a whole game over HTTP against a running server.
 
-    python -m lorekeeper demo [--url http://127.0.0.1:8000] [--seed demo | --server-dice]
-                              [--quiet] [--timeout 120]
+    python -m lorekeeper demo [--url URL] [--seed S] [--quiet] [--timeout 120]
 
 It talks to the server only through the public API (the standard library's urllib), the way
 any client would: it creates a game on a small inline scenario (`SKIRMISH`), then each seat in
@@ -11,17 +10,23 @@ the demo waits for them with `GET /games/{id}?min_version=N`. Each new line of t
 history (`GET /games/{id}/log`) is printed as it happens; at the end the winner and the viewer
 URL are.
 
-With the default seed the game is the same every time (the dice are a function of the seed,
-the policy of the board): north wins in turn 5. Of 1,000 games with different seeds, every one
-ended with a winner, by turn 17 at the latest; a draw (R-WIN-3, at `max_turns`) would be
-reported as one. A chosen seed makes a reproducible game, not a fair one (anyone who knows
-the seed knows the dice): `--server-dice` plays with dice the server commits to instead.
+The server is the one `scripts/run` starts: `--url`, else `http://$LOREKEEPER_BIND` (a
+wildcard host is reached on 127.0.0.1), else http://127.0.0.1:8000.
+
+By default the server draws the dice seed and commits to it (a new game each time; once it
+ends the seed is revealed and the game's audit verifies). `--seed S` plays a reproducible game
+instead: the dice are a function of the seed, the policy of the board (`--seed demo`: north
+wins in turn 5). A chosen seed makes a reproducible game, not a fair one (anyone who knows the
+seed knows the dice), so its audit says `not_verifiable`. Of 1,000 games with different seeds,
+every one ended with a winner, by turn 17 at the latest; a draw (R-WIN-3, at `max_turns`)
+would be reported as one.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import urllib.error
@@ -30,8 +35,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-DEFAULT_URL = "http://127.0.0.1:8000"
-DEFAULT_SEED = "demo"
+DEFAULT_BIND = "127.0.0.1:8000"  # scripts/run's LOREKEEPER_BIND default
+EXAMPLE_SEED = "demo"  # a reproducible game the README describes: north wins in turn 5
 BREATH_WAIT_S = 15.0
 # The board moved on under the command (nothing was appended): read it again and retry.
 RETRY_CODES = ("breath_pending", "version_mismatch", "version_conflict")
@@ -305,10 +310,21 @@ def describe_result(view: View) -> str:
     )
 
 
+def default_url(environ: Mapping[str, str] = os.environ) -> str:
+    """The API that `scripts/run` serves: `http://$LOREKEEPER_BIND`, loopback for a wildcard."""
+    bind = environ.get("LOREKEEPER_BIND", "").strip() or DEFAULT_BIND
+    if "://" in bind:
+        return bind.rstrip("/")
+    host, _, port = bind.rpartition(":")
+    if host in ("", "0.0.0.0", "[::]", "::"):
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    base = args.url.rstrip("/")
-    seed = None if args.server_dice else args.seed
+    base = (args.url or default_url()).rstrip("/")
+    seed = args.seed
     game = DemoGame(Http(base), seed, out=None if args.quiet else print, deadline_s=args.timeout)
     try:
         view = game.play()
@@ -334,14 +350,19 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m lorekeeper demo",
         description="Play a whole demo game between two bots against a running server.",
     )
-    parser.add_argument("--url", default=DEFAULT_URL, help=f"the API (default {DEFAULT_URL})")
     parser.add_argument(
-        "--seed", default=DEFAULT_SEED, help=f"seed of the dice (default {DEFAULT_SEED!r})"
+        "--url", help="the API (default: http://$LOREKEEPER_BIND, else http://127.0.0.1:8000)"
     )
-    parser.add_argument(
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument(
+        "--seed",
+        help=f"play a reproducible game with this dice seed (e.g. {EXAMPLE_SEED!r}); its audit "
+        "says not_verifiable",
+    )
+    dice.add_argument(
         "--server-dice",
         action="store_true",
-        help="let the server draw the seed (and commit to it): a new game each time",
+        help="the default: the server draws the seed and commits to it (a new game each time)",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument(

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Make sure the browser of the viewer's end-to-end tests is installed: Debian's `chromium`
-# (and `chromium-driver`), from apt. Idempotent: does nothing when it is already there.
-# A browser is never downloaded from elsewhere (no `playwright install`).
+# and the DejaVu fonts the board picture names, from apt, without recommended packages
+# (Playwright drives the browser itself: no chromium-driver; headless needs no desktop
+# helpers). Idempotent: does nothing when the browser is already there. A browser is never
+# downloaded from elsewhere (no `playwright install`).
 #
 #   LOREKEEPER_CHROMIUM   the browser binary the tests use (/usr/bin/chromium)
 set -euo pipefail
@@ -17,14 +19,15 @@ fi
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then
     if ! command -v sudo >/dev/null 2>&1; then
-        echo "error: $chromium is missing; install it as root: apt-get install chromium" >&2
+        echo "error: $chromium is missing; install it as root: apt-get install --no-install-recommends chromium" >&2
         exit 1
     fi
     sudo=(sudo)
 fi
 echo "installing chromium from apt (for the viewer's end-to-end tests)" >&2
 "${sudo[@]}" apt-get update -q
-DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q chromium chromium-driver
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends \
+    chromium fonts-dejavu-core
 if [ ! -x "$chromium" ]; then
     echo "error: chromium was installed but $chromium is still missing" >&2
     exit 1

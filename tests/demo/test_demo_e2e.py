@@ -5,6 +5,7 @@ demo waits on."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -63,7 +64,8 @@ def stack(
     gunicorn = [
         sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
         "--workers", "2", "--worker-class", "gthread", "--threads", "4",
-        "--graceful-timeout", "2", "--no-control-socket", "api.wsgi:app",
+        "--graceful-timeout", "2", "--no-control-socket", "--reuse-port",
+        "--config", "gunicorn.conf.py", "api.wsgi:app",
     ]  # fmt: skip
     logs = {name: (tmp_path / f"{name}.log").open("wb") for name in ("api", "worker")}
     processes = [
@@ -89,11 +91,13 @@ def stack(
 
 
 @pytest.mark.timeout(60)
-def test_the_demo_plays_a_whole_game_to_a_winner(stack: str) -> None:
+def test_the_demo_plays_a_whole_game_to_a_winner(stack: str, tmp_path: Path) -> None:
     started = time.monotonic()
+    bind = stack.removeprefix("http://")  # as scripts/run was told: LOREKEEPER_BIND
     run = subprocess.run(
-        [sys.executable, "-m", "lorekeeper", "demo", "--url", stack, "--timeout", "45"],
+        [sys.executable, "-m", "lorekeeper", "demo", "--timeout", "45"],
         cwd=ROOT,
+        env={**os.environ, "LOREKEEPER_BIND": bind},
         capture_output=True,
         text=True,
         timeout=50,
@@ -110,5 +114,20 @@ def test_the_demo_plays_a_whole_game_to_a_winner(stack: str) -> None:
     board = demo.Http(stack).get(f"/games/{game_id}")  # waits out a 429 too
     assert board["phase"] == "over" and board["winner"] in (0, 1)
     assert board["players"][board["winner"]]["banners"] >= 3
+    # Server dice, revealed at the end: the viewer's first page says the audit verifies.
+    assert demo.Http(stack).get(f"/games/{game_id}/audit")["verdict"] == "verified"
     assert _answers(viewer_url)
+    _check_logs(tmp_path, stack, game_id)
     assert elapsed < 30, f"the demo took {elapsed:.1f} s"
+
+
+def _check_logs(logs: Path, url: str, game_id: str) -> None:
+    """Both processes wrote JSON lines; INFO says what happened, not every round."""
+    api = [json.loads(line) for line in (logs / "api.log").read_text().splitlines()]
+    worker = [json.loads(line) for line in (logs / "worker.log").read_text().splitlines()]
+    assert f"Listening at: {url} " in " ".join(line["event"] for line in api)
+    resolved = [line for line in worker if line["event"] == "breath.resolved"]
+    assert resolved and all(line["game_id"] == game_id for line in resolved)
+    assert all(isinstance(line["version"], int) for line in resolved)
+    assert not [line for line in worker if line["event"] == "projection.caught_up"]
+    assert len(worker) < 20 + 2 * len(resolved), [line["event"] for line in worker]

@@ -37,15 +37,44 @@ def http() -> FlaskHttp:
     return FlaskHttp(app.test_client())
 
 
-def test_the_default_demo_game_ends_with_a_winner(http: FlaskHttp) -> None:
+def test_the_default_demo_game_has_server_dice_and_an_audit_that_verifies(
+    http: FlaskHttp,
+) -> None:
     lines: list[str] = []
-    view = demo.DemoGame(http, demo.DEFAULT_SEED, out=lines.append).play()
+    game = demo.DemoGame(http, None, out=lines.append)
+    view = game.play()
     assert view["phase"] == "over"
     assert view["winner"] in (0, 1)  # R-WIN-1
-    assert view["players"][view["winner"]]["banners"] >= 3
     assert any("breath phase closes" in line for line in lines)  # R-TRN-6 happened
-    assert lines[-1].endswith("wins (banners)")
     assert "winner is seat" in demo.describe_result(view)
+    # The server drew the seed and revealed it at the end: the viewer's first page says so.
+    assert http.get(f"/games/{game.game_id}/audit")["verdict"] == "verified"
+
+
+def test_the_example_seed_replays_the_game_the_readme_describes(http: FlaskHttp) -> None:
+    lines: list[str] = []
+    game = demo.DemoGame(http, demo.EXAMPLE_SEED, out=lines.append)
+    view = game.play()
+    assert (view["winner"], view["turn"]) == (1, 5)  # "north wins in turn 5"
+    assert view["players"][1]["banners"] >= 3
+    assert lines[-1].endswith("north wins (banners)")
+    # A client-chosen seed is known to the client: nothing to verify the dice against.
+    assert http.get(f"/games/{game.game_id}/audit")["verdict"] == "not_verifiable"
+
+
+@pytest.mark.parametrize(
+    ("environ", "url"),
+    [
+        ({}, "http://127.0.0.1:8000"),
+        ({"LOREKEEPER_BIND": "127.0.0.1:8123"}, "http://127.0.0.1:8123"),
+        ({"LOREKEEPER_BIND": "0.0.0.0:9000"}, "http://127.0.0.1:9000"),
+        ({"LOREKEEPER_BIND": "[::]:9000"}, "http://127.0.0.1:9000"),
+        ({"LOREKEEPER_BIND": "games.example:80"}, "http://games.example:80"),
+        ({"LOREKEEPER_BIND": ""}, "http://127.0.0.1:8000"),
+    ],
+)
+def test_the_demo_talks_to_the_address_scripts_run_binds(environ: dict[str, str], url: str) -> None:
+    assert demo.default_url(environ) == url
 
 
 @pytest.mark.parametrize("seed", ["a", "b", "c", "d", None])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -12,6 +13,14 @@ from api.viewer import register_viewer
 from domain import Event
 from lorekeeper.errors import GameNotFound
 from tests.viewer.games import showcase_game
+
+# The browser tests' screenshots, kept after the run (var/ is not committed).
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "test-artefacts" / "viewer"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if SHOTS.is_dir() and any(SHOTS.glob("*.png")):
+        terminalreporter.write_line(f"viewer screenshots (desktop and phone width): {SHOTS}")
 
 
 def viewer_app(games: dict[str, list[Event]]) -> Flask:

@@ -116,6 +116,18 @@ def showcase_game() -> list[Event]:
     return game.events
 
 
+def drawn_state(events: list[Event], version: int) -> GameState:
+    """The state whose units the picture of `version` shows: the replayed one, except from a
+    resignation on (with what it brought: elimination, the game's end), which shows the
+    position before it (R-WIN-4 takes the seat's units off the board)."""
+    tail = {"PlayerResigned", "PlayerEliminated", "GameEnded", "DiceRevealed", "TurnEnded"}
+    start = version
+    while start > 0 and events[start - 1].type in tail:
+        start -= 1
+    resigned = [v for v in range(start + 1, version + 1) if events[v - 1].type == "PlayerResigned"]
+    return replay(events[: resigned[0] - 1] if resigned else events[:version])
+
+
 def bot_game(scenario: str = "river_crossing", seed: int = 3, max_steps: int = 4000) -> list[Event]:
     """Random legal actions (breath flights and battles preferred) until the game ends."""
     doc = get_scenario(scenario)

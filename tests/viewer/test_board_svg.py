@@ -1,4 +1,5 @@
-"""The board picture (issue 8): a pure function of the board view, drawing what the state holds."""
+"""The board picture (issues 8 and 22): a pure function of the board view and of its story,
+drawing what the state holds as pieces a player recognises."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from typing import Any
 
 import pytest
 
-from api.board_svg import render_board
-from api.svg_kit import R, W, hex_center
+from api.board_story import read_story
+from api.board_svg import render_board, render_history
+from api.svg_kit import R, W, half_width_at, hex_center
 from domain import Event, GameState, new_game, replay
+from domain.catalogue import UNIT_KINDS
 from domain.scenarios import get_scenario, scenario_names
 from domain.view import board_view
-from tests.viewer.games import showcase_game
+from tests.viewer.games import drawn_state, showcase_game
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -26,7 +29,10 @@ def showcase() -> list[Event]:
 
 
 def picture(events: list[Event], version: int) -> ET.Element:
-    return ET.fromstring(render_board(board_view(replay(events[:version]), None)))
+    return ET.fromstring(render_history(events[:version]))
+
+
+TEXT = "{http://www.w3.org/2000/svg}text"
 
 
 def units_drawn(svg: ET.Element) -> dict[str, dict[str, str]]:
@@ -51,7 +57,7 @@ def test_every_unit_is_drawn_at_its_hex_with_its_tokens_at_every_version(
     showcase: list[Event],
 ) -> None:
     for version in range(1, len(showcase) + 1):
-        state = replay(showcase[:version])
+        state = drawn_state(showcase, version)
         drawn = units_drawn(picture(showcase, version))
         assert set(drawn) == set(state.units)
         for unit in state.units.values():
@@ -66,6 +72,8 @@ def test_every_unit_is_drawn_at_its_hex_with_its_tokens_at_every_version(
             x, y = translation(g["transform"])
             cx, cy = hex_center(unit.hex.col, unit.hex.row)
             assert math.hypot(x - cx, y - cy) < R / 2, "the unit stands inside its hex"
+            ordered = unit.id in replay(showcase[:version]).turn_state.ordered
+            assert g["data-ordered"] == ("true" if ordered else "false")
 
 
 def test_odd_rows_sit_half_a_hex_east() -> None:
@@ -76,13 +84,18 @@ def test_odd_rows_sit_half_a_hex_east() -> None:
     assert y01 - y00 == pytest.approx(1.5 * R)
 
 
-def test_the_grid_has_every_hex_with_its_coordinates(showcase: list[Event]) -> None:
+def test_the_grid_has_every_hex_and_its_coordinates_on_demand(showcase: list[Event]) -> None:
     svg = picture(showcase, 1)
     hexes = svg.findall(".//svg:polygon[@data-hex]", NS)
     keys = {h.get("data-hex") for h in hexes if "hex" in (h.get("class") or "").split()}
     assert keys == {f"{c},{r}" for c in range(7) for r in range(6)}
-    labels = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
-    assert {f"{c},{r}" for c in range(7) for r in range(6)} <= labels
+    coords = svg.find(".//svg:g[@class='coords']", NS)
+    assert coords is not None
+    assert {t.text for t in coords.iter(TEXT)} == keys
+    style = "".join(s.text or "" for s in svg.iter("{http://www.w3.org/2000/svg}style"))
+    assert ".coords{display:none}" in style and ".show-coords .coords{display:inline}" in style
+    tips = {h.findtext("svg:title", "", NS) for h in hexes if "hex" in (h.get("class") or "")}
+    assert "1,2 · forest" in tips and "3,3 · portal · plain" in tips
 
 
 def test_terrain_and_sites_are_drawn_villages_with_red_borders(showcase: list[Event]) -> None:
@@ -97,7 +110,35 @@ def test_terrain_and_sites_are_drawn_villages_with_red_borders(showcase: list[Ev
     borders = svg.findall(".//svg:polygon[@class='village-border']", NS)
     assert [b.get("data-hex") for b in borders] == ["1,0"]  # R-BRD-4
     assert borders[0].get("stroke") == "#d62828"
-    assert "pickup ×2" in {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+    names = {g.get("data-label") for g in svg.findall(".//svg:g[@class='name']", NS)}
+    assert {"pickup ×2", "village", "cave", "portal", "forest", "river", "ford", "hill"} <= names
+    assert svg.findall(".//svg:g[@class='tree']", NS) and svg.findall(
+        ".//svg:path[@class='wave']", NS
+    )
+
+
+def test_every_name_fits_its_hex_on_one_line_or_two() -> None:
+    # "fordable stream" was cut to "dable stre": a name is split at its space and shrunk
+    # until each line fits the hex's width where it stands.
+    doc = get_scenario("river_crossing")
+    assert doc is not None
+    svg = ET.fromstring(render_board(board_view(replay(new_game(doc)))))
+    stream = next(
+        g
+        for g in svg.findall(".//svg:g[@class='name']", NS)
+        if g.get("data-label") == "fordable stream"
+    )
+    lines = [t.text for t in stream.iter(TEXT)]
+    assert lines == ["fordable", "stream"]
+    for name in svg.findall(".//svg:g[@class='name']", NS):
+        assert " ".join(t.text or "" for t in name.iter(TEXT)) == name.get("data-label")
+        for line in name.iter(TEXT):
+            size = float(line.get("font-size", "0"))
+            assert size >= 5.5, (line.text, size)  # legible, not shrunk to nothing
+            half = len(line.text or "") * size * 0.64 / 2
+            row = round((float(line.get("y", "0")) - R - 16) / (1.5 * R))
+            dy = float(line.get("y", "0")) - hex_center(0, row)[1]
+            assert half <= half_width_at(abs(dy) + size * 0.3), (line.text, size)
 
 
 def test_pending_breath_targets_are_marked(showcase: list[Event]) -> None:
@@ -105,8 +146,8 @@ def test_pending_breath_targets_are_marked(showcase: list[Event]) -> None:
     drawn = units_drawn(picture(showcase, version))
     assert {u for u, g in drawn.items() if g["data-breath-target"] == "true"} == {"bf1", "gm1"}
     assert {u for u, g in drawn.items() if g["data-breath-pending"] == "true"} == {"bf1", "gm1"}
-    marks = picture(showcase, version).findall(".//svg:g[@data-unit='bf1']/svg:circle", NS)
-    assert any(m.get("class") == "breath-mark" for m in marks)
+    marks = picture(showcase, version).findall(".//svg:g[@data-unit='bf1']/svg:g", NS)
+    assert [m.get("data-effect") for m in marks if m.get("class") == "breath-mark"] == ["fire"]
     rolled_once = units_drawn(picture(showcase, version_after(showcase, "BreathRolled")))
     assert [u for u, g in rolled_once.items() if g["data-breath-pending"] == "true"] == ["gm1"]
 
@@ -115,7 +156,7 @@ def test_glory_roost_and_rider_marks(showcase: list[Event]) -> None:
     svg = picture(showcase, len(showcase))
     drawn = units_drawn(svg)
     assert drawn["s-ice"]["data-glory"] == "1"
-    assert svg.find(".//svg:g[@data-unit='s-ice']/svg:polygon[@class='glory']", NS) is not None
+    assert svg.find(".//svg:g[@data-unit='s-ice']/svg:g[@class='glory']", NS) is not None
     fire = svg.find(".//svg:g[@data-unit='s-fire']", NS)
     assert fire is not None and fire.get("data-roosted") == "true"
     assert fire.find("svg:g[@class='roost']", NS) is not None
@@ -132,24 +173,74 @@ def test_an_engagement_is_a_line_between_the_dragons(showcase: list[Event]) -> N
 
 def test_the_panel_names_whose_turn_and_each_seats_counts(showcase: list[Event]) -> None:
     svg = picture(showcase, 2)
-    words = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
+    words = " ".join(t.text or "" for t in svg.iter(TEXT))
     assert "Turn 1 · south to play · order phase" in words
     assert "▶ south" in words
     assert "lore 5 · banners 0 · blood 0 · 1 card" in words  # north: count only (R-LOR-4)
     assert "hold" not in words
-    end = " ".join(t.text or "" for t in picture(showcase, len(showcase)).iter())
-    assert "Game over: south wins" in end and "north (eliminated)" in end
+    meta = svg.find("svg:metadata[@class='lk-status']", NS)
+    assert meta is not None and "hold" not in (meta.text or "")
+    status = json.loads(meta.text or "")
+    assert status["title"] == "Showcase" and status["headline"].startswith("Turn 1 · south")
+    assert [(s["name"], s["cards"], s["active"]) for s in status["seats"]] == [
+        ("south", 0, True),
+        ("north", 1, False),
+    ]
+
+
+def test_the_last_move_is_drawn_from_the_hex_it_left_until_the_turn_ends(
+    showcase: list[Event],
+) -> None:
+    flew = version_after(showcase, "DragonFlew")  # s-fire [2,3] to [4,1], breathing
+    move = picture(showcase, flew).find(".//svg:g[@class='last-move']", NS)
+    assert move is not None
+    assert (move.get("data-mover"), move.get("data-from"), move.get("data-to")) == (
+        "s-fire",
+        "2,3",
+        "4,1",
+    )
+    assert (move.get("data-kind"), move.get("data-current")) == ("flight", "true")
+    later = picture(showcase, flew + 2).find(".//svg:g[@class='last-move']", NS)
+    assert later is not None and later.get("data-current") == "false"
+    next_turn = version_after(showcase, "TurnStarted", 1)
+    assert picture(showcase, next_turn).find(".//svg:g[@class='last-move']", NS) is None
+
+
+def test_the_battle_shown_is_an_arrow_to_its_target(showcase: list[Event]) -> None:
+    battle = version_after(showcase, "BattleRolled")
+    arrow = picture(showcase, battle).find(".//svg:g[@class='last-battle']", NS)
+    assert arrow is not None
+    assert (arrow.get("data-attacker"), arrow.get("data-target")) == ("s-ice", "n-wyvern")
+    assert picture(showcase, battle + 1).find(".//svg:g[@class='last-battle']", NS) is None
+
+
+def test_a_resignation_shows_the_position_before_it_and_says_so(showcase: list[Event]) -> None:
+    resigned = version_after(showcase, "PlayerResigned")
+    before = replay(showcase[: resigned - 1])
+    for version in range(resigned, len(showcase) + 1):  # R-WIN-4: its units left the board
+        svg = picture(showcase, version)
+        drawn = units_drawn(svg)
+        assert set(drawn) == set(before.units)
+        faded = {u for u, g in drawn.items() if g.get("data-resigned") == "true"}
+        assert faded == {u.id for u in before.units.values() if u.owner == 1}
+        meta = svg.find("svg:metadata[@class='lk-status']", NS)
+        status = json.loads(meta.text or "") if meta is not None else {}
+        assert "north resigned" in status["notes"]
+        assert status["seats"][1]["out"] == "resigned"
+    end = json.loads(picture(showcase, len(showcase)).find("svg:metadata", NS).text or "")  # type: ignore[union-attr]
+    assert end["headline"] == "Game over: south wins · turn 5"
+    _, story = read_story(showcase)
+    assert story.resigned == (1,)
 
 
 def test_the_picture_is_a_pure_function_of_the_state(showcase: list[Event]) -> None:
     for version in (1, 7, len(showcase)):
-        once = render_board(board_view(replay(showcase[:version])))
-        again = render_board(board_view(replay(list(showcase[:version]))))
-        stored = json.loads(json.dumps(board_view(replay(showcase[:version]))))
-        assert once == again == render_board(stored)
-    assert render_board(board_view(replay(showcase[:7]))) != render_board(
-        board_view(replay(showcase[:8]))
-    )
+        once = render_history(showcase[:version])
+        again = render_history(list(showcase[:version]))
+        view, story = read_story(showcase[:version])
+        stored = json.loads(json.dumps(view))
+        assert once == again == render_board(stored, story)
+    assert render_history(showcase[:7]) != render_history(showcase[:8])
 
 
 def test_it_scales_through_its_view_box(showcase: list[Event]) -> None:
@@ -206,3 +297,37 @@ def test_the_panel_says_what_the_game_waits_for_and_a_draw() -> None:
     view["pending"], view["winner"] = None, "draw"
     words = " ".join(t.text or "" for t in ET.fromstring(render_board(view)).iter())
     assert "Game over: a draw" in words and "▶" not in words
+
+
+def piece(view: dict[str, Any], unit: dict[str, Any]) -> str:
+    """The drawing of `unit` alone, without its id, position or facts (what the eye sees)."""
+    view = {**view, "units": [unit], "engagements": [], "pending": None}
+    g = ET.fromstring(render_board(view)).find(".//svg:g[@data-unit]", NS)
+    assert g is not None
+    return "".join(
+        ET.tostring(child, encoding="unicode")
+        for child in g
+        if child.tag != f"{{{NS['svg']}}}title"
+    )
+
+
+def test_every_kind_of_unit_is_drawn_as_its_own_piece() -> None:
+    view = view_with_unit()
+    base = view["units"][0]
+    drawings = {}
+    for name, kind in UNIT_KINDS.items():
+        unit = {
+            **base,
+            "kind": name,
+            "banner": kind.banner,
+            "figures": None if kind.is_dragon else kind.figures,
+            "owner": 0,
+        }
+        drawings[name] = piece(view, unit)
+    assert len(set(drawings.values())) == len(UNIT_KINDS), "no two kinds look the same"
+    foot = {**base, "kind": "blue_foot", "banner": "blue", "figures": 4, "owner": 0}
+    assert piece(view, foot) != piece(view, {**foot, "owner": 1}), "each side has its colours"
+    hurt = ET.fromstring(f"<g xmlns='{NS['svg']}'>{piece(view, {**foot, 'figures': 2})}</g>")
+    pips = hurt.find(".//svg:g[@class='pips']", NS)
+    assert pips is not None and (pips.get("data-left"), pips.get("data-full")) == ("2", "4")
+    assert [c.get("fill") for c in pips] == ["#fff", "#fff", "none", "none"]

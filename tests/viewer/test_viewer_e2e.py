@@ -4,6 +4,9 @@ A browser is never downloaded: `scripts/ensure_chromium.sh` installs the distrib
 Without it these tests fail, they do not skip. The app under test is the viewer blueprint on a
 minimal Flask app over in-memory events, plus stand-ins for the stream and audit routes that
 other parts of the API own (same SSE framing as `api/streams.py`).
+
+Screenshots at desktop and phone width are kept in var/test-artefacts/viewer/ (the run prints
+where): look at them after changing the picture.
 """
 
 from __future__ import annotations
@@ -21,9 +24,14 @@ from flask import Flask, Response, abort, request
 from playwright.sync_api import Browser, Page, sync_playwright
 from werkzeug.serving import make_server
 
-from domain import Event, replay
+from api.board_svg import render_board
+from domain import Event, new_game, replay
+from domain.catalogue import UNIT_KINDS
 from domain.narrate import narrate
-from tests.viewer.conftest import viewer_app
+from domain.scenarios import get_scenario
+from domain.view import board_view
+from tests.viewer.conftest import SHOTS, viewer_app
+from tests.viewer.games import drawn_state
 
 CHROMIUM = os.environ.get("LOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -46,7 +54,8 @@ DRAWN_UNITS = """() => Array.from(document.querySelectorAll('#board svg g.unit')
   return {
     id: g.dataset.unit, hex: g.dataset.hex, figures: g.dataset.figures ?? null,
     breath: g.dataset.breathTarget, glory: Number(g.dataset.glory),
-    roosted: g.dataset.roosted, rider: g.dataset.rider,
+    roosted: g.dataset.roosted, rider: g.dataset.rider, ordered: g.dataset.ordered,
+    resigned: g.dataset.resigned === "true",
     offCentre: Math.hypot(dx, dy) / (cell.width / 2),
     tokens: Object.fromEntries(Array.from(g.querySelectorAll('g.token'))
       .map(t => [t.classList[1], Number(t.dataset.count)])),
@@ -108,8 +117,9 @@ def served(showcase_events: list[Event]) -> Iterator[tuple[str, dict[str, list[E
 
 
 @pytest.fixture
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("viewer-screenshots")
+def shots() -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS
 
 
 def open_viewer(browser: Browser, url: str, **context: Any) -> tuple[Page, list[str], list[str]]:
@@ -132,8 +142,10 @@ def wait_for_version(page: Page, version: int) -> None:
 
 
 def check_board(page: Page, events: list[Event], version: int) -> None:
-    """What the browser drew is what replaying the first `version` events gives."""
-    state = replay(events[:version])
+    """What the browser drew is what replaying the first `version` events gives (the
+    position before a resignation, from it on: `drawn_state`), with the status in words."""
+    state = drawn_state(events, version)
+    now = replay(events[:version])
     drawn = {u["id"]: u for u in page.evaluate(DRAWN_UNITS)}
     assert set(drawn) == set(state.units), version
     for unit in state.units.values():
@@ -149,7 +161,14 @@ def check_board(page: Page, events: list[Event], version: int) -> None:
             "true" if unit.roosted else "false",
             unit.rider,
         )
+        assert seen["ordered"] == ("true" if unit.id in now.turn_state.ordered else "false")
+        assert seen["resigned"] == (unit.id not in now.units)
     assert page.text_content("#current-line") == narrate(events)[version - 1]
+    headline = page.text_content("#headline") or ""
+    if now.is_over:
+        assert headline.startswith("Game over: ")
+    else:
+        assert headline.startswith(f"Turn {now.turn} · "), (version, headline)
     assert page.text_content("#log li.shown") == narrate(events)[version - 1]
 
 
@@ -176,7 +195,7 @@ def test_stepping_through_a_finished_game_draws_each_state(
         page.click("#next")
         wait_for_version(page, version)
     check_board(page, events, 5)
-    page.screenshot(path=shots / "v5-breath-flight.png", full_page=True)
+    page.screenshot(path=shots / "desktop-v5-breath-flight.png", full_page=True)
 
     opened = first_version(events, "BreathPhaseOpened")
     page.fill("#slider", str(opened))
@@ -185,18 +204,18 @@ def test_stepping_through_a_finished_game_draws_each_state(
     page.keyboard.press("ArrowRight")  # the first breath roll: 2 fire tokens
     wait_for_version(page, opened + 1)
     check_board(page, events, opened + 1)
-    page.screenshot(path=shots / "breath-rolled.png", full_page=True)
+    page.screenshot(path=shots / "desktop-breath-rolled.png", full_page=True)
 
     engaged = first_version(events, "EngagementCreated")
     page.click(f"#log li[data-version='{engaged}']")
     wait_for_version(page, engaged)
     check_board(page, events, engaged)
-    page.screenshot(path=shots / "engagement.png", full_page=True)
+    page.screenshot(path=shots / "desktop-engagement.png", full_page=True)
 
     page.click("#last")
     wait_for_version(page, len(events))
     assert page.url.endswith(f"#v={len(events)}")
-    page.screenshot(path=shots / "finished.png", full_page=True)
+    page.screenshot(path=shots / "desktop-finished-resigned.png", full_page=True)
     assert all(url.startswith(base) or url.startswith("data:") for url in requested), requested
     assert errors == []
 
@@ -226,7 +245,7 @@ def test_live_following_moves_to_each_new_event(
     check_board(page, full, len(full))
     page.wait_for_function("() => document.getElementById('live').textContent === 'game over'")
     assert page.eval_on_selector("#slider", "s => Number(s.max)") == len(full)
-    page.screenshot(path=shots / "live-followed.png", full_page=True)
+    page.screenshot(path=shots / "desktop-live-followed.png", full_page=True)
     assert errors == []
 
 
@@ -239,9 +258,165 @@ def test_the_viewer_fits_a_phone(
     wait_for_version(page, 33)
     check_board(page, games["showcase"], 33)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    board = page.eval_on_selector("#board svg", "s => s.getBoundingClientRect().width")
-    assert 300 <= board <= 390
-    status = page.eval_on_selector("#board svg .status", "t => t.getBoundingClientRect().height")
-    assert status >= 9, "the panel's text stays readable"
-    page.screenshot(path=shots / "phone.png", full_page=True)
+    board = page.eval_on_selector("#board svg", "s => s.getBoundingClientRect()")
+    assert 300 <= board["width"] <= 390
+    # The status is HTML at a phone's reading size, under the board, not inside the picture.
+    assert page.query_selector("#board svg .panel") is None
+    status = page.eval_on_selector("#status", "s => s.getBoundingClientRect()")
+    assert status["top"] >= board["bottom"] - 1
+    sizes = page.eval_on_selector_all(
+        "#headline, #notes li, #seat-cards dd, #seat-cards .name",
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))",
+    )
+    assert sizes and min(sizes) >= 15, sizes
+    assert page.text_content("#headline") == "Turn 3 · south to play · breath phase"
+    cards = page.eval_on_selector_all("#seat-cards li", "ls => ls.map(l => l.innerText)")
+    assert [" ".join(c.split()) for c in cards] == [
+        "▶ south lore 4 banners 0 blood 0 cards 0",
+        "north lore 5 banners 0 blood 0 card 1",  # a count, never the cards (R-LOR-4)
+    ]
+    page.screenshot(path=shots / "phone-v33.png", full_page=True)
+    page.evaluate("location.hash = '#v=54'; location.reload()")
+    wait_for_version(page, 54)
+    check_board(page, games["showcase"], 54)
+    assert "north resigned" in (page.text_content("#notes") or "")
+    page.screenshot(path=shots / "phone-resigned.png", full_page=True)
     assert errors == []
+
+
+def test_the_header_names_the_scenario_and_the_seats_and_coordinates_come_on_demand(
+    browser: Browser, served: tuple[str, dict[str, list[Event]]], shots: Path
+) -> None:
+    base, _ = served
+    desktop = {"viewport": {"width": 1280, "height": 900}}
+    page, _, errors = open_viewer(browser, f"{base}/viewer/showcase#v=7", **desktop)
+    wait_for_version(page, 7)
+    assert page.text_content("#title") == "Showcase"
+    assert page.inner_text("#seats").split() == ["south", "vs", "north"]
+    coords = "() => getComputedStyle(document.querySelector('#board svg .coords')).display"
+    assert page.evaluate(coords) == "none"
+    page.keyboard.press("c")
+    assert page.evaluate(coords) != "none"
+    assert page.is_checked("#coords")
+    page.click("#next")
+    wait_for_version(page, 8)
+    assert page.evaluate(coords) != "none", "the toggle holds from one version to the next"
+    page.click("#key summary")
+    labels = page.eval_on_selector_all("#key-list li", "ls => ls.map(l => l.textContent)")
+    assert "Fire Dragon (fire breath)" in labels and "ordered this turn" in labels
+    page.screenshot(path=shots / "desktop-coordinates-and-key.png", full_page=True)
+    page.click("#coords")
+    assert page.evaluate(coords) == "none"
+    assert errors == []
+
+
+NAMES_INSIDE = """() => Array.from(document.querySelectorAll('svg g.name')).flatMap(g => {
+  const cell = document.querySelector(`svg polygon.hex[data-hex="${g.dataset.hex}"]`);
+  return Array.from(g.querySelectorAll('text')).map(t => {
+    const box = t.getBBox(), size = parseFloat(t.getAttribute('font-size'));
+    const inside = [box.x, box.x + box.width].every(x => [-0.3, 0.3].every(k =>
+      cell.isPointInFill(new DOMPoint(x, box.y + box.height / 2 + k * size))));
+    return {label: g.dataset.label, line: t.textContent, inside};
+  });
+})"""
+
+
+def test_every_name_fits_inside_its_hex_as_drawn(browser: Browser) -> None:
+    doc = get_scenario("river_crossing")
+    assert doc is not None
+    page = browser.new_page()
+    page.set_content(render_board(board_view(replay(new_game(doc)))))
+    names = page.evaluate(NAMES_INSIDE)
+    assert {n["label"] for n in names} >= {"fordable stream", "ford", "river", "forest", "hill"}
+    assert [n for n in names if not n["inside"]] == []
+    stream = [n["line"] for n in names if n["label"] == "fordable stream"]
+    assert stream[:2] == ["fordable", "stream"]
+
+
+RASTERS = """async ([style, size, threshold]) => {
+  const pixels = {};
+  for (const g of document.querySelectorAll('svg g.unit')) {
+    const piece = g.cloneNode(true);
+    piece.removeAttribute('transform');
+    piece.querySelector('title').remove();
+    const drawing = new XMLSerializer().serializeToString(piece);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-24 -24 48 48" ` +
+      `width="${size}" height="${size}">${style}${drawing}</svg>`;
+    const img = new Image();
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const context = canvas.getContext('2d');
+    context.drawImage(img, 0, 0);
+    pixels[g.dataset.unit] = context.getImageData(0, 0, size, size).data;
+  }
+  const ids = Object.keys(pixels).sort();
+  const drawn = Object.fromEntries(ids.map(id => {
+    let n = 0;
+    for (let i = 3; i < pixels[id].length; i += 4) if (pixels[id][i] > 0) n++;
+    return [id, n];
+  }));
+  const differ = {};
+  for (const a of ids) for (const b of ids) {
+    if (a >= b) continue;
+    const [p, q] = [pixels[a], pixels[b]];
+    let n = 0;
+    for (let i = 0; i < p.length; i += 4) {
+      const d = Math.max(Math.abs(p[i] - q[i]), Math.abs(p[i + 1] - q[i + 1]),
+        Math.abs(p[i + 2] - q[i + 2]), Math.abs(p[i + 3] - q[i + 3]));
+      if (d > threshold) n++;
+    }
+    differ[a + " / " + b] = n;
+  }
+  return {drawn, differ};
+}"""
+
+
+def test_each_kind_of_unit_renders_as_a_distinct_piece(browser: Browser, shots: Path) -> None:
+    """Drawn by Chromium, every kind of unit (and each side's foot) looks different: more
+    than 4% of the pixels of any two pieces differ clearly."""
+    units = []
+    for i, (name, kind) in enumerate(UNIT_KINDS.items()):
+        figures = None if kind.is_dragon else kind.figures
+        units.append(_unit(name, kind.banner, figures, owner=0, hex=[i % 5, i // 5]))
+    units.append(_unit("blue_foot", "blue", 4, owner=1, hex=[4, 1], id="other-side"))
+    view = board_view(replay(new_game(get_scenario("river_crossing") or {})))
+    view = {**view, "width": 5, "height": 2, "terrain": [], "sites": [], "units": units}
+    view |= {"engagements": [], "pending": None}
+    page = browser.new_page(viewport={"width": 900, "height": 400}, device_scale_factor=2)
+    svg = render_board(view)
+    page.set_content(svg)
+    crop = (
+        "s => s.setAttribute('viewBox', `0 0 ${s.viewBox.baseVal.width} ${s.dataset.boardHeight}`)"
+    )
+    page.eval_on_selector("svg", crop)  # the pieces, without the panel under them
+    page.screenshot(path=shots / "unit-kinds.png")
+    style = svg[svg.index("<style>") : svg.index("</style>") + len("</style>")]
+    size = 96
+    seen = page.evaluate(RASTERS, [style, size, 48])  # a clear difference in a channel
+    assert set(seen["drawn"]) == {u["id"] for u in units}
+    for piece, drawn in seen["drawn"].items():
+        assert drawn > size * size * 0.25, f"{piece} is drawn"
+    assert len(seen["differ"]) == len(units) * (len(units) - 1) // 2
+    for pair, differ in seen["differ"].items():
+        assert differ > size * size * 0.04, f"{pair} look alike ({differ} pixels differ)"
+
+
+def _unit(
+    kind: str, banner: str, figures: int | None, owner: int, hex: list[int], id: str = ""
+) -> dict[str, Any]:
+    return {
+        "id": id or kind,
+        "kind": kind,
+        "owner": owner,
+        "hex": hex,
+        "banner": banner,
+        "figures": figures,
+        "tokens": {"poison": 0, "frost": 0, "fire": 0},
+        "breath_target": False,
+        "breath_by": None,
+        "glory": 0,
+        "roosted": False,
+        "rider": "none",
+    }

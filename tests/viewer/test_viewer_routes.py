@@ -10,11 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from adapters.memory_event_store import InMemoryEventStore
-from api.board_svg import render_board
+from api.board_svg import render_history
 from api.viewer import STATIC, viewer_blueprint
-from domain import Event, replay
+from domain import Event
 from domain.narrate import narrate
-from domain.view import board_view
 from lorekeeper.ports import NewEvent
 
 
@@ -25,7 +24,7 @@ def test_board_svg_at_a_version_is_the_picture_of_that_state(
     assert response.status_code == 200
     assert response.mimetype == "image/svg+xml"
     assert response.headers["X-Game-Version"] == "7"
-    assert response.text == render_board(board_view(replay(showcase_events[:7])))
+    assert response.text == render_history(showcase_events[:7])
 
 
 def test_board_svg_without_a_version_is_the_latest(
@@ -119,5 +118,5 @@ def test_without_a_loader_the_viewer_reads_the_apps_event_store(
     app.register_blueprint(viewer_blueprint)
     response = app.test_client().get("/games/stored/board.svg?version=12")
     assert response.status_code == 200
-    assert response.text == render_board(board_view(replay(showcase_events[:12])))
+    assert response.text == render_history(showcase_events[:12])
     assert app.test_client().get("/games/other/log").status_code == 404

@@ -1,6 +1,8 @@
 // Lorekeeper history viewer: steps through a game's versions, shows the board SVG of each,
 // the readable log line of each event, the audit verdict, and follows a game live (SSE).
 // Served by api/viewer.py; it talks only to this server (no CDN, no build step).
+// The board picture carries its status as JSON (<metadata class="lk-status">): the page crops
+// the picture's own panel off and lays the words out in HTML, legible on a phone.
 "use strict";
 
 (function () {
@@ -11,6 +13,8 @@
     board: $("board"), slider: $("slider"), label: $("version-label"), line: $("current-line"),
     log: $("log"), follow: $("follow"), live: $("live"), audit: $("audit"), error: $("error"),
     first: $("first"), prev: $("prev"), next: $("next"), last: $("last"),
+    coords: $("coords"), title: $("title"), seats: $("seats"), headline: $("headline"),
+    notes: $("notes"), seatCards: $("seat-cards"), facts: $("facts"), keyList: $("key-list"),
   };
   const view = { entries: [], latest: 0, shown: 0, over: false, types: [], wanted: 0 };
   const svgCache = new Map(); // version -> SVG text; a past version never changes
@@ -83,8 +87,111 @@
     if (view.wanted !== v) return; // a later step already asked for another version
     const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
     const svg = document.importNode(parsed.documentElement, true);
+    const words = readStatus(svg);
+    cropPanel(svg);
+    svg.classList.toggle("show-coords", ui.coords.checked);
     ui.board.replaceChildren(svg);
+    if (words) showStatus(words);
     document.body.dataset.shownVersion = String(v);
+  }
+
+  function readStatus(svg) {
+    const meta = svg.querySelector("metadata.lk-status");
+    try { return meta ? JSON.parse(meta.textContent) : null; } catch (_) { return null; }
+  }
+
+  // The picture's own panel (status and key, for the picture on its own) gives way to HTML.
+  function cropPanel(svg) {
+    const panel = svg.querySelector("g.panel");
+    const height = Number(svg.dataset.boardHeight);
+    if (!ui.keyList.children.length && panel) buildKey(panel);
+    if (panel) panel.remove();
+    if (height > 0) {
+      const [x, y, w] = svg.getAttribute("viewBox").split(/\s+/);
+      svg.setAttribute("viewBox", [x, y, w, height].join(" "));
+    }
+  }
+
+  function buildKey(panel) {
+    for (const key of panel.querySelectorAll("g.key")) {
+      const li = document.createElement("li");
+      const sample = document.createElementNS(panel.namespaceURI, "svg");
+      sample.setAttribute("viewBox", "-17 -17 34 34");
+      sample.setAttribute("aria-hidden", "true");
+      const drawing = key.querySelector("g.sample");
+      if (drawing) sample.appendChild(drawing.cloneNode(true));
+      li.append(sample, document.createTextNode(key.dataset.label || ""));
+      ui.keyList.appendChild(li);
+    }
+  }
+
+  function swatch(colour) {
+    const span = document.createElement("span");
+    span.className = "swatch";
+    span.style.background = colour;
+    return span;
+  }
+
+  function showStatus(words) {
+    ui.headline.textContent = words.headline;
+    ui.notes.replaceChildren(...words.notes.map((note) => {
+      const li = document.createElement("li");
+      li.textContent = note;
+      return li;
+    }));
+    ui.seatCards.replaceChildren(...words.seats.map(seatCard));
+    ui.facts.textContent = words.facts;
+    ui.title.textContent = words.title;
+    document.title = words.title + " · Lorekeeper";
+    const seats = [];
+    words.seats.forEach((seat, i) => {
+      if (i) {
+        const vs = document.createElement("span");
+        vs.className = "vs";
+        vs.textContent = " vs ";
+        seats.push(vs);
+      }
+      const who = document.createElement("span");
+      who.append(swatch(seat.colour), seat.name);
+      seats.push(who);
+    });
+    ui.seats.replaceChildren(...seats);
+  }
+
+  function seatCard(seat) {
+    const li = document.createElement("li");
+    li.className = "seat-card" + (seat.active ? " active" : "") + (seat.out ? " out" : "");
+    li.dataset.seat = String(seat.seat);
+    li.style.borderLeft = "0.45rem solid " + seat.colour;
+    const name = document.createElement("div");
+    name.className = "name";
+    name.append((seat.active ? "▶ " : ""), seat.name);
+    if (seat.out) {
+      const out = document.createElement("span");
+      out.className = "out-word";
+      out.textContent = " (" + seat.out + ")";
+      name.append(out);
+    }
+    const facts = document.createElement("dl");
+    for (const [label, value] of [["lore", seat.lore], ["banners", seat.banners],
+      ["blood", seat.blood], [seat.cards === 1 ? "card" : "cards", seat.cards]]) {
+      const pair = document.createElement("div");
+      const dt = document.createElement("dt");
+      dt.textContent = label;
+      const dd = document.createElement("dd");
+      dd.textContent = String(value);
+      pair.append(dt, dd);
+      facts.append(pair);
+    }
+    li.append(name, facts);
+    return li;
+  }
+
+  function showCoordinates(on) {
+    ui.coords.checked = on;
+    const svg = ui.board.querySelector("svg");
+    if (svg) svg.classList.toggle("show-coords", on);
+    try { localStorage.setItem("lorekeeper.coords", on ? "1" : "0"); } catch (_) { /* private mode */ }
   }
 
   function step(v, byUser) {
@@ -99,12 +206,17 @@
     ui.last.addEventListener("click", () => step(view.latest, true));
     ui.slider.addEventListener("input", () => step(Number(ui.slider.value), true));
     ui.follow.addEventListener("change", () => { if (ui.follow.checked) show(view.latest); });
+    ui.coords.addEventListener("change", () => showCoordinates(ui.coords.checked));
     ui.log.addEventListener("click", (event) => {
       const li = event.target.closest("li[data-version]");
       if (li) step(Number(li.dataset.version), true);
     });
     document.addEventListener("keydown", (event) => {
       if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+      if ((event.key === "c" || event.key === "C") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        showCoordinates(!ui.coords.checked);
+        return;
+      }
       const moves = { ArrowLeft: view.shown - 1, ArrowRight: view.shown + 1, Home: 1, End: view.latest };
       if (!(event.key in moves)) return;
       event.preventDefault();
@@ -177,6 +289,7 @@
   async function start() {
     $("game-id").textContent = gameId;
     document.title = "Lorekeeper · " + gameId;
+    try { ui.coords.checked = localStorage.getItem("lorekeeper.coords") === "1"; } catch (_) { /* none */ }
     $("text-log").href = base + "/log";
     $("markdown-log").href = base + "/log?format=markdown";
     bindControls();
