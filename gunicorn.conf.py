@@ -4,9 +4,16 @@ workers' JSON lines at LOREKEEPER_LOG_LEVEL (api/logs.py, docs/logging.md). The 
 worker counts and worker class stay on each command line."""
 
 import os
+import warnings
 from typing import Any
 
-from api.logs import gunicorn_logging, show_listening_address
+# The app is imported here, in the master (for its logging), before gevent patches the
+# standard library in each gevent worker, so gevent warns that ssl was imported first.
+# Nothing in the app speaks TLS through those imports (redis.asyncio's, unused), so that one
+# warning is not shown (the workers inherit this filter).
+warnings.filterwarnings("ignore", message="Monkey-patching ssl after ssl has already been imported")
+
+from api.logs import gunicorn_logging, show_listening_address  # noqa: E402
 
 loglevel = os.environ.get("LOREKEEPER_LOG_LEVEL", "INFO").strip().lower() or "info"
 logconfig_dict = gunicorn_logging(loglevel)
