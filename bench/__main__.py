@@ -1,8 +1,9 @@
-"""`python -m bench`: every benchmark of issue 9, one table. Under 5 minutes on 2 cores.
+"""`python -m bench`: every benchmark of issues 9 and 16, one table. Under 5 minutes on 2 cores.
 
-    python -m bench                       # the whole run (about 1 min 45 s)
+    python -m bench                       # the whole run (about 2 min 30 s)
     python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
     python -m bench --gunicorn-args "--workers 4"      # other gunicorn settings, both apps
+    python -m bench --only streams        # measure 7 alone: open streams (bench/streams.py)
 
 Everything runs against processes this command starts (a private redis-server with AOF
 `appendfsync always`, gunicorn on free localhost ports, `python -m workers`) and stops.
@@ -20,6 +21,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import redis
 
@@ -30,6 +32,7 @@ from bench.games import Script
 from bench.lag import steady
 from bench.report import Row, num, table
 from bench.stack import DEFAULT_GUNICORN_ARGS, Stack
+from bench.streams import STREAMS, fanout_rows, far_apart, idle_games, idle_streams_rows
 from bench.suite import (
     SCENARIOS,
     finished_games,
@@ -55,6 +58,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=100.0, help="commands/s of that run")
     parser.add_argument("--gunicorn-args", default=shlex.join(DEFAULT_GUNICORN_ARGS))
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs")
+    parser.add_argument("--only", choices=["all", "streams"], default="all")
+    parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 7")
+    parser.add_argument("--fanout-commands", type=int, default=30)
     return parser.parse_args(argv)
 
 
@@ -67,21 +73,31 @@ def main(argv: list[str] | None = None) -> int:
     with Stack(tuple(shlex.split(args.gunicorn_args))) as stack:
         client = stack.client()
         redis_pid = int(client.info("server")["process_id"])
-        ceiling_port = stack.start_gunicorn("ceiling", "bench.ceiling:create_app()", "/healthz")
-        port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
-        pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
-        games = create_games(port, pool)
-        stack.start_workers()
-        wait_for_projections(client, [x.game_id for x in games])
-        up = Running(stack, client, redis_pid, ceiling_port, port)
-        rows += section("1/6 command path", lambda: command_path_rows(args, up, games, pool))
-        rows += section("2-3/6 projection lag and breath", lambda: lag_rows(args, client, port))
-        finished: list[str] = []
-        memory_rows = section("6/6 memory", lambda: _keep(finished, finished_games(client, port)))
-        rows += section("4/6 replay", lambda: replay_rows(client, port))
-        rows += section("4/6 verification", lambda: verification_rows(port, finished))
+        if args.only == "streams":
+            port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
+            stack.start_workers()
+            up = Running(stack, client, redis_pid, 0, port)
+            rows += section("7 streams", lambda: stream_rows(args, up))
+        else:
+            ceiling_port = stack.start_gunicorn("ceiling", "bench.ceiling:create_app()", "/healthz")
+            port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
+            pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
+            games = create_games(port, pool)
+            stack.start_workers()
+            wait_for_projections(client, [x.game_id for x in games])
+            up = Running(stack, client, redis_pid, ceiling_port, port)
+            rows += section("1/7 command path", lambda: command_path_rows(args, up, games, pool))
+            rows += section("2-3/7 projection lag and breath", lambda: lag_rows(args, client, port))
+            finished: list[str] = []
+            memory_rows = section(
+                "6/7 memory", lambda: _keep(finished, finished_games(client, port))
+            )
+            rows += section("4/7 replay", lambda: replay_rows(client, port))
+            rows += section("4/7 verification", lambda: verification_rows(port, finished))
+            rows += section("7/7 streams", lambda: stream_rows(args, up))
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
-    rows += section("5/6 legal actions", legal_rows) + memory_rows
+    if args.only == "all":
+        rows += section("5/7 legal actions", legal_rows) + memory_rows
     print()
     print(table(rows))
     kept = f"; the servers' logs: {stack.logs}" if stack.keep_logs else ""
@@ -189,6 +205,62 @@ def lag_rows(args: argparse.Namespace, client: redis.Redis, port: int) -> list[R
             "≤ 250 ms", lag.breath_view_ms[1] <= 250,
             f"p50 {num(lag.breath_view_ms[0], 1)} ms; board view = projection checkpoint"),
     ]  # fmt: skip
+
+
+def stream_rows(args: argparse.Namespace, up: Running) -> list[Row]:
+    """Measure 7: commands/s with idle streams open, and fan-out (bench/streams.py)."""
+    scripts = [g.random_game(SCENARIOS[i % 3], f"str-{i}") for i in range(9)]
+    pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
+    games = create_games(up.port, pool)
+    idle = idle_games(up.port, 100)
+    wait_for_projections(up.client, [x.game_id for x in games])
+    pids = {"server": up.stack.pid("api"), "redis": up.redis_pid}
+    pids["workers"] = up.stack.pid("workers")
+    rows = idle_streams_rows(
+        up.port, games, idle, streams=args.streams, rounds=args.rounds,
+        slice_once=lambda loop: loop.slice(args.warmup_s, args.slice_s, pids, up.client),
+    )  # fmt: skip
+    sender = CommandSender(up.port)
+    game = sender.create(far_apart())
+    rows += fanout_rows(up.port, game, sender.send, streams=args.streams,
+                        commands=args.fanout_commands, gap_s=0.2)  # fmt: skip
+    sender.close()
+    return rows
+
+
+class CommandSender:
+    """Commands one at a time on one keep-alive connection, each with when its 2xx came."""
+
+    def __init__(self, port: int) -> None:
+        import http.client
+
+        self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def create(self, scenario: dict[str, object]) -> dict[str, object]:
+        created = self._post("/games", {"scenario": scenario, "options": {"seed": "fanout"}}, {})
+        return dict(created)
+
+    def send(self, game: dict[str, Any], seat: int, body: dict[str, Any]) -> tuple[int, float]:
+        token = game["seats"][seat]["token"]
+        reply = self._post(f"/games/{game['game_id']}/commands", body,
+                           {"Authorization": f"Bearer {token}"})  # fmt: skip
+        acked = time.perf_counter()
+        game["version"] = reply["version"]
+        return int(reply["events"][0]["version"]), acked
+
+    def _post(self, path: str, body: object, headers: dict[str, str]) -> Any:
+        import json
+
+        headers = {"Content-Type": "application/json", **headers}
+        self._conn.request("POST", path, json.dumps(body), headers)
+        response = self._conn.getresponse()
+        reply = json.loads(response.read())
+        if response.status not in (200, 201):
+            raise RuntimeError(f"POST {path}: {response.status} {reply}")
+        return reply
+
+    def close(self) -> None:
+        self._conn.close()
 
 
 def _banner(args: argparse.Namespace) -> str:
