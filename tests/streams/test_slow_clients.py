@@ -109,13 +109,13 @@ def test_long_waits_for_a_version_leave_the_api_answering(start_api) -> None:
     waiters = [threading.Thread(target=wait) for _ in range(32)]
     for waiter in waiters:
         waiter.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 2
     while statuses.count(429) < 24 and time.monotonic() < deadline:
         time.sleep(0.05)  # the 24 past the cap are refused at once; 8 still wait
 
-    assert statuses.count(429) == 24 and 200 not in statuses
     assert answers_within(api, "/readyz", ANSWER_S)
     assert command_answers(api, game, cycle)
+    assert statuses.count(429) == 24 and 200 not in statuses
     for waiter in waiters:
         waiter.join()
     assert Counter(statuses) == {200: 8, 429: 24}
