@@ -117,12 +117,13 @@ def _acquire(kind: str, limit: int, longest_s: float) -> Slot:
 def policy_field(settings: Settings) -> str:
     """RateLimit-Policy: the request bucket as a quota per window (its burst, in the time
     the bucket takes to fill: the rate it sustains, never more), and the two caps."""
-    window = max(1, math.ceil(settings.rate_burst / settings.rate_per_s))
-    return (
-        f'"{REQUESTS}";q={settings.rate_burst};w={window}, '
-        f'"{STREAMS}";q={settings.streams_per_client};qu="concurrent-requests", '
-        f'"{WAITS}";q={settings.waits_per_client};qu="concurrent-requests"'
-    )
+    items = []
+    if settings.rate_limited:
+        window = max(1, math.ceil(settings.rate_burst / settings.rate_per_s))
+        items.append(f'"{REQUESTS}";q={settings.rate_burst};w={window}')
+    items.append(f'"{STREAMS}";q={settings.streams_per_client};qu="concurrent-requests"')
+    items.append(f'"{WAITS}";q={settings.waits_per_client};qu="concurrent-requests"')
+    return ", ".join(items)
 
 
 def limit_field(quota: Quota | None, held: tuple[str, int, int] | None) -> str:
@@ -138,11 +139,12 @@ def limit_field(quota: Quota | None, held: tuple[str, int, int] | None) -> str:
 
 
 def add_rate_limit_fields(response: Response) -> Response:
-    settings = components().settings
-    if request.path in UNLIMITED_PATHS or not settings.rate_limited:
+    if request.path in UNLIMITED_PATHS:
         return response
+    settings = components().settings
     response.headers["RateLimit-Policy"] = policy_field(settings)
-    field = limit_field(g.get("rate_quota"), g.get("rate_held"))
+    quota = g.get("rate_quota") if settings.rate_limited else None
+    field = limit_field(quota, g.get("rate_held"))
     if field:
         response.headers["RateLimit"] = field
     return response

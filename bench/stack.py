@@ -81,6 +81,14 @@ class Stack:
         self.ports[name] = port
         return port
 
+    def start_router(self, name: str, upstream_port: int) -> int:
+        """bench/router.py in front of `upstream_port` (bench/layouts.py); its port."""
+        port = free_port()
+        self._spawn(name, [sys.executable, "-m", "bench.router", str(port), str(upstream_port)])
+        _wait_http(port, "/healthz", self._procs[name], self.logs / f"{name}.log")
+        self.ports[name] = port
+        return port
+
     def pid(self, name: str) -> int:
         return self._procs[name].pid
 

@@ -67,9 +67,14 @@ def test_a_refusal_says_nothing_is_left_and_when_to_come_back(limited: FlaskClie
     assert left["r"] == 0 and left["t"] == int(refused.headers["Retry-After"]) >= 1
 
 
-def test_probes_and_unlimited_servers_carry_no_fields(client: FlaskClient):
-    # `client` runs with rate_per_s=0: no limit, so no quota to speak of.
-    assert "RateLimit" not in client.get("/scenarios").headers
+def test_without_a_rate_limit_the_caps_are_still_announced(client: FlaskClient):
+    # `client` runs with rate_per_s=0: no bucket, but the caps on streams and waits hold.
+    response = client.get("/scenarios")
+    assert set(parsed(response, "RateLimit-Policy")) == {"streams", "waits"}
+    assert "RateLimit" not in response.headers  # nothing counted for a plain request
+
+
+def test_probes_and_the_spec_carry_no_fields():
     app = make_app("in_memory", with_settings(rate_per_s=2, rate_burst=5))
     limited = app.test_client()
     for path in ("/healthz", "/readyz", "/openapi.yaml"):

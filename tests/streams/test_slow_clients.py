@@ -16,6 +16,9 @@ import threading
 import time
 from collections import Counter
 
+import redis
+
+from adapters.redis_keys import slots_key
 from bench.stream_clients import StreamClients
 from bench.streams import far_apart, turn_cycle
 from tests.streams.conftest import Api, answers_within
@@ -74,7 +77,9 @@ def test_bodies_that_never_arrive_leave_the_api_answering(start_api) -> None:
             sock.close()
 
 
-def test_one_client_opens_at_most_its_streams_and_the_api_answers(start_api) -> None:
+def test_one_client_opens_at_most_its_streams_and_the_api_answers(
+    start_api, redis_client: redis.Redis
+) -> None:
     api = start_api()  # 16 streams a client (LOREKEEPER_STREAMS_PER_CLIENT)
     game, cycle = played_game(api)
     path = f"/games/{game['game_id']}/stream"
@@ -87,14 +92,14 @@ def test_one_client_opens_at_most_its_streams_and_the_api_answers(start_api) -> 
         assert answers_within(api, "/readyz", ANSWER_S)
         assert command_answers(api, game, cycle)
     # The client hung up: its places are free at once, not at the next keep-alive (15 s).
+    held = slots_key("streams:addr:127.0.0.1")
     deadline = time.monotonic() + ANSWER_S
-    while True:
-        with StreamClients(api.port, [path] * 16) as again:
-            again.open(timeout_s=30)
-            if again.statuses == [200] * 16 or time.monotonic() > deadline:
-                break
-        time.sleep(0.2)
-    assert again.statuses == [200] * 16
+    while redis_client.zcard(held) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert redis_client.zcard(held) == 0
+    with StreamClients(api.port, [path] * 16) as again:
+        again.open(timeout_s=30)
+        assert again.statuses == [200] * 16
 
 
 def test_long_waits_for_a_version_leave_the_api_answering(start_api) -> None:
