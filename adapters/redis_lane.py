@@ -6,8 +6,9 @@ sending and reading the commands themselves: 74–93 µs a call against 40–47 
 connection kept by the thread (BENCHMARKS.md). The command path makes one such call per
 command, so it goes through a lane. A lane keeps its idle connections in a list of its
 own (last in, first out): a call takes one, or opens one with the client's own settings
-(its pool's connection arguments), and puts it back. One per thread at most under threads;
-under gevent, where a request is a greenlet and not a thread, as many as run at once.
+(its pool's connection arguments), and puts it back: one per thread at most under threads;
+under gevent, where a request is a greenlet, as many as append at once, up to a bound past
+which a call waits for one.
 """
 
 from __future__ import annotations
@@ -40,12 +41,14 @@ def script_sha(script: str) -> str:
     return hashlib.sha1(script.encode("utf-8")).hexdigest()
 
 
-_IDLE_KEPT = 64  # idle connections a lane keeps; past this, a returned one is closed
+MAX_CONNECTIONS = 64  # a lane's connections, at most; a call past them waits for one
+WAIT_S = 5.0  # ... this long at most, then ConnectionError
 
 
 class RedisLane:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: redis.Redis, max_connections: int = MAX_CONNECTIONS) -> None:
         self._pool = client.connection_pool
+        self._free = threading.BoundedSemaphore(max_connections)
         self._idle: list[Any] = []
         self._lock = threading.Lock()
         self._pid = os.getpid()
@@ -87,20 +90,25 @@ class RedisLane:
             self._give_back(connection)
 
     def _take(self) -> Any:
+        if not self._free.acquire(timeout=WAIT_S):
+            raise ConnectionError(f"no Redis connection of the lane came free in {WAIT_S:g} s")
         with self._lock:
             if self._pid != os.getpid():  # a forked process: its parent's are not its own
                 self._idle.clear()
                 self._pid = os.getpid()
             if self._idle:
                 return self._idle.pop()
-        return self._pool.make_connection()
+        # Made here, not by the pool (which would count it against its own limit forever).
+        return self._pool.connection_class(**self._pool.connection_kwargs)
 
     def _give_back(self, connection: Any) -> None:
         with self._lock:
-            if self._pid == os.getpid() and len(self._idle) < _IDLE_KEPT:
+            kept = self._pid == os.getpid()
+            if kept:
                 self._idle.append(connection)
-                return
-        connection.disconnect()
+        self._free.release()
+        if not kept:
+            connection.disconnect()
 
 
 def _disconnect_all(connections: list[Any]) -> None:

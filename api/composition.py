@@ -62,7 +62,14 @@ class Components:
 
 def redis_components(settings: Settings, client: redis.Redis | None = None) -> Components:
     # Bytes replies (decode_responses=False): the setting RQ needs, shared with the workers.
-    client = client if client is not None else redis.Redis.from_url(settings.redis_url)
+    # A blocking pool: under gevent a process serves hundreds of requests at once, and past
+    # `redis_connections` they wait their turn for a connection (5 s at most, then 503)
+    # rather than fail (redis-py's own pool refuses its 101st) or open one each.
+    if client is None:
+        pool = redis.BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=settings.redis_connections, timeout=5
+        )
+        client = redis.Redis(connection_pool=pool)
     rq = rq_job_queue(settings, client) if settings.jobs == "rq" else None
     stores = redis_stores(client, rq)
     limiter: RateLimiter = Unlimited()

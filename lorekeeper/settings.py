@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     waits_per_client: int = Field(default=8, ge=1)
     streams_per_process: int = Field(default=3000, ge=1)
     body_timeout_s: float = Field(default=10.0, gt=0, le=300)
+    # Redis connections an API process opens for its requests (its pool), and as many more
+    # for the command path's appends (adapters/redis_lane.py); past them, requests wait.
+    redis_connections: int = Field(default=64, ge=4)
     # -- the workers ------------------------------------------------------------------------
     worker_processes: int = Field(default=2, ge=0)
     worker_class: Literal["simple", "fork"] = "simple"
