@@ -51,10 +51,18 @@ def serve(port: int, upstream_port: int) -> None:
 
 def main() -> None:
     port, upstream_port = int(sys.argv[1]), int(sys.argv[2])
+    parent = os.getpid()
     for _ in range(PROCESSES - 1):
         if os.fork() == 0:
+            gevent.spawn(_exit_with, parent)  # the benchmark stops the parent only
             break
     serve(port, upstream_port)
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        gevent.sleep(0.5)
+    os._exit(0)
 
 
 if __name__ == "__main__":
