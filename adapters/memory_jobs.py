@@ -9,18 +9,21 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from adapters.redis_jobs import breath_job_id, breath_opened_version
+from adapters.redis_jobs import bot_job_id, breath_job_id, breath_opened_version
 
 log = logging.getLogger(__name__)
 
 Project = Callable[[Sequence[str]], object]
 ResolveBreath = Callable[[str], object]
+PlayBot = Callable[[str, int, int], object]
 
 
 class _Job(NamedTuple):
-    kind: str  # "breath" | "project"
+    kind: str  # "breath" | "project" | "bot"
     game_id: str
-    id: str  # the breath job's id; the game id for a projection
+    id: str  # the breath or bot job's id; the game id for a projection
+    version: int = 0  # a bot's move: the version it plays at, and its seat
+    seat: int = 0
 
 
 class InMemoryJobQueue:
@@ -36,6 +39,7 @@ class InMemoryJobQueue:
     def __init__(self, *, eager: bool = True) -> None:
         self._project: Project | None = None
         self._resolve_breath: ResolveBreath | None = None
+        self._play_bot: PlayBot | None = None
         self._eager = eager
         self._jobs: deque[_Job] = deque()
         self._seen: set[str] = set()
@@ -44,9 +48,28 @@ class InMemoryJobQueue:
         self._draining = False
         self.failed: list[tuple[str, Exception]] = []
 
-    def attach(self, project: Project | None, resolve_breath: ResolveBreath | None) -> None:
-        """What runs the projections (of some games) and resolves a game's breath phase."""
+    def attach(
+        self,
+        project: Project | None,
+        resolve_breath: ResolveBreath | None,
+        play_bot: PlayBot | None = None,
+    ) -> None:
+        """What runs the projections (of some games), resolves a game's breath phase, and
+        plays a bot's move."""
         self._project, self._resolve_breath = project, resolve_breath
+        self._play_bot = play_bot
+
+    def enqueue_bot_turn(self, game_id: str, version: int, seat: int) -> bool:
+        """The twin of RQJobQueue.enqueue_bot_turn (run after the jobs already queued)."""
+        job_id = bot_job_id(game_id, version, seat)
+        with self._lock:
+            if job_id in self._seen:
+                return False
+            self._seen.add(job_id)
+            self._jobs.append(_Job("bot", game_id, job_id, version, seat))
+        if self._eager:
+            self.drain()
+        return True
 
     def after_append(self, game_id: str, version: int, event_types: Sequence[str]) -> None:
         with self._lock:
@@ -107,6 +130,9 @@ class InMemoryJobQueue:
             if job.kind == "breath":
                 if self._resolve_breath is not None:
                     self._resolve_breath(job.game_id)
+            elif job.kind == "bot":
+                if self._play_bot is not None:
+                    self._play_bot(job.game_id, job.version, job.seat)
             elif self._project is not None:
                 self._project([job.game_id])
         except Exception as exc:

@@ -16,9 +16,16 @@ class InMemorySeatTokenStore:
         self._seats: dict[str, dict[int, str]] = {}
         self._lock = threading.Lock()
 
-    def save(self, game_id: str, hashes: Mapping[int, str]) -> None:
+    def save(self, game_id: str, hashes: Mapping[int, str], *, final: bool = True) -> None:
         with self._lock:
             self._seats.setdefault(game_id, {}).update(hashes)
+
+    def release(self, game_id: str, seat: int) -> None:
+        with self._lock:
+            self._seats.get(game_id, {}).pop(seat, None)
+
+    def seal(self, game_id: str) -> None:
+        """Nothing to do: no copy is kept."""
 
     def seats_for(self, game_ids: Sequence[str], token: str) -> list[int | None]:
         with self._lock:

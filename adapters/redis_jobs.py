@@ -13,6 +13,9 @@
   job) costs several times the projection itself (BENCHMARKS.md).
   With the Redis event store that script **rides in the append's round trip** (`ride`,
   the store's rider: one round trip, one fsync), and `after_append` does not send it again.
+- a **bot** move (RQ, the bot queue) when the game waits on a bot seat (`enqueue_bot_turn`,
+  called by lorekeeper/bot_turns.py): job id `bot-<game>-<version>-<seat>` (the game id
+  escaped as below), the top-level function BOT_FUNC names.
 - a **breath** job (RQ) when `BreathPhaseOpened` is among the appended events (R-TRN-6),
   with a job id per game and version of that event (`breath-<game>-<version>`; RQ accepts
   only `[A-Za-z0-9_-]`, so the game id is escaped: `_`->`__`, `.`->`_d`, `:`->`_c`): a
@@ -41,7 +44,9 @@ from adapters.stream_entries import text
 
 BREATH_OPENED = "BreathPhaseOpened"
 BREATH_FUNC = "workers.jobs.resolve_breath"
+BOT_FUNC = "workers.bots.play_bot_turn"
 DEFAULT_BREATH_QUEUE = "breath"
+DEFAULT_BOT_QUEUE = "bots"
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +64,18 @@ return 0
 _RIDDEN_MAX = 4096
 
 
+def _escaped(game_id: str) -> str:
+    return game_id.replace("_", "__").replace(".", "_d").replace(":", "_c")
+
+
 def breath_job_id(game_id: str, opened_version: int) -> str:
     """The RQ job id of the breath phase opened at `opened_version`."""
-    escaped = game_id.replace("_", "__").replace(".", "_d").replace(":", "_c")
-    return f"breath-{escaped}-{opened_version}"
+    return f"breath-{_escaped(game_id)}-{opened_version}"
+
+
+def bot_job_id(game_id: str, version: int, seat: int) -> str:
+    """The RQ job id of a bot's move in the game at `version`."""
+    return f"bot-{_escaped(game_id)}-{version}-{seat}"
 
 
 def breath_opened_version(version: int, event_types: Sequence[str]) -> int | None:
@@ -109,9 +122,13 @@ class RQJobQueue:
         pending_ttl_s: int = 30,
         job_timeout_s: int = 60,
         breath_result_ttl_s: int = 24 * 3600,
+        bot_queue: str = DEFAULT_BOT_QUEUE,
+        bot_result_ttl_s: int = 3600,
     ) -> None:
         self._client = client
         self.breath_queue = Queue(breath_queue, connection=client, serializer=JSONSerializer)
+        self.bot_queue = Queue(bot_queue, connection=client, serializer=JSONSerializer)
+        self._bot_result_ttl_s = bot_result_ttl_s
         self.projection_queue = ProjectionQueue(client, projection_queue)
         self._pending_ttl_s = pending_ttl_s
         self._request = client.register_script(_REQUEST_LUA)
@@ -179,9 +196,28 @@ class RQJobQueue:
             result_ttl=self._breath_result_ttl_s,
         )
 
+    def enqueue_bot_turn(self, game_id: str, version: int, seat: int) -> bool:
+        """Queue a bot's move; False if that one is queued (or was, within its result TTL).
+        A Redis error is logged: the reconciler queues it again."""
+        try:
+            return self._enqueue(
+                self.bot_queue,
+                BOT_FUNC,
+                (game_id, version, seat),
+                bot_job_id(game_id, version, seat),
+                result_ttl=self._bot_result_ttl_s,
+            )
+        except redis.RedisError as exc:
+            log.warning("jobs.bot_not_queued", extra={"game_id": game_id, "error": repr(exc)})
+            return False
+
     def queued(self) -> list[str]:
-        """The breath jobs' ids and the game ids due a projection, waiting now."""
-        return self.breath_queue.get_job_ids() + self.projection_queue.due()
+        """The breath and bot jobs' ids and the game ids due a projection, waiting now."""
+        return (
+            self.breath_queue.get_job_ids()
+            + self.bot_queue.get_job_ids()
+            + self.projection_queue.due()
+        )
 
     def _enqueue(
         self, queue: Queue, func: str, args: tuple[Any, ...], id_: str, *, result_ttl: int

@@ -1,7 +1,10 @@
 """Every Redis key Lorekeeper writes, in one place (docs/workers.md lists what each holds).
 
 A game's keys carry its hash tag `{<game_id>}`, so they sit in one Cluster slot and a script
-may touch them together. The projection queue's keys carry the queue's tag. The rest are
+may touch them together. The projection queue's keys carry the queue's tag. A player's record
+carries the player's tag. The lobby's indexes span games: they all carry the tag `{lobby}`,
+so the one script that moves a game between them (adapters/redis_lobby.py) runs in one slot,
+on one node of a Cluster (docs/players.md says how they could be sharded). The rest are
 single keys of their own.
 """
 
@@ -52,6 +55,41 @@ def due_key(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
 def bucket_key(caller: str) -> str:
     """Hash: a caller's rate-limit bucket."""
     return f"lk:rate:{caller}"
+
+
+def table_key(game_id: str) -> str:
+    """Hash: the game's table (`rev`, `table`: who holds each seat, visibility, grants)."""
+    return f"lk:{{{game_id}}}:table"
+
+
+# -- players (docs/players.md) ------------------------------------------------------------------
+
+
+def player_key(player_id: str) -> str:
+    """Hash: a player (`name`, `created_ms`, and `key:<key id>` -> that key's record)."""
+    return f"lk:player:{{{player_id}}}"
+
+
+def api_key_key(key_hash: str) -> str:
+    """String: the id of the player holding the API key with this SHA-256 (hex)."""
+    return f"lk:apikey:{key_hash}"
+
+
+# -- the lobby's indexes: cross-game keys, all in the slot of `{lobby}` ----------------------
+
+LOBBY_TAG = "{lobby}"
+LISTINGS_KEY = f"lk:{LOBBY_TAG}:listings"  # hash: game id -> its listing (stamp, place, shelves)
+EXPIRING_KEY = f"lk:{LOBBY_TAG}:expiring"  # sorted set: open game id, score its expiry (ms)
+
+
+def shelf_key(kind: str, status: str, scenario: str | None, player_id: str | None) -> str:
+    """Sorted set (every score 0, members `<place>` in lexicographic order): one shelf.
+
+    `lk:{lobby}:public:<status>[:s:<scenario key>]`, `lk:{lobby}:player:<id>:<status>`."""
+    if kind == "player":
+        return f"lk:{LOBBY_TAG}:player:{player_id}:{status}"
+    base = f"lk:{LOBBY_TAG}:public:{status}"
+    return base if scenario is None else f"{base}:s:{scenario}"
 
 
 def hub_wake_key(hub_id: str) -> str:

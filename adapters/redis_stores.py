@@ -2,6 +2,9 @@
 
 Both are written once, when the game is created, and never change, so each process keeps the
 last `cache_games` games' values: a command reads them from Redis once per game and process.
+A game whose seats wait for players (docs/players.md) gets its tokens as its seats are taken
+and may lose one when a player leaves: its hash holds the field `open` until the game starts
+(`seal`), and no process keeps a copy of a hash that has it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from lorekeeper.dice import DiceConfig
 from lorekeeper.seats import matching_seat
 
 V = TypeVar("V")
+_OPEN = "open"  # the field of a seats hash whose seats may still change
 
 
 class _Remembered(Generic[V]):
@@ -52,20 +56,33 @@ class RedisSeatTokenStore:
         self._client = client
         self._known: _Remembered[dict[int, str]] = _Remembered(cache_games)
 
-    def save(self, game_id: str, hashes: Mapping[int, str]) -> None:
+    def save(self, game_id: str, hashes: Mapping[int, str], *, final: bool = True) -> None:
         mapping = {str(seat): digest for seat, digest in hashes.items()}
-        self._client.hset(seats_key(game_id), mapping=mapping)  # type: ignore[arg-type]
+        if not final:
+            mapping[_OPEN] = "1"
+        if mapping:
+            self._client.hset(seats_key(game_id), mapping=mapping)  # type: ignore[arg-type]
+
+    def release(self, game_id: str, seat: int) -> None:
+        self._client.hdel(seats_key(game_id), str(seat))
+
+    def seal(self, game_id: str) -> None:
+        self._client.hdel(seats_key(game_id), _OPEN)
 
     def seats_for(self, game_ids: Sequence[str], token: str) -> list[int | None]:
-        missing = [g for g in game_ids if self._known.get(g, lambda: None) is None]
+        known = {g: self._known.get(g, lambda: None) for g in game_ids}
+        missing = [g for g, hashes in known.items() if hashes is None]
         if missing:
             pipe = self._client.pipeline(transaction=False)
             for game_id in missing:
                 pipe.hgetall(seats_key(game_id))
             for game_id, stored in zip(missing, pipe.execute(), strict=True):
-                if stored:
-                    self._known.put(game_id, {int(k): text(v) for k, v in stored.items()})
-        return [matching_seat(self._known.get(g, lambda: None) or {}, token) for g in game_ids]
+                fields = {text(k): text(v) for k, v in stored.items()}
+                hashes = {int(k): v for k, v in fields.items() if k != _OPEN}
+                known[game_id] = hashes
+                if hashes and _OPEN not in fields:  # final: safe to keep
+                    self._known.put(game_id, hashes)
+        return [matching_seat(known[g] or {}, token) for g in game_ids]
 
 
 class RedisDiceStore:

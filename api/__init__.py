@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from flask import Flask
 
-from api import audit, commands, games, meta, streams
+from api import audit, commands, games, meta, players, seats, streams
 from api.composition import Components, HealthCheck, redis_components
 from api.errors import register_error_handlers
 from api.guards import register_guards
@@ -37,7 +37,7 @@ def create_app(
     app.extensions[EXTENSION] = components or redis_components(settings)
     register_error_handlers(app)
     register_guards(app)
-    for module in (games, commands, streams, meta, audit):
+    for module in (games, commands, streams, meta, audit, players, seats):
         app.register_blueprint(module.blueprint)
     register_viewer(app)
     app.wsgi_app = BodyDeadline(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]

@@ -3,17 +3,18 @@
     GET /games/<id>/export   header, every event with its hashes, trailer (docs/audit.md)
     GET /games/<id>/audit    {"verdict", "reason", "first_bad_event"?, "checks", …}
 
-No token is needed, and a seat token changes nothing (a wrong one is refused as on every
-read): an unfinished game's export is redacted as for a tokenless reader and reveals no seed;
-the audit shows only its verdict.
+No token is needed for a game that is not private, and a seat token changes nothing (a wrong
+one is refused as on every read): an unfinished game's export is redacted as for a tokenless
+reader and reveals no seed; the audit shows only its verdict. A private game's export and
+audit are for its players and its auditor grants (not its spectator grants).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Response
 
-from api.deps import service
-from api.requests import bearer_token
+from api.deps import access, service
+from api.identity import caller
 from api.responses import etag, versioned
 from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
 from lorekeeper.audit.verify import verify_lines
@@ -25,7 +26,7 @@ NDJSON = "application/x-ndjson"
 
 @blueprint.get("/games/<game_id>/export")
 def export(game_id: str) -> Response:
-    service().viewer_for(game_id, bearer_token())  # 401 for a token not of this game
+    access().reader(game_id, caller(), audit=True)  # 401/404 for a token not of this game
     require_game_id(game_id)
     events = service().log.events.read(game_id)  # one read: one consistent snapshot
     lines = list(ndjson_lines(export_records(game_id, events)))
@@ -37,7 +38,7 @@ def export(game_id: str) -> Response:
 
 @blueprint.get("/games/<game_id>/audit")
 def audit(game_id: str) -> Response:
-    service().viewer_for(game_id, bearer_token())
+    access().reader(game_id, caller(), audit=True)
     require_game_id(game_id)
     events = service().log.events.read(game_id)
     verdict = verify_lines(ndjson_lines(export_records(game_id, events, whole=True)))

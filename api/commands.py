@@ -1,11 +1,13 @@
-"""`POST /games/{id}/commands`: the one way a seat changes a game."""
+"""`POST /games/{id}/commands`: the one way a seat changes a game (with its seat token, or the
+player key of the player holding it)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from api.deps import service
-from api.requests import bearer_token, idempotency_key, if_match_version, json_body
+from api.deps import access, service
+from api.identity import caller
+from api.requests import idempotency_key, if_match_version, json_body
 from api.responses import etag
 from api.schemas import validate_command
 from lorekeeper.reads import public_event
@@ -15,8 +17,7 @@ blueprint = Blueprint("commands", __name__)
 
 @blueprint.post("/games/<game_id>/commands")
 def send_command(game_id: str) -> Response:
-    token = bearer_token()
-    seat = service().seat_for(game_id, token)  # 401/404 before the body is looked at
+    seat = access().actor(game_id, caller())  # 401/403/404 before the body is looked at
     key, expected = idempotency_key(), if_match_version()
     body = validate_command(json_body())
     result = service().handle_command(game_id, seat, body, expected, key)

@@ -17,6 +17,8 @@ from adapters.memory_concurrency import InMemoryConcurrencyLimiter
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_feed import InMemoryFeed
 from adapters.memory_jobs import InMemoryJobQueue
+from adapters.memory_lobby import InMemoryLobbyIndex
+from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
 from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_stores import (
     InMemoryDiceStore,
@@ -30,13 +32,15 @@ from adapters.redis_feed import RedisStreamFeed
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_projections import projection_lag
 from adapters.redis_ratelimit import RedisRateLimiter
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import ConcurrencyLimiter, Feed, JobQueue, RateLimiter, Stores
-from lorekeeper.projector import Projector
+from lorekeeper.lobby import LobbyReader
+from lorekeeper.players import PlayerService
+from lorekeeper.ports import BotQueue, ConcurrencyLimiter, Feed, JobQueue, RateLimiter, Stores
 from lorekeeper.reads import GameReader
+from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
 from lorekeeper.streaming import Gauge, StreamHub
+from lorekeeper.wiring import application
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when
 # the process should not be counted healthy.
@@ -49,6 +53,9 @@ class Components:
     service: GameService
     reader: GameReader
     limiter: RateLimiter
+    players: PlayerService
+    seating: SeatingService
+    lobby: LobbyReader
     client: redis.Redis | None = None
     concurrency: ConcurrencyLimiter = field(default_factory=InMemoryConcurrencyLimiter)
     hub: StreamHub | None = None
@@ -85,7 +92,8 @@ def memory_components(settings: Settings) -> Components:
     """Everything in this process: in-memory stores, jobs run in the request."""
     events = InMemoryEventStore()
     stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
-                    InMemoryDiceStore())  # fmt: skip
+                    InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
+                    InMemoryLobbyIndex())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -104,15 +112,14 @@ def _components(
     or never (`none`: breath phases stay open, reads replay the stream)."""
     in_process = InMemoryJobQueue()
     jobs: JobQueue = rq if rq is not None else in_process
-    log = GameLog(stores.events, stores.dice, jobs, cache_games=settings.state_cache_games)
-    service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
-    if settings.jobs == "inline":
-        in_process.attach(Projector(log, stores.projections).project, service.resolve_breath)
+    bot_queue: BotQueue = rq if rq is not None else in_process
     # One hub per process: every open stream and wait of this app follows through it.
     hub = StreamHub(feed)
-    reader = GameReader(log, stores.projections, stores.seats, hub=hub,
-                        projection_wait_s=settings.projection_wait_s)  # fmt: skip
-    components = Components(settings, service, reader, limiter, client, hub=hub)
+    app = application(settings, stores, jobs, bot_queue, hub=hub)
+    if settings.jobs == "inline":
+        in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play)
+    components = Components(settings, app.service, app.reader, limiter, app.players,
+                            app.seating, app.lobby, client, hub=hub)  # fmt: skip
     components.health_checks["streams"] = lambda: {
         **hub.stats(),
         "open_streams": components.open_streams.count,

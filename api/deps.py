@@ -5,7 +5,11 @@ from __future__ import annotations
 from flask import current_app
 
 from api.composition import Components
+from lorekeeper.access import Access
+from lorekeeper.lobby import LobbyReader
+from lorekeeper.players import PlayerService
 from lorekeeper.reads import GameReader
+from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 
 
@@ -20,3 +24,19 @@ def service() -> GameService:
 
 def reader() -> GameReader:
     return components().reader
+
+
+def players() -> PlayerService:
+    return components().players
+
+
+def seating() -> SeatingService:
+    return components().seating
+
+
+def access() -> Access:
+    return components().seating.access
+
+
+def lobby() -> LobbyReader:
+    return components().lobby

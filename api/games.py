@@ -1,14 +1,24 @@
-"""Games: create one, list them (the lobby), read a game's view, a past state, legal actions."""
+"""Games: create one, list them (the lobby), read a game's view, a past state, legal actions.
+
+Every read obeys the game's visibility (docs/players.md): the seating service says whose
+view a caller reads, and answers 404 for a private game the caller may not read.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, url_for
+from typing import Any
 
-from api.deps import reader, service
+from flask import Blueprint, Response
+
+from api.deps import access, lobby, reader, seating
 from api.guards import waiting_slot
-from api.requests import bearer_token, json_body, query
-from api.responses import etag, versioned
+from api.identity import caller
+from api.players import paged
+from api.requests import json_body, query
+from api.responses import versioned
 from api.schemas import LobbyQuery, StateQuery, ViewQuery, validate_create_game
+from api.seats import created_response
+from lorekeeper.seating import SeatSpec
 
 blueprint = Blueprint("games", __name__)
 
@@ -16,26 +26,29 @@ blueprint = Blueprint("games", __name__)
 @blueprint.post("/games")
 def create_game() -> Response:
     body = validate_create_game(json_body())
-    created = service().create_game(body["scenario"], body["options"])
-    response = jsonify(created._asdict())
-    response.status_code = 201
-    response.headers["Location"] = url_for("games.view", game_id=created.game_id)
-    response.headers["ETag"] = etag(created.version)
-    return response
+    specs = None
+    if "seats" in body:
+        specs = [SeatSpec(s["kind"], s.get("player_id"), s.get("bot"), s.get("expires_in_s"))
+                 for s in body["seats"]]  # fmt: skip
+    made = seating().create(caller(), body["scenario"], body["options"],
+                            visibility=body["visibility"], seats=specs)  # fmt: skip
+    return created_response(made, 201)
 
 
 @blueprint.get("/games")
-def lobby() -> Response:
-    """Games by status; with a seat token, only the games where that seat is to act."""
+def lobby_page() -> Response:
+    """Public games, newest first, by status and scenario; paged by cursor."""
     args = query(LobbyQuery())
-    games = reader().lobby(args.get("status"), bearer_token())
-    return jsonify({"games": games})
+    page = lobby().public(args.get("status"), args.get("scenario"), args.get("cursor"),
+                          args["limit"])  # fmt: skip
+    kept: dict[str, Any] = {k: args[k] for k in ("status", "scenario") if k in args}
+    return paged(page, "games.lobby_page", args["limit"], kept)
 
 
 @blueprint.get("/games/<game_id>")
 def view(game_id: str) -> Response:
     args = query(ViewQuery())
-    viewer = service().viewer_for(game_id, bearer_token())
+    viewer = access().reader(game_id, caller())
     board = reader().view(game_id, viewer, args.get("min_version"), gate=waiting_slot)
     return versioned(board, board["version"])
 
@@ -43,13 +56,13 @@ def view(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>/state")
 def state(game_id: str) -> Response:
     args = query(StateQuery())
-    viewer = service().viewer_for(game_id, bearer_token())
+    viewer = access().reader(game_id, caller())
     board = reader().state_view(game_id, viewer, args.get("version"))
     return versioned(board, board["version"])
 
 
 @blueprint.get("/games/<game_id>/legal-actions")
 def legal_actions(game_id: str) -> Response:
-    seat = service().seat_for(game_id, bearer_token())
+    seat = access().actor(game_id, caller())
     actions = reader().legal_actions(game_id, seat)
     return versioned(actions, actions["version"])

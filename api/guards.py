@@ -1,6 +1,7 @@
-"""Checks every request passes before its route runs: the per-caller rate limit, announced on
-every answer with the `RateLimit` and `RateLimit-Policy` header fields; and the caps on the
-long requests one caller may hold at once (open event streams, `?min_version` waits).
+"""Checks every request passes before its route runs: the per-caller rate limit, counted
+against a verified identity or the client address (api/identity.py), announced on every
+answer with the `RateLimit` and `RateLimit-Policy` header fields; and the caps on the long
+requests one caller may hold at once (open event streams, `?min_version` waits).
 
 The header fields follow draft-ietf-httpapi-ratelimit-headers (revision 10, the structured
 field form; docs/api.md): `RateLimit-Policy` names each quota, `RateLimit` says what is left
@@ -17,9 +18,9 @@ from contextlib import contextmanager
 from flask import Flask, Response, g, request
 
 from api.deps import components
+from api.identity import rate_limit_key
 from lorekeeper.errors import RateLimited, Refused
 from lorekeeper.ports import Quota, Slot
-from lorekeeper.seats import token_hash
 from lorekeeper.settings import Settings
 
 # Probes and the spec are never limited: an orchestrator polls them.
@@ -30,17 +31,8 @@ REQUESTS, STREAMS, WAITS = "requests", "streams", "waits"
 _SLOT_SLACK_S = 60.0
 
 
-def rate_limit_key() -> str:
-    """A seat token's hash when the request carries one, else the client address."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.strip().partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return "token:" + token_hash(token.strip())
-    return f"addr:{request.remote_addr or 'unknown'}"
-
-
 def check_rate_limit() -> None:
-    if request.path in UNLIMITED_PATHS:
+    if request.path in UNLIMITED_PATHS or not components().settings.rate_limited:
         return
     quota = components().limiter.take(rate_limit_key())
     g.rate_quota = quota  # for the RateLimit field (add_rate_limit_fields)

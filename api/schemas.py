@@ -14,6 +14,8 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.catalogue import CARDS, FACES
+from lorekeeper.bots import BOTS
+from lorekeeper.tables import VISIBILITIES
 
 GLORY_USES = ("extra_hex", "extra_die", "ignore_flag")
 ID_LENGTH = validate.Length(min=1, max=64)
@@ -103,9 +105,39 @@ class GameOptionsSchema(Schema):
             )
 
 
+SEAT_KINDS = ("me", "player", "open", "invite", "bot", "token")
+PLAYER_ID = validate.Regexp(r"^p_[0-9a-f]{16}$", error="a player id: p_ and 16 hex digits")
+MAX_SEATS = 16
+TTL_S = validate.Range(60, 30 * 24 * 3600)  # a minute to 30 days
+
+
+class SeatSpecSchema(Schema):
+    """One seat of a new game (docs/players.md): `me`, `player` (player_id: reserved for that
+    player), `open`, `invite` (expires_in_s), `bot` (bot), `token` (its token to the caller)."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
+    player_id = fields.String(validate=PLAYER_ID)
+    bot = fields.String(validate=validate.OneOf(tuple(BOTS)))
+    expires_in_s = fields.Integer(strict=True, validate=TTL_S)
+
+    @validates_schema
+    def _fields_fit_the_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
+        kind = data.get("kind")
+        wanted = {"player": "player_id", "bot": "bot", "invite": "expires_in_s"}
+        for name in ("player_id", "bot", "expires_in_s"):
+            if name in data and wanted.get(kind or "") != name:
+                raise ValidationError(f"not a field of a seat of kind {kind!r}", name)
+        if kind == "player" and "player_id" not in data:
+            raise ValidationError("a seat of kind `player` names its player_id", "player_id")
+        if kind == "bot" and "bot" not in data:
+            raise ValidationError(f"a bot seat names its bot: {', '.join(BOTS)}", "bot")
+
+
 class CreateGameSchema(Schema):
     scenario = ScenarioField(required=True)
     options = fields.Nested(GameOptionsSchema, load_default=dict)
+    visibility = fields.String(validate=validate.OneOf(VISIBILITIES), load_default="public")
+    seats = fields.List(fields.Nested(SeatSpecSchema), validate=validate.Length(1, MAX_SEATS))
 
 
 # -- commands (issues 2 and 3) ----------------------------------------------------------------
@@ -263,4 +295,21 @@ class StateQuery(_Query):
 
 
 class LobbyQuery(_Query):
-    status = fields.String(validate=validate.OneOf(("active", "over")))
+    status = fields.String(validate=validate.OneOf(("open", "active", "over", "expired")))
+    scenario = fields.String(validate=validate.Length(1, 64))
+    cursor = fields.String(validate=validate.Length(1, 256))
+    limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
+
+
+class MyGamesQuery(_Query):
+    status = fields.String(
+        validate=validate.OneOf(("open", "active", "over", "expired", "invited"))
+    )
+    turn = fields.String(validate=validate.OneOf(("mine",)))
+    cursor = fields.String(validate=validate.Length(1, 256))
+    limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
+
+    @validates_schema
+    def _one_shelf(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "turn" in data and "status" in data:
+            raise ValidationError("turn=mine lists games being played: no status with it", "turn")

@@ -11,9 +11,10 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from api.deps import components, reader, service
+from api.deps import access, components, reader
 from api.guards import open_stream
-from api.requests import bearer_token, query
+from api.identity import caller
+from api.requests import query
 from api.schemas import MAX_VERSION, EventsQuery, StreamQuery
 from api.slow_clients import under_gevent
 from lorekeeper.errors import Refused
@@ -27,7 +28,7 @@ SSE_RETRY_MS = 2000
 @blueprint.get("/games/<game_id>/events")
 def events(game_id: str) -> Response:
     args = query(EventsQuery())
-    viewer = service().viewer_for(game_id, bearer_token())
+    viewer = access().reader(game_id, caller())
     if _wants_ndjson():
         reader().require_game(game_id)
         lines = reader().iter_events(game_id, viewer, args["from_"], args.get("limit"))
@@ -56,7 +57,7 @@ def _ndjson(lines: Iterator[dict[str, Any]]) -> Iterator[str]:
 @blueprint.get("/games/<game_id>/stream")
 def stream(game_id: str) -> Response:
     args = query(StreamQuery())
-    viewer = service().viewer_for(game_id, bearer_token())
+    viewer = access().reader(game_id, caller())
     start = _resume_from() or args["from_"]
     reader().require_game(game_id)
     settings = components().settings

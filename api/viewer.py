@@ -10,6 +10,10 @@ The blueprint reads a game's events through a loader `(game_id) -> list[Event]` 
 `lorekeeper.errors.GameNotFound` for an unknown game. `register_viewer(app, load_events)`
 installs one; without it the app's own components (`app.extensions["lorekeeper"]`, as built by
 `api.create_app`) are read. Everything shown is the tokenless reader's view: no seat's cards.
+With the app's components, a private game is shown only to a caller who may read it (its
+players, its grants: `Authorization: Bearer …`), and is a 404 to anyone else
+(docs/players.md); a browser opening the viewer page sends no token, so it shows only games
+that are not private.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ def register_viewer(app: Flask, load_events: LoadEvents | None = None) -> None:
 def _load(game_id: str) -> list[Event]:
     if not GAME_ID.fullmatch(game_id):
         raise GameNotFound(game_id)
+    _check_access(game_id)
     loader: LoadEvents | None = current_app.extensions.get(LOADER)
     if loader is None:
         loader = _from_components
@@ -61,6 +66,16 @@ def _load(game_id: str) -> list[Event]:
     if not events:
         raise GameNotFound(game_id)
     return events
+
+
+def _check_access(game_id: str) -> None:
+    """The game's visibility, when the app has its components (404 for a private game the
+    caller may not read, 401 for a token that opens nothing)."""
+    seating = getattr(current_app.extensions.get("lorekeeper"), "seating", None)
+    if seating is not None:  # the viewer also runs on a bare Flask app: no private games
+        from api.identity import caller
+
+        seating.access.reader(game_id, caller())
 
 
 def _from_components(game_id: str) -> list[Event]:

@@ -1,9 +1,10 @@
-"""`python -m bench`: every benchmark of issues 9 and 16, one table. Under 5 minutes on 2 cores.
+"""`python -m bench`: every benchmark of issue 9 (and issue 15's lobby and player keys, issue
+16's open streams), one table. Under 8 minutes on 2 cores.
 
-    python -m bench                       # the whole run (about 2 min 30 s)
+    python -m bench                       # the whole run (about 4 minutes)
     python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
     python -m bench --gunicorn-args "--workers 4"      # other gunicorn settings, both apps
-    python -m bench --only streams        # measure 7 alone: open streams (bench/streams.py)
+    python -m bench --only streams        # measure 8 alone: open streams (bench/streams.py)
 
 Everything runs against processes this command starts (a private redis-server with AOF
 `appendfsync always`, gunicorn on free localhost ports, `python -m workers`) and stops.
@@ -30,6 +31,7 @@ from bench.clients import Game, create_games, fake_games
 from bench.command_path import ClosedLoop, Side, Slice, alternate, ratio, split
 from bench.games import Script
 from bench.lag import steady
+from bench.players import lobby_rows, player_key_rows
 from bench.report import Row, num, table
 from bench.stack import DEFAULT_GUNICORN_ARGS, Stack
 from bench.streams import STREAMS, fanout_rows, far_apart, idle_games, idle_streams_rows
@@ -59,7 +61,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--gunicorn-args", default=shlex.join(DEFAULT_GUNICORN_ARGS))
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs")
     parser.add_argument("--only", choices=["all", "streams"], default="all")
-    parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 7")
+    parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 8")
     parser.add_argument("--fanout-commands", type=int, default=30)
     return parser.parse_args(argv)
 
@@ -77,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
             port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
             stack.start_workers()
             up = Running(stack, client, redis_pid, 0, port)
-            rows += section("7 streams", lambda: stream_rows(args, up))
+            rows += section("8 streams", lambda: stream_rows(args, up))
         else:
             ceiling_port = stack.start_gunicorn("ceiling", "bench.ceiling:create_app()", "/healthz")
             port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
@@ -86,18 +88,21 @@ def main(argv: list[str] | None = None) -> int:
             stack.start_workers()
             wait_for_projections(client, [x.game_id for x in games])
             up = Running(stack, client, redis_pid, ceiling_port, port)
-            rows += section("1/7 command path", lambda: command_path_rows(args, up, games, pool))
-            rows += section("2-3/7 projection lag and breath", lambda: lag_rows(args, client, port))
+            rows += section("1/8 command path", lambda: command_path_rows(args, up, games, pool))
+            rows += section("2-3/8 projection lag and breath", lambda: lag_rows(args, client, port))
             finished: list[str] = []
             memory_rows = section(
-                "6/7 memory", lambda: _keep(finished, finished_games(client, port))
+                "6/8 memory", lambda: _keep(finished, finished_games(client, port))
             )
-            rows += section("4/7 replay", lambda: replay_rows(client, port))
-            rows += section("4/7 verification", lambda: verification_rows(port, finished))
-            rows += section("7/7 streams", lambda: stream_rows(args, up))
+            rows += section("4/8 replay", lambda: replay_rows(client, port))
+            rows += section("4/8 verification", lambda: verification_rows(port, finished))
+            rows += section("8/8 streams", lambda: stream_rows(args, up))
+            # Last: it lists 101,000 synthetic games (in databases 1 and 2 of the same Redis).
+            rows += section("7 lobby pages", lambda: lobby_rows(stack.redis.url, first_db=1))
+            rows += section("7 commands with player keys", lambda: player_key_rows(client))
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
     if args.only == "all":
-        rows += section("5/7 legal actions", legal_rows) + memory_rows
+        rows += section("5/8 legal actions", legal_rows) + memory_rows
     print()
     print(table(rows))
     kept = f"; the servers' logs: {stack.logs}" if stack.keep_logs else ""
@@ -208,7 +213,7 @@ def lag_rows(args: argparse.Namespace, client: redis.Redis, port: int) -> list[R
 
 
 def stream_rows(args: argparse.Namespace, up: Running) -> list[Row]:
-    """Measure 7: commands/s with idle streams open, and fan-out (bench/streams.py)."""
+    """Measure 8: commands/s with idle streams open, and fan-out (bench/streams.py)."""
     scripts = [g.random_game(SCENARIOS[i % 3], f"str-{i}") for i in range(9)]
     pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
     games = create_games(up.port, pool)

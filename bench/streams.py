@@ -1,4 +1,4 @@
-"""Measure 7 (issue 16): open event streams next to the command path.
+"""Measure 8 (issue 16): open event streams next to the command path.
 
 - **Commands with idle streams**: the 16 closed-loop clients of measure 1 in alternating
   slices, with no stream open and with `--streams` (2,000) open on games nobody plays. Target:
@@ -122,7 +122,7 @@ def _serve(conn: Connection, port: int, paths: list[str]) -> None:
         conn.send(clients.wait_for(version, count, timeout_s))
 
 
-# -- measure 7 -------------------------------------------------------------------------------------
+# -- measure 8 -------------------------------------------------------------------------------------
 
 
 def idle_streams_rows(
@@ -160,8 +160,8 @@ def idle_streams_rows(
     if refused or with_streams.failed or without.failed:
         note += f"; refused {dict(refused)}, failed {with_streams.failed + without.failed}"
     return [
-        Row("7 commands/s, no stream open", num(without.rate), "", None, ""),
-        Row(f"7 commands/s, {streams:,} idle streams open", f"{num(with_streams.rate)} "
+        Row("8 commands/s, no stream open", num(without.rate), "", None, ""),
+        Row(f"8 commands/s, {streams:,} idle streams open", f"{num(with_streams.rate)} "
             f"({share:.2f}×)", "≥ 0.9 × none", share >= 0.9, note),
     ]  # fmt: skip
 
@@ -202,7 +202,7 @@ def fanout_rows(
     if missing:
         note += f"; {missing} arrivals missing after 30 s"
     return [
-        Row(f"7 fan-out to {streams:,} streams p50/p99",
+        Row(f"8 fan-out to {streams:,} streams p50/p99",
             f"{num(percentile(ms, 50), 1)}/{num(percentile(ms, 99), 1)} ms", "", None, note),
     ]  # fmt: skip
 

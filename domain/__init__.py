@@ -6,7 +6,15 @@ events += decide(state, command_from_json({...}), SeededDice("seed"), seat=0)
 """
 
 from domain.commands import Command, command_from_json
-from domain.decider import SERVER_SEAT, decide, decide_and_fold, new_game, resolve_breath
+from domain.decider import (
+    SERVER_SEAT,
+    decide,
+    decide_and_fold,
+    is_started,
+    new_game,
+    resolve_breath,
+    start_game,
+)
 from domain.dice import DiceSource, ScriptedDice, SeededDice
 from domain.errors import CommandError, RuleViolation, ScenarioError
 from domain.events import Event, event_from_json
@@ -31,8 +39,10 @@ __all__ = [
     "event_from_json",
     "evolve",
     "fold",
+    "is_started",
     "legal_actions",
     "new_game",
     "replay",
     "resolve_breath",
+    "start_game",
 ]

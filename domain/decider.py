@@ -39,12 +39,29 @@ DECISION_KINDS: dict[type[cmd.Command], str] = {
 SERVER_SEAT = -1  # the seat the server's own steps act as (the breath phase, R-TRN-6)
 
 
-def new_game(scenario: Mapping[str, Any], *, auto_decisions: bool = False) -> list[ev.Event]:
-    """The events that create a game: validated scenario, then the first turn."""
+def new_game(
+    scenario: Mapping[str, Any], *, auto_decisions: bool = False, start: bool = True
+) -> list[ev.Event]:
+    """The events that create a game: validated scenario, then the first turn. With `start`
+    False, GameCreated alone: the game waits for its seats and `start_game` (R-TRN-1)."""
     validate_scenario(scenario)
     created = ev.GameCreated(scenario=dict(scenario), auto_decisions=auto_decisions)
-    tx = Tx(evolve(None, created), _NO_DICE)
-    tx.events.append(created)
+    if not start:
+        return [created]
+    return [created, *start_game(evolve(None, created))]
+
+
+def is_started(state: GameState) -> bool:
+    """Whether the game's first turn has begun (a game created with `start=False` has none
+    until `start_game`)."""
+    return state.turn > 0 or state.is_over
+
+
+def start_game(state: GameState) -> list[ev.Event]:
+    """The first turn's events, seat 0 first (R-TRN-1), of a game created unstarted."""
+    if is_started(state):
+        raise RuleViolation("R-TRN-1", "the game has started already", "wrong_phase")
+    tx = Tx(state, _NO_DICE)
     start_turn(tx, 0)
     return tx.events
 
@@ -69,6 +86,11 @@ def decide_and_fold(
     (Tx), so a caller that needs that state need not fold them again."""
     if state.is_over:
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
+    if not is_started(state):
+        raise RuleViolation(
+            "R-TRN-1", "the game has not started: its first turn begins once every seat is "
+            "taken", "not_started",
+        )  # fmt: skip
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
         check_turn(state, command, seat)
     tx = Tx(state, dice)

@@ -14,7 +14,7 @@ from itertools import combinations, product
 from domain import commands as cmd
 from domain.combat import battle_problem
 from domain.commands import GloryUse
-from domain.decider import check_turn
+from domain.decider import check_turn, is_started
 from domain.errors import RuleViolation
 from domain.flight import iter_flights
 from domain.movement import iter_ground_moves
@@ -25,7 +25,7 @@ from domain.turn import end_turn_problem
 
 
 def legal_actions(state: GameState, seat: int) -> list[cmd.Command]:
-    if state.is_over:
+    if not is_started(state) or state.is_over:  # R-TRN-1: no turn before the first
         return []
     out: list[cmd.Command] = [cmd.Resign()]
     for candidate in _iter_candidates(state, seat):

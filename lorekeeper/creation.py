@@ -44,10 +44,14 @@ def first_events(
     options: Mapping[str, Any],
     game_id: str,
     new_dice_seed: Callable[[], bytes],
+    *,
+    start: bool = True,
 ) -> tuple[list[Event], DiceConfig]:
-    """The game's first events (GameCreated carrying the dice's public part) and its dice."""
+    """The game's first events (GameCreated carrying the dice's public part) and its dice;
+    without `start`, GameCreated alone (the game waits for its seats: docs/players.md)."""
     dice = DiceConfig.for_options(options, game_id, new_dice_seed)
-    events = domain.new_game(doc, auto_decisions=bool(options.get("auto_decisions", False)))
+    auto = bool(options.get("auto_decisions", False))
+    events = domain.new_game(doc, auto_decisions=auto, start=start)
     events[0] = _with_dice(events[0], dice.public())
     return events, dice
 

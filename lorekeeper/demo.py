@@ -3,12 +3,16 @@
     python -m lorekeeper demo [--url URL] [--seed S] [--quiet] [--timeout 120]
 
 It talks to the server only through the public API (the standard library's urllib), the way
-any client would: it creates a game on a small inline scenario (`SKIRMISH`), then each seat in
-turn reads its legal actions (`GET /games/{id}/legal-actions`) and picks one with a simple,
-deterministic policy that seeks battles. Breath phases are resolved by the server's worker:
-the demo waits for them with `GET /games/{id}?min_version=N`. Each new line of the game's
-history (`GET /games/{id}/log`) is printed as it happens; at the end the winner and the viewer
-URL are.
+any client would, as two players who never see each other's keys: each signs up
+(`POST /players`, its own API key), the first creates a game on a small inline scenario
+(`SKIRMISH`) with its own seat and an invitation for the other (`"seats": [{"kind": "me"},
+{"kind": "invite"}]`), and hands over only the invitation; the second joins with it
+(`POST /games/{id}/join`), which starts the game. Then each player in turn reads its legal
+actions (`GET /games/{id}/legal-actions`, with its own key) and picks one with the bots'
+policy that seeks battles (lorekeeper/bots.py: the server's `battler` bot plays the same).
+Breath phases are resolved by the server's worker: the demo waits for them with
+`GET /games/{id}?min_version=N`. Each new line of the game's history (`GET /games/{id}/log`)
+is printed as it happens; at the end the winner and the viewer URL are.
 
 The server is the one `scripts/run` starts: `--url`, else `http://$LOREKEEPER_BIND` (a
 wildcard host is reached on 127.0.0.1), else http://127.0.0.1:8000.
@@ -31,9 +35,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from lorekeeper.bots import View, choose_action, hex_distance
+
+__all__ = ["DemoGame", "Http", "choose_action", "hex_distance", "main"]
 
 DEFAULT_BIND = "127.0.0.1:8000"  # scripts/run's LOREKEEPER_BIND default
 EXAMPLE_SEED = "demo"  # a reproducible game the README describes: north wins in turn 5
@@ -65,9 +73,6 @@ SKIRMISH: dict[str, Any] = {
         {"id": "n-wyvern", "kind": "wood_wyvern", "owner": 1, "hex": [3, 0]},
     ],
 }
-
-Action = dict[str, Any]
-View = dict[str, Any]
 
 
 class DemoError(RuntimeError):
@@ -137,83 +142,6 @@ class Http:
                 return error.code, dict(error.headers.items()), error.read()
 
 
-# --- The policy: a pure function of the board view and the legal actions. -----------------
-
-
-def hex_distance(a: Sequence[int], b: Sequence[int]) -> int:
-    """Steps between two hexes in odd-r offset coordinates (R-BRD-1)."""
-
-    def cube(h: Sequence[int]) -> tuple[int, int]:
-        col, row = h
-        return col - (row - (row & 1)) // 2, row
-
-    (aq, ar), (bq, br) = cube(a), cube(b)
-    return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
-
-
-def choose_action(view: View, actions: list[Action], seat: int) -> Action:
-    """Battle whenever possible, order as many units as allowed (dragons breathing), move
-    each toward the nearest enemy, then end the phase."""
-    by_type: dict[str, list[Action]] = {}
-    for action in actions:
-        by_type.setdefault(action["type"], []).append(action)
-    if "battle" in by_type:
-        return min(by_type["battle"], key=lambda a: _battle_key(view, a))
-    if "order" in by_type:
-        return max(by_type["order"], key=lambda a: (len(a["units"]), len(a["breath"])))
-    moves = by_type.get("move", []) + by_type.get("fly", [])
-    best = _best_move(view, moves, seat)
-    if best is not None:
-        return best
-    for kind in ("end_movement", "end_turn", "pass", "choose_retreat", "battle_back"):
-        if kind in by_type:
-            return by_type[kind][0]
-    return actions[0]  # only `resign` is left: never reached in the skirmish
-
-
-def _battle_key(view: View, action: Action) -> tuple[int, str, str]:
-    """Weakest target first (a kill is a banner); a dragon, hard to kill, last."""
-    target = _units(view)[action["target"]]
-    return (target["figures"] or 99, target["id"], action["unit"])
-
-
-def _best_move(view: View, moves: list[Action], seat: int) -> Action | None:
-    """The move or flight that breathes on the most enemies, else gets a unit closest to one;
-    a unit already next to an enemy stays where it is."""
-    units = _units(view)
-    enemies = [u["hex"] for u in units.values() if u["owner"] != seat]
-    if not enemies:
-        return None
-
-    def gap(h: Sequence[int]) -> int:
-        return min(hex_distance(h, e) for e in enemies)
-
-    best: tuple[tuple[int, int, int], Action] | None = None
-    for action in moves:
-        unit = units[action["unit"]]
-        targets = _breath_targets(view, action, seat) if action["type"] == "fly" else 0
-        now, then = gap(unit["hex"]), gap(action["path"][-1])
-        if targets == 0 and (now <= 1 or then >= now):
-            continue
-        key = (-targets, then, len(action["path"]))
-        if best is None or key < best[0]:
-            best = (key, action)
-    return None if best is None else best[1]
-
-
-def _breath_targets(view: View, action: Action, seat: int) -> int:
-    """Enemies a breathing dragon would fly over (R-BRE-2: not the landing hex, at most 3)."""
-    if action["unit"] not in view["turn_state"]["breath_paid"]:
-        return 0
-    over = {tuple(h) for h in action["path"][:-1]}
-    hit = [u for u in view["units"] if u["owner"] != seat and tuple(u["hex"]) in over]
-    return min(len(hit), 3)
-
-
-def _units(view: View) -> dict[str, dict[str, Any]]:
-    return {u["id"]: u for u in view["units"]}
-
-
 # --- Playing a game over HTTP. -------------------------------------------------------------
 
 
@@ -224,7 +152,7 @@ class DemoGame:
     out: Callable[[str], None] | None = print  # None: print nothing (no log is read)
     deadline_s: float = 120.0
     game_id: str = ""
-    tokens: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)  # each seat's player's API key
     version: int = 0
     printed: int = 0
 
@@ -233,10 +161,18 @@ class DemoGame:
         options: dict[str, Any] = {"auto_decisions": True}
         if self.seed is not None:
             options["seed"] = self.seed
-        created = self.http.post("/games", {"scenario": SKIRMISH, "options": options})
-        self.game_id, self.version = created["game_id"], created["version"]
-        self.tokens = [s["token"] for s in created["seats"]]
-        self._say(f"game {self.game_id} created: {self.http.base_url}/games/{self.game_id}")
+        self.keys = [self._sign_up("Southmoor"), self._sign_up("Northwind")]  # south, north
+        body = {"scenario": SKIRMISH, "options": options,
+                "seats": [{"kind": "me"}, {"kind": "invite"}]}  # fmt: skip
+        created = self.http.post("/games", body, self.keys[0])
+        self.game_id = created["game_id"]
+        invitation = created["invitations"][0]["token"]  # all the first player hands over
+        self._say(f"game {self.game_id} created by player 1, who invites player 2")
+        joined = self.http.post(f"/games/{self.game_id}/join", {"invitation": invitation},
+                                self.keys[1])  # fmt: skip
+        self.version = joined["version"]
+        self._say(f"player 2 joined: seat {joined['seat']}; the game starts: "
+                  f"{self.http.base_url}/games/{self.game_id}")  # fmt: skip
         give_up = time.monotonic() + self.deadline_s
         while time.monotonic() < give_up:
             view = self.http.get(f"/games/{self.game_id}?min_version={self.version}")
@@ -254,7 +190,7 @@ class DemoGame:
         pending = view.get("pending") or {}
         seat = pending.get("seat")
         seat = view["active_seat"] if seat is None else seat
-        token = self.tokens[seat]
+        token = self.keys[seat]
         legal = self.http.get(f"/games/{self.game_id}/legal-actions", token)
         if legal["version"] != view["version"]:
             self.version = max(self.version, legal["version"])
@@ -272,6 +208,11 @@ class DemoGame:
                 return
             raise
         self.version = reply["version"]
+
+    def _sign_up(self, name: str) -> str:
+        """A new player; its API key (the server shows it once)."""
+        key: str = self.http.post("/players", {"name": name})["key"]
+        return key
 
     def _wait_for_breath(self) -> None:
         """The worker resolves the breath phase (R-TRN-6): wait for the event after it."""

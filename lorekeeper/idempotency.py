@@ -19,6 +19,9 @@ from lorekeeper.errors import CommandIdConflict
 # command that caused it, lorekeeper/ports.py); clients' commands are their bodies.
 CREATE_COMMAND = {"type": "create_game"}
 BREATH_COMMAND = {"type": "resolve_breath"}
+# The first turn of a game created unstarted, once its seats are taken (docs/players.md).
+START_COMMAND = {"type": "start_game"}
+START_COMMAND_ID = "start_game"
 
 
 def command_body(body: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from domain import GameState
 from domain.view import ALL_SEATS, board_view
 from lorekeeper.errors import GameNotFound
 from lorekeeper.gamelog import Game, GameLog
+from lorekeeper.lobby import Lister, lobby_entry, to_act
 from lorekeeper.ports import ProjectionSave, ProjectionStore
+
+__all__ = ["Outcome", "Projector", "lobby_entry", "projection_of", "to_act"]
 
 log = logging.getLogger(__name__)
 
@@ -29,52 +30,30 @@ class Outcome:
     written: bool  # whether this run stored a new projection
 
 
-def to_act(state: GameState) -> int | None:
-    """The seat the game waits for: a pending decision's seat, else the active seat; None
-    while the server resolves a breath phase (R-TRN-6) or when the game is over."""
-    if state.is_over or state.phase == "breath":
-        return None
-    if state.pending is not None and state.pending.seat is not None:
-        return state.pending.seat
-    return state.active
-
-
-def lobby_entry(game: Game) -> dict[str, Any]:
-    state = game.state
-    return {
-        "game_id": game.id,
-        "scenario": state.scenario,
-        "seats": len(state.players),
-        "status": "over" if state.is_over else "active",
-        "active_seat": state.active,
-        "to_act": to_act(state),
-        "turn": state.turn,
-        "phase": state.phase,
-        "winner": "draw" if state.draw else state.winner,
-        "version": state.version,
-        "last_activity": game.head_time_ms,
-    }
-
-
 def projection_of(game: Game) -> ProjectionSave:
     return ProjectionSave(game.id, game.version, board_view(game.state, ALL_SEATS),
                           lobby_entry(game))  # fmt: skip
 
 
 class Projector:
-    def __init__(self, log: GameLog, projections: ProjectionStore) -> None:
+    def __init__(
+        self, log: GameLog, projections: ProjectionStore, lister: Lister | None = None
+    ) -> None:
         self._log = log
         self._projections = projections
+        self._lister = lister
 
     def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
         """Bring the games' projections up to their streams: one read of their checkpoints,
-        one of their new events, one save. A game that fails gives its exception in its
-        place; the others go on."""
+        one of their new events, one save; then their lobby listings (lorekeeper/lobby.py),
+        also of games whose events did not change (a seat may have). A game that fails gives
+        its exception in its place; the others go on."""
         games = list(dict.fromkeys(game_ids))
         checkpoints = self._projections.checkpoints(games)
         outcomes: dict[str, Outcome | Exception] = {}
         saves: list[ProjectionSave] = []
-        for game_id, stored, loaded in zip(games, checkpoints, self._log.load_many(games),
+        loaded_games = self._log.load_many(games)
+        for game_id, stored, loaded in zip(games, checkpoints, loaded_games,
                                            strict=True):  # fmt: skip
             try:
                 save = self._save_of(game_id, stored, loaded)
@@ -87,6 +66,8 @@ class Projector:
                 saves.append(save)
         for save, wrote in zip(saves, self._projections.save(saves), strict=True):
             outcomes[save.game_id] = Outcome(save.version, wrote)
+        if self._lister is not None:
+            self._lister.list_games([g for g in loaded_games if isinstance(g, Game)])
         return outcomes
 
     def _save_of(
@@ -117,4 +98,6 @@ class Projector:
         if self._projections.checkpoints([game_id])[0] > game.version:
             self._projections.delete(game_id)
         written = self._projections.save([projection_of(game)], replace_equal=True)[0]
+        if self._lister is not None:
+            self._lister.list_games([game])
         return Outcome(game.version, written)

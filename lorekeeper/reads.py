@@ -117,16 +117,6 @@ class GameReader:
         body = {"seat": seat, "version": game.version, "actions": actions}
         return {**body, "head_hash": game.head_hash}
 
-    def lobby(self, status: str | None, token: str | None) -> list[dict[str, Any]]:
-        """Games by status, most recent first; with a seat token, only the games where that
-        token's seat is the one to act (`to_act`): "my games where it is my turn"."""
-        games = self._projections.lobby(status)
-        if token is None:
-            return games
-        waiting = [e for e in games if e.get("to_act") is not None]
-        seats = self._seats.seats_for([e["game_id"] for e in waiting], token)
-        return [e for e, seat in zip(waiting, seats, strict=True) if seat == e["to_act"]]
-
     def event_page(
         self, game_id: str, viewer: int | None, from_version: int, limit: int
     ) -> tuple[list[dict[str, Any]], int, str]:

@@ -9,13 +9,14 @@ again on the newer game.
 
 from __future__ import annotations
 
+import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import domain
-from domain import RuleViolation
+from domain import GameState, RuleViolation
 from lorekeeper.creation import CreatedGame, checked_scenario, first_events
 from lorekeeper.errors import (
     GameNotFound,
@@ -28,6 +29,8 @@ from lorekeeper.errors import (
 from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
+    START_COMMAND,
+    START_COMMAND_ID,
     breath_command,
     client_command_id,
     command_body,
@@ -37,6 +40,7 @@ from lorekeeper.idempotency import (
 from lorekeeper.ports import SeatTokenStore, StoredEvent
 from lorekeeper.seats import is_token_shaped, new_token, token_hash
 
+log = logging.getLogger(__name__)
 _BREATH_RETRIES = 5
 # Without If-Match, how often a command refused by a newer version is decided again.
 _DECIDE_AGAIN = 1
@@ -82,22 +86,80 @@ class GameService:
         self._allow_scripted_dice = allow_scripted_dice
         self._new_game_id = new_game_id
         self._new_dice_seed = new_dice_seed
+        self._hooks: list[Callable[[str, GameState], None]] = []
 
     # -- creating a game -------------------------------------------------------------------------
 
+    def new_game_id(self) -> str:
+        return self._new_game_id()
+
+    @property
+    def allows_scripted_dice(self) -> bool:
+        return self._allow_scripted_dice
+
     def create_game(
-        self, scenario: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
+        self,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any] | None = None,
+        *,
+        start: bool = True,
+        token_seats: Collection[int] | None = None,
+        before: Callable[[str, Mapping[str, Any]], None] | None = None,
+        game_id: str | None = None,
     ) -> CreatedGame:
-        """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused."""
+        """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
+
+        By default every seat gets a token and the first turn begins at once. A game whose
+        seats wait for players (lorekeeper/seating.py) is created without `start` (GameCreated
+        alone: `start_game` begins it), with tokens for `token_seats` only; `before(game_id,
+        scenario)` runs once the scenario is checked, before anything is stored (its table)."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
-        game_id = self._new_game_id()
-        events, dice = first_events(doc, options, game_id, self._new_dice_seed)
-        tokens = {seat: new_token() for seat in range(len(doc.get("players", [])))}
-        self._seats.save(game_id, {seat: token_hash(t) for seat, t in tokens.items()})
+        game_id = game_id or self._new_game_id()
+        events, dice = first_events(doc, options, game_id, self._new_dice_seed, start=start)
+        if before is not None:
+            before(game_id, doc)
+        seats = range(len(doc.get("players", []))) if token_seats is None else token_seats
+        tokens = {seat: new_token() for seat in seats}
+        hashes = {seat: token_hash(t) for seat, t in tokens.items()}
+        self._seats.save(game_id, hashes, final=start)
         created = self.log.create(game_id, events, dice)
-        seats = [{"seat": seat, "token": token} for seat, token in tokens.items()]
-        return CreatedGame(game_id, created.version, seats, created.head_hash, dice.public())
+        if start:
+            self._committed(game_id, domain.fold(None, events))
+        seats_out = [{"seat": seat, "token": token} for seat, token in tokens.items()]
+        return CreatedGame(game_id, created.version, seats_out, created.head_hash, dice.public())
+
+    def start_game(self, game_id: str) -> Committed | None:
+        """Begin the first turn of a game created unstarted (R-TRN-1); None when it has begun
+        already. Safe to run twice: the append carries the command id `start_game`."""
+        for _ in range(_BREATH_RETRIES):
+            game = self.log.load(game_id)
+            if domain.is_started(game.state):
+                return None
+            events = domain.start_game(game.state)
+            after = domain.fold(game.state, events)
+            cause = Cause(START_COMMAND, None, START_COMMAND_ID, command_hash(START_COMMAND))
+            try:
+                committed = self.log.commit(game, game_id, events, after, cause)
+            except VersionConflict:
+                continue
+            if committed.duplicate:
+                return None
+            self._committed(game_id, after)
+            return committed
+        return None
+
+    def watch_commits(self, hook: Callable[[str, GameState], None]) -> None:
+        """Call `hook(game_id, state)` after each append this service makes (the state it
+        leads to): the bots' turns start there (lorekeeper/bot_turns.py)."""
+        self._hooks.append(hook)
+
+    def _committed(self, game_id: str, state: GameState) -> None:
+        for hook in self._hooks:
+            try:
+                hook(game_id, state)
+            except Exception:  # the append stands; the reconciler repairs a lost job
+                log.exception("service.commit_hook_failed", extra={"game_id": game_id})
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -172,7 +234,10 @@ class GameService:
                 raise _Stale
             return CommandResult(c.seat, game.version, (), False, game.head_hash)
         committed = self.log.commit(game, c.game_id, events, after, c.cause)
-        return self._repeated(c, committed) if committed.duplicate else _result(c.seat, committed)
+        if committed.duplicate:
+            return self._repeated(c, committed)
+        self._committed(c.game_id, after)
+        return _result(c.seat, committed)
 
     def _first_result(self, c: _Command, refusal: Exception) -> CommandResult:
         """The first result of the command's id, or the refusal the command met just now."""
@@ -207,13 +272,15 @@ class GameService:
             events = domain.resolve_breath(game.state, self.log.dice(game_id))
             command_id, digest = breath_command(game.version)
             cause = Cause(BREATH_COMMAND, None, command_id, digest)
+            after = domain.fold(game.state, events)
             try:
-                committed = self.log.commit(
-                    game, game_id, events, domain.fold(game.state, events), cause
-                )
+                committed = self.log.commit(game, game_id, events, after, cause)
             except VersionConflict:
                 continue  # a resignation landed first; look again
-            return None if committed.duplicate else committed
+            if committed.duplicate:
+                return None
+            self._committed(game_id, after)
+            return committed
         return None
 
 

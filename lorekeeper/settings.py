@@ -65,6 +65,14 @@ class Settings(BaseSettings):
     # Redis connections an API process opens for its requests (its pool), and as many more
     # for the command path's appends (adapters/redis_lane.py); past them, requests wait.
     redis_connections: int = Field(default=64, ge=4)
+    # -- players, seats and the lobby (docs/players.md) -------------------------------------
+    allow_anonymous_games: bool = False
+    max_open_games_per_player: int = Field(default=10, ge=0)
+    max_games_per_player: int = Field(default=50, ge=0)
+    open_game_ttl_s: int = Field(default=24 * 3600, ge=60)
+    invitation_ttl_s: int = Field(default=24 * 3600, ge=60)
+    max_keys_per_player: int = Field(default=5, ge=1, le=100)
+    bot_queue: str = "bots"
     # -- the workers ------------------------------------------------------------------------
     worker_processes: int = Field(default=2, ge=0)
     worker_class: Literal["simple", "fork"] = "simple"
@@ -111,8 +119,9 @@ class Settings(BaseSettings):
 
     @property
     def queue_names(self) -> list[str]:
-        """The breath queue (RQ) and the projection queue (a list the projection loop pops)."""
-        return [self.breath_queue, self.projection_queue]
+        """The breath and bot queues (RQ) and the projection queue (a list the projection
+        loop pops)."""
+        return [self.breath_queue, self.bot_queue, self.projection_queue]
 
 
 def env_name(field: str) -> str:

@@ -90,9 +90,9 @@ def _rebuild(ctx: WorkerContext, game_id: str | None) -> int:
 
 
 def failed_jobs(ctx: WorkerContext) -> list[dict[str, Any]]:
-    """RQ's failed breath jobs, then the last failed projection of each game."""
+    """RQ's failed breath and bot jobs, then the last failed projection of each game."""
     out = []
-    for queue in (ctx.jobs.breath_queue,):
+    for queue in (ctx.jobs.breath_queue, ctx.jobs.bot_queue):
         registry = FailedJobRegistry(queue=queue)
         jobs = Job.fetch_many(registry.get_job_ids(), connection=ctx.client,
                               serializer=JSONSerializer)  # fmt: skip

@@ -17,11 +17,14 @@ import redis
 
 from adapters.redis_backend import redis_stores, rq_job_queue
 from adapters.redis_jobs import RQJobQueue
+from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import AppendResult, EventStore, NewEvent, ProjectionStore, Stores
 from lorekeeper.projector import Projector
+from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.wiring import application
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,8 @@ class WorkerContext:
     log: GameLog
     service: GameService
     projector: Projector
+    bots: BotTurns
+    seating: SeatingService
 
     @property
     def events(self) -> EventStore:
@@ -53,10 +58,9 @@ def build_context(settings: Settings, client: redis.Redis | None = None) -> Work
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
-    log = GameLog(events, stores.dice, jobs, cache_games=settings.state_cache_games)
-    service = GameService(log, stores.seats)
-    projector = Projector(log, stores.projections)
-    return WorkerContext(settings, client, stores, jobs, log, service, projector)
+    app = application(settings, stores, jobs, jobs, events=events)
+    return WorkerContext(settings, client, stores, jobs, app.log, app.service, app.projector,
+                         app.bots, app.seating)  # fmt: skip
 
 
 _current: WorkerContext | None = None

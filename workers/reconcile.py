@@ -7,7 +7,12 @@ Run at supervisor start and every LOREKEEPER_RECONCILE_INTERVAL_S. One pass:
    or its worker killed before it started), the game is caught up here, directly;
 2. among those games and the ones whose lobby entry shows phase `breath`, each whose stream
    ends in an open breath phase (a BreathPhaseOpened with no BreathPhaseClosed after it) and
-   has no live job is resolved here, directly (R-TRN-6).
+   has no live job is resolved here, directly (R-TRN-6);
+3. open games past their expiry are expired; games whose seats were all taken but whose first
+   turn was not appended (a crash between the two) are started;
+4. each game the lobby shows waiting on a bot gets its bot job again (a repeat is a no-op);
+   one whose job ran and left the game waiting is played here, directly.
+Steps 3 and 4 read at most RECONCILE_BATCH games each from the lobby's shelves.
 """
 
 from __future__ import annotations
@@ -17,8 +22,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from adapters.redis_jobs import bot_job_id
 from adapters.redis_keys import events_key
 from adapters.redis_projections import lagging_games
+from lorekeeper.lobby import BOTS, SYSTEM
+from lorekeeper.ports import Shelf
 from workers.breath import is_breath_job_live, resolve_open_phase
 from workers.context import WorkerContext
 
@@ -27,6 +39,7 @@ log = logging.getLogger(__name__)
 # After BreathPhaseOpened only resignations and auto-pass settings can be appended until the
 # phase is resolved, so an open phase is always among a stream's last few events.
 _TAIL = 16
+RECONCILE_BATCH = 200
 
 
 @dataclass
@@ -36,6 +49,10 @@ class ReconcileReport:
     projections_caught_up: list[str] = field(default_factory=list)
     breath_live: list[str] = field(default_factory=list)
     breath_resolved: list[str] = field(default_factory=list)
+    games_expired: list[str] = field(default_factory=list)
+    games_started: list[str] = field(default_factory=list)
+    bots_queued: list[str] = field(default_factory=list)
+    bots_played: list[str] = field(default_factory=list)
 
 
 def reconcile(ctx: WorkerContext) -> ReconcileReport:
@@ -65,9 +82,58 @@ def reconcile(ctx: WorkerContext) -> ReconcileReport:
                 report.breath_resolved.append(game_id)
         except Exception:  # one broken game must not stop the others
             log.exception("reconcile.breath_failed", extra={"game_id": game_id})
+    _reconcile_tables(ctx, report)
     if report.projections_requested or report.projections_caught_up or report.breath_resolved:
         log.info("reconcile.repaired", extra=vars(report))
     return report
+
+
+def _reconcile_tables(ctx: WorkerContext, report: ReconcileReport) -> None:
+    """Steps 3 and 4: expiry, starts left undone, bots left waiting."""
+    report.games_expired = ctx.seating.expire_due(RECONCILE_BATCH)
+    index = ctx.stores.lobby
+    for entry in index.page(Shelf("player", "starting", None, SYSTEM), None, RECONCILE_BATCH)[0]:
+        try:
+            ctx.seating.start(entry["game_id"])
+            report.games_started.append(entry["game_id"])
+        except Exception:
+            log.exception("reconcile.start_failed", extra={"game_id": entry["game_id"]})
+    for entry in _shelf(ctx, Shelf("player", "waiting", None, BOTS)):
+        game_id, version, seat = entry["game_id"], entry["version"], entry["to_act"]
+        if seat is None:
+            continue
+        if ctx.jobs.enqueue_bot_turn(game_id, version, seat):
+            report.bots_queued.append(game_id)
+        elif _bot_job_done(ctx, game_id, version, seat):
+            try:
+                if ctx.bots.play(game_id, version, seat)["played"]:
+                    report.bots_played.append(game_id)
+            except Exception:
+                log.exception("reconcile.bot_failed", extra={"game_id": game_id})
+
+
+def _shelf(ctx: WorkerContext, shelf: Shelf, pages: int = 10) -> list[dict[str, Any]]:
+    """The shelf's first `pages` pages of RECONCILE_BATCH entries."""
+    entries: list[dict[str, Any]] = []
+    after = None
+    for _ in range(pages):
+        page = ctx.stores.lobby.page(shelf, after, RECONCILE_BATCH)
+        entries += page.entries
+        if page.next_cursor is None:
+            break
+        after = page.next_cursor
+    return entries
+
+
+def _bot_job_done(ctx: WorkerContext, game_id: str, version: int, seat: int) -> bool:
+    """Whether the move's job ran (finished or failed), so queuing it again would not."""
+    try:
+        job = Job.fetch(bot_job_id(game_id, version, seat), connection=ctx.client,
+                        serializer=JSONSerializer)  # fmt: skip
+    except NoSuchJobError:
+        return False
+    return job.get_status() in (JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED,
+                                JobStatus.CANCELED)  # fmt: skip
 
 
 def open_breath_phases(ctx: WorkerContext, game_ids: set[str]) -> dict[str, int]:

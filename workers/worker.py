@@ -1,5 +1,5 @@
-"""One worker process (`python -m workers work`): an RQ worker for the breath queue with the
-projection loop beside it, in a thread (workers/projection_loop.py); `--no-projections`
+"""One worker process (`python -m workers work`): an RQ worker for the breath and bot queues
+with the projection loop beside it, in a thread (workers/projection_loop.py); `--no-projections`
 leaves the loop out (the supervisor runs LOREKEEPER_PROJECTION_LOOPS of them, docs/workers.md).
 
 The RQ class is chosen by measurement: SimpleWorker runs jobs in its own process, drains
@@ -60,7 +60,11 @@ class ProjectingForkWorker(_Projecting, Worker):
 def make_worker(
     ctx: WorkerContext, name: str | None = None, *, projections: bool = True
 ) -> BaseWorker:
-    queues = [Queue(ctx.settings.breath_queue, connection=ctx.client, serializer=JSONSerializer)]
+    # Breath first: a breath phase holds up both seats, a bot's move one.
+    queues = [
+        Queue(name, connection=ctx.client, serializer=JSONSerializer)
+        for name in (ctx.settings.breath_queue, ctx.settings.bot_queue)
+    ]
     worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
         ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker
     )

@@ -2,7 +2,9 @@
 
 An append (a *group*) starts with the event that records its command. The group must be
 exactly what the domain produces from the state before it: `new_game` for the creation
-(with the dice it published), `resolve_breath` for the server's breath step, and
+(with the dice it published; GameCreated alone for a game created unstarted),
+`start_game` for the first turn of such a game, `resolve_breath` for the server's breath
+step, and
 `decide(state, command, dice, seat)` for a seat's command; then, when those events end a game
 of committed dice, DiceRevealed with the revealed seed. Equal means the same types and the
 same payloads, compared as JSON.
@@ -19,7 +21,7 @@ import domain
 from domain import DiceSource, Event, GameState, evolve
 from domain.events import SCHEMA_VERSION, DiceRevealed, GameCreated, event_from_json
 from lorekeeper.audit.records import ExportEvent, Problem
-from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND
+from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND
 
 
 class RecordedDice:
@@ -63,7 +65,7 @@ def check_rules(
         if problem is not None:
             return problem, checked
         try:
-            expected = _expected(state, group[0], dice, seed)
+            expected = _expected(state, group[0], dice, seed, size=len(group))
         except Exception as exc:  # a crafted command may break the rules in any way
             return Problem(group[0].version, f"the command cannot be decided: {exc!r}"), checked
         problem = _compare(group, expected)
@@ -94,12 +96,16 @@ def _shape(group: list[ExportEvent], *, first_group: bool) -> Problem | None:
 
 
 def _expected(
-    state: GameState | None, head: ExportEvent, dice: DiceSource, seed: str | None
+    state: GameState | None, head: ExportEvent, dice: DiceSource, seed: str | None, *, size: int
 ) -> list[Event]:
     command = head.command or {}
     if state is None:
-        return _creation(head)
-    if command == BREATH_COMMAND:
+        return _creation(head, started=size > 1)
+    if command == START_COMMAND:
+        if head.seat is not None:
+            raise ValueError("a game's start is the server's step, recorded with no seat")
+        decided = domain.start_game(state)
+    elif command == BREATH_COMMAND:
         if head.seat is not None:
             raise ValueError("the breath phase is the server's step, recorded with no seat")
         decided = domain.resolve_breath(state, dice)
@@ -112,11 +118,13 @@ def _expected(
     return decided
 
 
-def _creation(head: ExportEvent) -> list[Event]:
+def _creation(head: ExportEvent, *, started: bool) -> list[Event]:
+    """A game created and started at once (GameCreated and its first turn), or created
+    unstarted (GameCreated alone: its start is an append of its own)."""
     created = event_from_json(head.type, head.payload)
     if not isinstance(created, GameCreated) or head.seat is not None:
         raise ValueError("a game starts with GameCreated, from the server")
-    events = domain.new_game(created.scenario, auto_decisions=created.auto_decisions)
+    events = domain.new_game(created.scenario, auto_decisions=created.auto_decisions, start=started)
     fresh = events[0]
     assert isinstance(fresh, GameCreated)
     events[0] = replace(fresh, dice=created.dice)  # what it published: checked apart

@@ -17,6 +17,7 @@ from lorekeeper.settings import Settings
 TEST_SETTINGS = Settings(
     jobs="inline",
     allow_scripted_dice=True,
+    allow_anonymous_games=True,
     rate_per_s=0,
     projection_wait_s=0.1,
     sse_max_s=0.4,

@@ -55,3 +55,19 @@ def problem(response: TestResponse, status: int, code: str) -> dict[str, Any]:
     assert body["code"] == code, body
     assert body["status"] == status and body["title"] and body["detail"] and body["type"]
     return body
+
+
+def sign_up(client: FlaskClient, name: str = "Ann") -> dict[str, Any]:
+    """A new player: its id, name and API key (`key`)."""
+    response = client.post("/players", json={"name": name})
+    assert response.status_code == 201, response.get_json()
+    body: dict[str, Any] = response.get_json()
+    return body
+
+
+def create_as(client: FlaskClient, key: str, scenario: Any, **body: Any) -> dict[str, Any]:
+    """`POST /games` with a player key; the reply's body."""
+    response = client.post("/games", json={"scenario": scenario, **body}, headers=bearer(key))
+    assert response.status_code == 201, response.get_json()
+    created: dict[str, Any] = response.get_json()
+    return created

@@ -54,3 +54,20 @@ def test_percentiles_and_the_table() -> None:
     assert percentile([5, 1, 4, 2, 3], 50) == 3 and percentile(list(range(1, 101)), 99) == 99
     text = table([Row("1 commands/s", "10", "≥ 1", True, json.dumps({"a": 1}))])
     assert "1 commands/s" in text and "ok" in text
+
+
+def test_the_players_benchmark_runs_on_small_numbers(redis_server) -> None:
+    # Only that it runs and reports every measure (bench/players.py); timings are not judged.
+    import redis
+
+    from bench.players import lobby_rows, player_key_rows
+
+    rows = lobby_rows(redis_server.url, (50, 120), repeat=10, first_db=1)
+    assert len(rows) == 8 and all(r.value.endswith(" ms") for r in rows)
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    rows = player_key_rows(client, commands=16, rounds=2)
+    assert [r.measure for r in rows] == [
+        "7 command in process, seat tokens",
+        "7 command in process, player keys",
+    ]

@@ -32,7 +32,9 @@ class FlaskHttp(demo.Http):
 
 @pytest.fixture
 def http() -> FlaskHttp:
-    settings = Settings(jobs="inline", rate_per_s=0, projection_wait_s=0)
+    settings = Settings(
+        jobs="inline", rate_per_s=0, projection_wait_s=0, allow_anonymous_games=True
+    )
     app = create_app(settings, components=memory_components(settings))
     return FlaskHttp(app.test_client())
 

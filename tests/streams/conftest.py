@@ -79,6 +79,7 @@ def start_api(
             "REDIS_URL": redis_server.url,
             "LOREKEEPER_JOBS": "inline",
             "LOREKEEPER_ALLOW_SCRIPTED_DICE": "1",
+            "LOREKEEPER_ALLOW_ANONYMOUS_GAMES": "1",  # as scripts/run allows
             **settings,
         }
         log = tmp_path / f"api-{port}.log"

@@ -12,9 +12,9 @@ import redis
 
 from adapters.redis_keys import LOBBY_KEY
 from adapters.redis_projections import projection_lag
+from lorekeeper.lobby import LobbyReader
 from lorekeeper.ports import NewEvent
 from lorekeeper.projector import Outcome
-from lorekeeper.reads import GameReader
 from lorekeeper.settings import Settings
 from tests.workers.games import BreathGame, drain, fresh_projection, project
 from workers.cli import failed_jobs
@@ -116,20 +116,19 @@ def test_rebuild_equals_the_live_projection_byte_for_byte(
 
 def test_the_lobby_shows_whose_turn_it_is(ctx: WorkerContext) -> None:
     game = BreathGame(ctx.service)
-    reader = GameReader(ctx.log, ctx.projections, ctx.stores.seats)
+    lobby = LobbyReader(ctx.stores.lobby)
     drain(ctx)
-    assert [e["game_id"] for e in reader.lobby("active", game.tokens[0])] == [game.game_id]
-    assert reader.lobby("active", game.tokens[1]) == []
+    (entry,) = lobby.public("active", None, None, 10).entries
+    assert (entry["game_id"], entry["to_act"]) == (game.game_id, 0)
 
     game.command(0, {"type": "end_turn"})
     drain(ctx)
 
-    (entry,) = reader.lobby("active", game.tokens[1])
+    (entry,) = lobby.public("active", None, None, 10).entries
     assert entry["active_seat"] == entry["to_act"] == 1
     assert entry["version"] == ctx.events.version(game.game_id)
     assert entry["last_activity"] == ctx.events.read(game.game_id)[-1].time_ms
-    assert reader.lobby("active", game.tokens[0]) == []
-    assert reader.lobby("active", "lks_not-a-token-of-any-game") == []
+    assert entry["created_ms"] == ctx.events.read(game.game_id, 1, 1)[0].time_ms
 
 
 def test_a_breath_phase_shows_in_the_lobby_with_nobody_to_act(ctx: WorkerContext) -> None:

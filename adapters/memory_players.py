@@ -1,0 +1,94 @@
+"""The in-memory twins of RedisPlayerStore and RedisTableStore (tests, single-process runs):
+the contracts of lorekeeper/ports.py's PlayerStore and TableStore, one lock each, no I/O."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lorekeeper.ports import ApiKey, Player
+from lorekeeper.tables import Table
+
+
+class InMemoryPlayerStore:
+    def __init__(self) -> None:
+        self._players: dict[str, Player] = {}
+        self._owners: dict[str, str] = {}  # key hash -> player id
+        self._lock = threading.Lock()
+
+    def create(self, player: Player) -> None:
+        with self._lock:
+            self._players[player.id] = player
+            for key in player.keys:
+                self._owners[key.hash] = player.id
+
+    def load(self, player_id: str) -> Player | None:
+        with self._lock:
+            return self._players.get(player_id)
+
+    def player_of_key(self, key_hash: str) -> str | None:
+        with self._lock:
+            return self._owners.get(key_hash)
+
+    def add_key(
+        self, player_id: str, key: ApiKey, *, max_keys: int, replacing: str | None = None
+    ) -> bool:
+        with self._lock:
+            player = self._players.get(player_id)
+            if player is None:
+                return False
+            kept = tuple(k for k in player.keys if k.id != replacing)
+            if replacing is not None and len(kept) == len(player.keys):
+                return False
+            if len(kept) + 1 > max_keys:
+                return False
+            for gone in player.keys:
+                if gone.id == replacing:
+                    self._owners.pop(gone.hash, None)
+            self._owners[key.hash] = player_id
+            self._players[player_id] = replace(player, keys=(*kept, key))
+            return True
+
+    def revoke_key(self, player_id: str, key_id: str) -> bool:
+        with self._lock:
+            player = self._players.get(player_id)
+            gone = [k for k in player.keys if k.id == key_id] if player else []
+            if player is None or not gone:
+                return False
+            self._owners.pop(gone[0].hash, None)
+            self._players[player_id] = replace(
+                player, keys=tuple(k for k in player.keys if k.id != key_id)
+            )
+            return True
+
+
+class InMemoryTableStore:
+    def __init__(self) -> None:
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    def create(self, table: Table) -> bool:
+        with self._lock:
+            if table.game_id in self._tables:
+                return False
+            self._tables[table.game_id] = table
+            return True
+
+    def load(self, game_id: str) -> Table | None:
+        with self._lock:
+            return self._tables.get(game_id)
+
+    def load_many(self, game_ids: Sequence[str]) -> list[Table | None]:
+        with self._lock:
+            return [self._tables.get(g) for g in game_ids]
+
+    def replace(self, table: Table, expected_rev: int) -> bool:
+        if table.rev != expected_rev + 1:
+            raise ValueError(f"a table replacing rev {expected_rev} has rev {expected_rev + 1}")
+        with self._lock:
+            current = self._tables.get(table.game_id)
+            if current is None or current.rev != expected_rev:
+                return False
+            self._tables[table.game_id] = table
+            return True

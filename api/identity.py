@@ -1,0 +1,68 @@
+"""Who sent the request: the `Caller` its bearer token proves, worked out once per request.
+
+caller()          Caller(player=…) for a player key (checked against the store: a revoked
+                  key is refused at once), Caller(token=…) for any other bearer token (a
+                  seat token or a read-only grant, checked per game by the seating
+                  service), Caller() without one. TokenRejected (401) for a bad key.
+rate_limit_key()  the verified identity the rate limit counts against: the player, the
+                  seat a seat token opens in the game of the URL, a grant of that game;
+                  anything else (no token, an unknown or made-up one) is its address.
+"""
+
+from __future__ import annotations
+
+from flask import g, request
+
+from api.deps import components
+from api.requests import bearer_token
+from lorekeeper.access import Caller
+from lorekeeper.errors import LorekeeperError
+from lorekeeper.players import is_player_key
+
+_CALLER = "lorekeeper_caller"
+
+
+def caller() -> Caller:
+    """The request's caller (remembered for the request, refusal included)."""
+    found = g.get(_CALLER)
+    if isinstance(found, LorekeeperError):
+        raise found
+    if found is None:
+        try:
+            found = _identify()
+        except LorekeeperError as refused:
+            setattr(g, _CALLER, refused)
+            raise
+        setattr(g, _CALLER, found)
+    assert isinstance(found, Caller)
+    return found
+
+
+def _identify() -> Caller:
+    token = bearer_token()
+    if token is None:
+        return Caller()
+    if is_player_key(token):
+        return Caller(player=components().players.authenticate(token))
+    return Caller(token=token)
+
+
+def client_address() -> str:
+    return f"addr:{request.remote_addr or 'unknown'}"
+
+
+def rate_limit_key() -> str:
+    """A verified identity, else the client address: a made-up token never gets a bucket
+    of its own (issue 21)."""
+    try:
+        who = caller()
+    except LorekeeperError:
+        return client_address()
+    if who.player is not None:
+        return f"player:{who.player.player_id}"
+    game_id = (request.view_args or {}).get("game_id")
+    if who.token is not None and isinstance(game_id, str):
+        verified = components().seating.access.verified_token(game_id, who.token)
+        if verified is not None:
+            return verified
+    return client_address()

@@ -1,0 +1,39 @@
+"""marshmallow schemas of the player and seat routes (api/players.py, api/seats.py), as
+strict as the others (api/schemas.py): unknown fields refused, integers JSON integers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from api.schemas import TTL_S
+from lorekeeper.tables import ROLES
+
+MAX_SEAT = 63
+
+
+class NewPlayerSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(1, 200))
+
+
+class JoinSchema(Schema):
+    invitation = fields.String(validate=validate.Length(1, 128))
+    seat = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEAT))
+
+
+class InviteSchema(Schema):
+    seat = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEAT))
+    expires_in_s = fields.Integer(strict=True, validate=TTL_S)
+
+
+class GrantSchema(Schema):
+    role = fields.String(required=True, validate=validate.OneOf(ROLES))
+
+
+def loaded(schema: type[Schema], body: Any) -> dict[str, Any]:
+    """`body` loaded by `schema`; ValidationError (a 422 with field errors) if it does not fit."""
+    if not isinstance(body, dict):
+        raise ValidationError({"_schema": ["expected a JSON object"]})
+    result: dict[str, Any] = schema().load(body)
+    return result

@@ -1,0 +1,195 @@
+"""Who may read or act in a game: every access check, from what the request's token proved.
+
+A request's `Caller` is what its bearer token proved: a player (an API key, checked on every
+request: lorekeeper/players.py), or a token to check per game: a seat token (`lks_`) or a
+read-only grant (`lkv_`). A private game answers 404 to everyone else, as if it did not
+exist (docs/players.md has the table). What never changes is remembered per process: a
+game's visibility, and a started game's seats; grants are read every time (they may be
+revoked).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from lorekeeper.errors import GameNotFound, Refused, TokenMissing, TokenRejected
+from lorekeeper.gamelog import require_game_id
+from lorekeeper.players import PlayerCaller
+from lorekeeper.ports import EventStore, SeatTokenStore, TableStore, is_game_id
+from lorekeeper.seats import is_token_shaped
+from lorekeeper.tables import STARTED, Grant, Table
+
+GRANT_PREFIX = "lkv_"
+_REMEMBERED = 4096
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Caller:
+    """What a request's bearer token proved: a player, or a token to check per game."""
+
+    player: PlayerCaller | None = None
+    token: str | None = None  # a seat token or a read-only grant (not checked yet)
+
+    @property
+    def player_id(self) -> str | None:
+        return None if self.player is None else self.player.player_id
+
+    @property
+    def is_grant(self) -> bool:
+        return self.token is not None and self.token.startswith(GRANT_PREFIX)
+
+
+class _Remembered:
+    """Per game, what never changes once known: its visibility, and a started table (a
+    started game's seats are final)."""
+
+    def __init__(self) -> None:
+        self._known: OrderedDict[str, tuple[str, Table | None]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> tuple[str, Table | None] | None:
+        with self._lock:
+            return self._known.get(game_id)
+
+    def put(self, game_id: str, visibility: str, table: Table | None) -> None:
+        seated = table if table is not None and table.status == STARTED else None
+        with self._lock:
+            self._known[game_id] = (visibility, seated)
+            while len(self._known) > _REMEMBERED:
+                self._known.popitem(last=False)
+
+
+class Access:
+    def __init__(self, events: EventStore, tables: TableStore, seats: SeatTokenStore) -> None:
+        self._events = events
+        self._tables = tables
+        self._seats = seats
+        self._remembered = _Remembered()
+
+    def reader(self, game_id: str, caller: Caller, *, audit: bool = False) -> int | None:
+        """The seat whose view the caller reads (None: the public view). GameNotFound for
+        an unknown game, and for a private game the caller may not read; TokenRejected for
+        a token that opens nothing here. `audit`: the export and audit routes, which a
+        spectator grant does not open (an auditor grant does)."""
+        require_game_id(game_id)
+        visibility, table = self._facts(game_id)
+        private = visibility == "private"
+        if caller.is_grant:
+            grant = self._grant(game_id, caller)
+            if grant is None:
+                _refuse(private, game_id, "this read-only token is not one of this game")
+            elif audit and private and grant.role != "auditor":
+                raise Refused("role_insufficient", "a spectator token does not open the "
+                              "export and audit; ask a player for an auditor token")  # fmt: skip
+            return None
+        if caller.token is not None:
+            seat = self.seat_of_token(game_id, caller.token)
+            if seat is None:
+                _refuse(private, game_id, "this token is not a seat token of this game")
+            return seat
+        me = caller.player_id
+        if me is not None:
+            table = table or self._tables.load(game_id)
+            seat = None if table is None else table.seat_of(me)
+            if seat is not None or not private:
+                return seat
+            if table is not None and (table.is_member(me) or is_reserved_for(table, me)):
+                return None
+        if private:
+            raise GameNotFound(game_id)
+        return None
+
+    def actor(self, game_id: str, caller: Caller) -> int:
+        """The seat the caller acts for; TokenMissing, TokenRejected, GameNotFound, or 403
+        `not_seated` (a player who holds no seat of the game)."""
+        require_game_id(game_id)
+        if caller.token is None and caller.player is None:
+            raise TokenMissing("this request needs `Authorization: Bearer <seat token or "
+                               "player key>`")  # fmt: skip
+        if caller.is_grant:
+            self.reader(game_id, caller)  # 404/401 before 403, as for any other request
+            raise Refused("read_only_token", "a read-only token cannot act in a game")
+        if caller.token is not None:
+            seat = self.seat_of_token(game_id, caller.token)
+            if seat is not None:
+                return seat
+            visibility, _ = self._facts(game_id)
+            _refuse(visibility == "private", game_id, "this token is not a seat token of this game")
+        me = caller.player_id
+        assert me is not None
+        visibility, table = self._facts(game_id)
+        table = table or self._tables.load(game_id)
+        seat = None if table is None else table.seat_of(me)
+        if seat is not None:
+            return seat
+        if visibility == "private" and not (table is not None and table.is_member(me)):
+            raise GameNotFound(game_id)
+        raise Refused("not_seated", "you hold no seat of this game")
+
+    def verified_token(self, game_id: str, token: str) -> str | None:
+        """The identity a seat token or grant proves in this game (`seat:<game>:<seat>`,
+        `grant:<game>:<id>`), None when it proves none: what the rate limit counts against."""
+        if not is_game_id(game_id):
+            return None
+        if token.startswith(GRANT_PREFIX):
+            grant = self._grant(game_id, Caller(token=token))
+            return None if grant is None else f"grant:{game_id}:{grant.id}"
+        seat = self.seat_of_token(game_id, token)
+        return None if seat is None else f"seat:{game_id}:{seat}"
+
+    def _facts(self, game_id: str) -> tuple[str, Table | None]:
+        """The game's visibility, and its table when started (both final); GameNotFound."""
+        known = self._remembered.get(game_id)
+        if known is not None:
+            return known
+        table = self._tables.load(game_id)
+        if table is None:
+            if not self._events.exists(game_id):
+                raise GameNotFound(game_id)
+            self._remembered.put(game_id, "public", None)  # a game without a table
+            return "public", None
+        self._remembered.put(game_id, table.visibility, table)
+        return table.visibility, (table if table.status == STARTED else None)
+
+    def seat_of_token(self, game_id: str, token: str) -> int | None:
+        if not is_token_shaped(token):
+            return None
+        return self._seats.seats_for([game_id], token)[0]
+
+    def _grant(self, game_id: str, caller: Caller) -> Grant | None:
+        table = self._tables.load(game_id)  # never remembered: a grant may be revoked
+        return None if table is None else table.grant_of(digest(caller.token or ""))
+
+    def readable_table(self, game_id: str, caller: Caller, *, joining: bool = False) -> Table:
+        """The game's table if the caller may read the game (an invitation opens a private
+        game to its holder); GameNotFound otherwise, and for a game without a table."""
+        require_game_id(game_id)
+        table = self._tables.load(game_id)
+        if table is None:
+            raise GameNotFound(game_id)
+        if table.visibility == "private" and not joining:
+            me = caller.player_id
+            allowed = me is not None and (table.is_member(me) or is_reserved_for(table, me))
+            if not allowed and caller.token is not None:
+                allowed = self.reader(game_id, caller) is not None or caller.is_grant
+            if not allowed:
+                raise GameNotFound(game_id)
+        return table
+
+
+def is_reserved_for(table: Table, player_id: str) -> bool:
+    return any(s.kind == "reserved" and s.player_id == player_id for s in table.seats)
+
+
+def _refuse(private: bool, game_id: str, detail: str) -> None:
+    """A token that opens nothing: 404 for a private game (as if there were none), else 401."""
+    if private:
+        raise GameNotFound(game_id)
+    raise TokenRejected(detail)

@@ -1,0 +1,99 @@
+"""The built-in bots' policies: pure functions of a seat's board view and its legal actions.
+
+    choose_action(view, actions, seat) -> action
+
+`view` is the board view the API gives the seat (`GET /games/{id}` with its token) and
+`actions` the list `GET /games/{id}/legal-actions` gives; the action returned is one of them.
+Standard library only: the demo (a plain HTTP client, lorekeeper/demo.py) and the server's
+bot seats (lorekeeper/bot_turns.py, played by the workers) use the same code.
+
+Bots (BOTS): `battler`, the demo's strategy: battle whenever it can, order as many units as
+allowed (dragons breathing), move each toward the nearest enemy, then end the phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Action = dict[str, Any]
+View = dict[str, Any]
+Policy = Callable[[View, list[Action], int], Action]
+
+
+def hex_distance(a: Sequence[int], b: Sequence[int]) -> int:
+    """Steps between two hexes in odd-r offset coordinates (R-BRD-1)."""
+
+    def cube(h: Sequence[int]) -> tuple[int, int]:
+        col, row = h
+        return col - (row - (row & 1)) // 2, row
+
+    (aq, ar), (bq, br) = cube(a), cube(b)
+    return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
+
+
+def choose_action(view: View, actions: list[Action], seat: int) -> Action:
+    """Battle whenever possible, order as many units as allowed (dragons breathing), move
+    each toward the nearest enemy, then end the phase."""
+    by_type: dict[str, list[Action]] = {}
+    for action in actions:
+        by_type.setdefault(action["type"], []).append(action)
+    if "battle" in by_type:
+        return min(by_type["battle"], key=lambda a: _battle_key(view, a))
+    if "order" in by_type:
+        return max(by_type["order"], key=lambda a: (len(a["units"]), len(a["breath"])))
+    moves = by_type.get("move", []) + by_type.get("fly", [])
+    best = _best_move(view, moves, seat)
+    if best is not None:
+        return best
+    for kind in ("end_movement", "end_turn", "pass", "choose_retreat", "battle_back"):
+        if kind in by_type:
+            return by_type[kind][0]
+    return actions[0]  # only `resign` is left: never reached in the skirmish
+
+
+def _battle_key(view: View, action: Action) -> tuple[int, str, str]:
+    """Weakest target first (a kill is a banner); a dragon, hard to kill, last."""
+    target = _units(view)[action["target"]]
+    return (target["figures"] or 99, target["id"], action["unit"])
+
+
+def _best_move(view: View, moves: list[Action], seat: int) -> Action | None:
+    """The move or flight that breathes on the most enemies, else gets a unit closest to one;
+    a unit already next to an enemy stays where it is."""
+    units = _units(view)
+    enemies = [u["hex"] for u in units.values() if u["owner"] != seat]
+    if not enemies:
+        return None
+
+    def gap(h: Sequence[int]) -> int:
+        return min(hex_distance(h, e) for e in enemies)
+
+    best: tuple[tuple[int, int, int], Action] | None = None
+    for action in moves:
+        unit = units[action["unit"]]
+        targets = _breath_targets(view, action, seat) if action["type"] == "fly" else 0
+        now, then = gap(unit["hex"]), gap(action["path"][-1])
+        if targets == 0 and (now <= 1 or then >= now):
+            continue
+        key = (-targets, then, len(action["path"]))
+        if best is None or key < best[0]:
+            best = (key, action)
+    return None if best is None else best[1]
+
+
+def _breath_targets(view: View, action: Action, seat: int) -> int:
+    """Enemies a breathing dragon would fly over (R-BRE-2: not the landing hex, at most 3)."""
+    if action["unit"] not in view["turn_state"]["breath_paid"]:
+        return 0
+    over = {tuple(h) for h in action["path"][:-1]}
+    hit = [u for u in view["units"] if u["owner"] != seat and tuple(u["hex"]) in over]
+    return min(len(hit), 3)
+
+
+def _units(view: View) -> dict[str, dict[str, Any]]:
+    return {u["id"]: u for u in view["units"]}
+
+
+BOTS: dict[str, Policy] = {"battler": choose_action}
+DEFAULT_BOT = "battler"

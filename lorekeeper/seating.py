@@ -1,0 +1,486 @@
+"""Who sits where, and who may read or act: creating a game with its seats, joining,
+leaving, invitations, read-only grants, rematches, expiry, and every access check.
+
+The use cases here change a game's table (lorekeeper/tables.py) by compare and set, then
+relist the game (lorekeeper/lobby.py: a seat changing hands appends no event, so no
+projection would), and start the game once its last seat is taken (GameService.start_game).
+The rules never see any of it: they know seats by number.
+
+Access (docs/players.md): a request's `Caller` is what its bearer token proved: a player (an
+API key, checked on every request), or a token to check per game: a seat token (`lks_`) or
+a read-only grant (`lkv_`). A private game answers 404 to everyone else, as if it did not
+exist.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
+from lorekeeper.bots import BOTS
+from lorekeeper.creation import checked_scenario
+from lorekeeper.errors import Refused, TokenMissing
+from lorekeeper.lobby import Lister, LobbyReader
+from lorekeeper.ports import PlayerStore, SeatTokenStore, TableStore
+from lorekeeper.seats import new_token, token_hash
+from lorekeeper.service import GameService
+from lorekeeper.tables import (
+    OPEN,
+    STARTED,
+    Grant,
+    Seat,
+    Table,
+    expired,
+    free_seat,
+    invite_to,
+    require_open,
+    rotated,
+    started,
+    take_seat,
+    with_grant,
+    with_rematch,
+    without_grant,
+)
+
+INVITATION_PREFIX = "lki_"
+MAX_GRANTS = 16
+_CAS_TRIES = 8
+_REMEMBERED = 4096
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+@dataclass(frozen=True)
+class Limits:
+    allow_anonymous: bool = False
+    max_open_games: int = 10
+    max_games: int = 50  # not over: open and active
+    open_game_ttl_s: int = 24 * 3600
+    invitation_ttl_s: int = 24 * 3600
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat as `POST /games` asks for it (api/schemas.py checks the shape)."""
+
+    kind: str  # me, player, open, invite, bot, token
+    player_id: str | None = None
+    bot: str | None = None
+    expires_in_s: int | None = None
+
+
+@dataclass(frozen=True)
+class Invitation:
+    seat: int
+    token: str  # shown once
+    expires_ms: int
+
+
+@dataclass(frozen=True)
+class CreatedTable:
+    game_id: str
+    version: int
+    head_hash: str
+    dice: dict[str, Any]
+    table: Table
+    tokens: dict[int, str]  # the seat tokens the caller holds
+    invitations: list[Invitation]
+    created: bool = True  # False: a rematch that existed already
+
+
+@dataclass(frozen=True)
+class Joined:
+    seat: int
+    token: str
+    table: Table
+    version: int
+
+
+class SeatingService:
+    def __init__(
+        self,
+        games: GameService,
+        tables: TableStore,
+        seats: SeatTokenStore,
+        players: PlayerStore,
+        lister: Lister,
+        lobby: LobbyReader,
+        limits: Limits = Limits(),
+        *,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        self._games = games
+        self._log = games.log
+        self._tables = tables
+        self._seats = seats
+        self._players = players
+        self._lister = lister
+        self._lobby = lobby
+        self.limits = limits
+        self._clock = clock
+        self.access = Access(games.log.events, tables, seats)
+
+    # -- creating -------------------------------------------------------------------------------
+
+    def create(
+        self,
+        caller: Caller,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any],
+        *,
+        visibility: str = "public",
+        seats: Sequence[SeatSpec] | None = None,
+        rematch_of: str | None = None,
+        game_id: str | None = None,
+    ) -> CreatedTable:
+        """A new game and its table. It starts at once when no seat waits for anyone;
+        otherwise it waits (open) until its seats are taken, or it expires."""
+        me = caller.player_id
+        if me is None and not self.limits.allow_anonymous:
+            raise TokenMissing("this server creates games for players: send `Authorization: "
+                               "Bearer <player key>` (POST /players gives one)")  # fmt: skip
+        specs = self._specs(scenario, options, seats, me)
+        if me is not None:
+            self._check_caps(me)
+        now = self._clock()
+        invitations: list[Invitation] = []
+        made: list[Table] = []
+
+        def table_for(new_id: str, doc: Mapping[str, Any]) -> None:
+            count = len(doc.get("players", []))
+            if len(specs) != count:
+                raise Refused("invalid_body", f"seats: {len(specs)} given; the scenario has "
+                              f"{count}", errors={"seats": [f"{count} seats"]})  # fmt: skip
+            placed = [self._seat(spec, me, now, n, invitations) for n, spec in enumerate(specs)]
+            _require_distinct_players(placed)
+            kept = {k: v for k, v in options.items() if k == "auto_decisions"}
+            table = Table(new_id, visibility, str(doc.get("name", "")), now, tuple(placed),
+                          owner=me, rematch_of=rematch_of, options=kept)  # fmt: skip
+            if table.is_full:
+                table = replace(table, status=STARTED)
+            else:
+                table = replace(table, expires_ms=now + self.limits.open_game_ttl_s * 1000)
+            if not self._tables.create(table):
+                raise Refused("game_exists", f"game {new_id!r} already exists")
+            made.append(table)
+
+        full = all(spec.kind in ("me", "bot", "token") for spec in specs)
+        token_seats = [n for n, spec in enumerate(specs) if spec.kind in ("me", "token")]
+        created = self._games.create_game(scenario, options, start=full, token_seats=token_seats,
+                                          before=table_for, game_id=game_id)  # fmt: skip
+        tokens = {s["seat"]: s["token"] for s in created.seats}
+        self._relist(created.game_id)
+        return CreatedTable(created.game_id, created.version, created.head_hash, created.dice,
+                            made[0], tokens, invitations)  # fmt: skip
+
+    def _specs(
+        self,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any],
+        seats: Sequence[SeatSpec] | None,
+        me: str | None,
+    ) -> list[SeatSpec]:
+        """The seats asked for, `player` naming the caller read as `me`; without `seats`, a
+        player takes seat 0 and leaves the others open, an anonymous caller holds every
+        seat's token (as before players existed)."""
+        if seats is not None:
+            specs = [SeatSpec("me") if s.kind == "player" and s.player_id == me else s
+                     for s in seats]  # fmt: skip
+            if me is None and any(s.kind == "me" for s in specs):
+                raise TokenMissing("a seat of kind `me` needs a player key")
+            return specs
+        doc = checked_scenario(scenario, options,
+                               allow_scripted_dice=self._games.allows_scripted_dice)  # fmt: skip
+        players = doc.get("players")
+        count = len(players) if isinstance(players, list) else 0
+        if me is None:
+            return [SeatSpec("token")] * count
+        return [SeatSpec("me"), *[SeatSpec("open")] * (count - 1)][:count]
+
+    def _seat(
+        self, spec: SeatSpec, me: str | None, now: int, number: int, out: list[Invitation]
+    ) -> Seat:
+        if spec.kind == "me" or (spec.kind == "player" and spec.player_id == me):
+            assert me is not None
+            return Seat("player", me, self._name_of(me))
+        if spec.kind == "player":
+            player_id = spec.player_id or ""
+            return Seat("reserved", player_id, self._name_of(player_id))
+        if spec.kind == "bot":
+            if spec.bot not in BOTS:
+                known = ", ".join(sorted(BOTS))
+                raise Refused("invalid_body", f"no bot {spec.bot!r}; bots: {known}",
+                              errors={"seats": [f"unknown bot {spec.bot!r}"]})  # fmt: skip
+            return Seat("bot", bot=spec.bot)
+        if spec.kind == "invite":
+            ttl_s = spec.expires_in_s or self.limits.invitation_ttl_s
+            token = INVITATION_PREFIX + secrets.token_urlsafe(32)
+            out.append(Invitation(number, token, now + ttl_s * 1000))
+            return Seat("invite", invite_hash=digest(token), expires_ms=now + ttl_s * 1000)
+        return Seat(spec.kind)  # open, token
+
+    def _name_of(self, player_id: str) -> str:
+        player = self._players.load(player_id)
+        if player is None:
+            raise Refused("player_not_found", f"no player {player_id!r}")
+        return player.name
+
+    # -- joining and leaving --------------------------------------------------------------------
+
+    def join(
+        self, caller: Caller, game_id: str, seat: int | None = None, invitation: str | None = None
+    ) -> Joined:
+        """Seat the caller (a player) in a free seat: the invitation's, the one asked for, one
+        reserved for the caller, or the first open one; its seat token comes back. Joining
+        again before the game starts gives a new token for the same seat (a lost reply)."""
+        me = _require_player(caller, "joining a game")
+        name = self._name_of(me)
+        for _ in range(_CAS_TRIES):
+            table = self.access.readable_table(game_id, caller, joining=invitation is not None)
+            held = table.seat_of(me)
+            if held is not None:
+                if table.status != OPEN:
+                    raise Refused("already_seated", f"you hold seat {held} of this game",
+                                  seat=held)  # fmt: skip
+                return self._seated(table, held)
+            require_open(table)
+            number = self._free_seat_for(table, me, seat, invitation)
+            self._check_caps(me)
+            new = take_seat(table, number, Seat("player", me, name))
+            if self._tables.replace(new, table.rev):
+                return self._seated(new, number)
+        raise Refused("seat_taken", "the seats changed hands too often; try again")
+
+    def _seated(self, table: Table, seat: int) -> Joined:
+        token = new_token()
+        self._seats.save(table.game_id, {seat: token_hash(token)}, final=False)
+        table = self._start_if_full(table)
+        version = self._relist(table.game_id)
+        return Joined(seat, token, table, version)
+
+    def _free_seat_for(
+        self, table: Table, me: str, asked: int | None, invitation: str | None
+    ) -> int:
+        now = self._clock()
+        if invitation is not None:
+            hashed = digest(invitation)
+            for number, s in enumerate(table.seats):
+                if s.kind == "invite" and s.invite_hash == hashed:
+                    if s.expires_ms is not None and s.expires_ms <= now:
+                        raise Refused("invitation_rejected", "this invitation has expired")
+                    return number
+            raise Refused("invitation_rejected", "this invitation is unknown or used")
+        if asked is not None:
+            if not 0 <= asked < len(table.seats):
+                raise Refused("seat_taken", f"the game has no seat {asked}")
+            wanted = table.seats[asked]
+            if wanted.kind == "open" or (wanted.kind == "reserved" and wanted.player_id == me):
+                return asked
+            raise Refused("seat_taken", f"seat {asked} is not free for you")
+        for number, s in enumerate(table.seats):
+            if s.kind == "reserved" and s.player_id == me:
+                return number
+        for number, s in enumerate(table.seats):
+            if s.kind == "open" and table.visibility != "private":
+                return number
+        raise Refused("seat_taken", "no seat of this game is free for you")
+
+    def leave(self, caller: Caller, game_id: str) -> Table:
+        """Free the caller's seat of a game that has not started (a started game: resign)."""
+        me = _require_player(caller, "leaving a game")
+        for _ in range(_CAS_TRIES):
+            table = self.access.readable_table(game_id, caller)
+            held = table.seat_of(me)
+            if held is None:
+                raise Refused("not_seated", "you hold no seat of this game")
+            new = free_seat(table, held)
+            if self._tables.replace(new, table.rev):
+                self._seats.release(game_id, held)
+                self._relist(game_id)
+                return new
+        raise Refused("seat_taken", "the seats changed hands too often; try again")
+
+    def invite(
+        self, caller: Caller, game_id: str, seat: int | None, expires_in_s: int | None
+    ) -> Invitation:
+        """A new invitation for a free seat (open, or invited before: the old link dies)."""
+        table = self._member_table(game_id, caller)
+        for _ in range(_CAS_TRIES):
+            number = seat if seat is not None else _first_invitable(table)
+            if number is None or not 0 <= number < len(table.seats):
+                raise Refused("seat_taken", "no seat of this game is free to invite to")
+            if table.seats[number].kind not in ("open", "invite"):
+                raise Refused("seat_taken", f"seat {number} is not free to invite to")
+            ttl_s = expires_in_s or self.limits.invitation_ttl_s
+            token = INVITATION_PREFIX + secrets.token_urlsafe(32)
+            expires = self._clock() + ttl_s * 1000
+            new = invite_to(table, number, digest(token), expires)
+            if self._tables.replace(new, table.rev):
+                self._relist(game_id)
+                return Invitation(number, token, expires)
+            table = self._member_table(game_id, caller)
+        raise Refused("seat_taken", "the seats changed hands too often; try again")
+
+    # -- starting, expiring, rematches -----------------------------------------------------------
+
+    def _start_if_full(self, table: Table) -> Table:
+        while table.status == OPEN and table.is_full:
+            new = started(table)
+            if self._tables.replace(new, table.rev):
+                table = new
+                break
+            table = self._tables.load(table.game_id) or table
+        if table.status == STARTED:
+            self._seats.seal(table.game_id)
+            self._games.start_game(table.game_id)
+        return table
+
+    def start(self, game_id: str) -> None:
+        """Begin a game whose table has started (idempotent; the reconciler repeats it for a
+        game left between the two)."""
+        self._seats.seal(game_id)
+        self._games.start_game(game_id)
+        self._relist(game_id)
+
+    def expire_due(self, limit: int = 100) -> list[str]:
+        """Expire open games past their time; the ids expired."""
+        now = self._clock()
+        done = []
+        for game_id in self._lobby_expiring(now, limit):
+            table = self._tables.load(game_id)
+            due = table is not None and table.status == OPEN and (table.expires_ms or 0) <= now
+            if due and table is not None and self._tables.replace(expired(table), table.rev):
+                done.append(game_id)
+            self._relist(game_id)  # also when it started meanwhile: off the expiring set
+        return done
+
+    def _lobby_expiring(self, now: int, limit: int) -> list[str]:
+        return self._lister.index.expiring(now, limit)
+
+    def rematch(self, caller: Caller, game_id: str) -> CreatedTable:
+        """The same scenario with the same players, each one seat on; the caller sits at
+        once, the other players are reserved their seats (they join to accept)."""
+        me = _require_player(caller, "a rematch")
+        table = self.access.readable_table(game_id, caller)
+        if not table.is_member(me):
+            raise Refused("not_seated", "only the game's players may ask for a rematch")
+        game = self._log.load(game_id)
+        if not game.state.is_over:
+            raise Refused("game_not_over", "a rematch follows a game that is over")
+        rematch_id = table.rematch
+        existing = None if rematch_id is None else self._tables.load(rematch_id)
+        if rematch_id is not None and existing is not None and self._log.events.exists(rematch_id):
+            game = self._log.load(rematch_id)
+            dice = self._log.events.read(rematch_id, 1, 1)[0].payload.get("dice") or {}
+            return CreatedTable(rematch_id, game.version, game.head_hash, dice, existing, {}, [],
+                                created=False)  # fmt: skip
+        if rematch_id is None:
+            rematch_id = self._games.new_game_id()
+            if not self._tables.replace(with_rematch(table, rematch_id), table.rev):
+                return self.rematch(caller, game_id)  # another rematch got there first
+        first = self._log.events.read(game_id, 1, 1)[0]
+        seats = [_spec_of(s, me) for s in rotated(table.seats)]
+        if not any(s.kind == "me" for s in seats):
+            seats[table.seat_of(me) or 0] = SeatSpec("me")  # the creator, seated now
+        return self.create(caller, first.payload["scenario"], dict(table.options),
+                           visibility=table.visibility, seats=seats, rematch_of=game_id,
+                           game_id=rematch_id)  # fmt: skip
+
+    # -- read-only grants ------------------------------------------------------------------------
+
+    def grant(self, caller: Caller, game_id: str, role: str) -> tuple[Grant, str]:
+        """A read-only token (spectator or auditor) for the game, issued by one of its players."""
+        for _ in range(_CAS_TRIES):
+            table, by = self._issuer(game_id, caller)
+            token = GRANT_PREFIX + secrets.token_urlsafe(32)
+            hashed = digest(token)
+            grant = Grant(hashed[:12], hashed, role, by, self._clock())
+            if self._tables.replace(with_grant(table, grant, MAX_GRANTS), table.rev):
+                return grant, token
+        raise Refused("seat_taken", "the table changed too often; try again")
+
+    def grants(self, caller: Caller, game_id: str) -> list[Grant]:
+        return list(self._issuer(game_id, caller)[0].grants)
+
+    def revoke_grant(self, caller: Caller, game_id: str, grant_id: str) -> None:
+        for _ in range(_CAS_TRIES):
+            table, _by = self._issuer(game_id, caller)
+            if self._tables.replace(without_grant(table, grant_id), table.rev):
+                return
+        raise Refused("seat_taken", "the table changed too often; try again")
+
+    def _issuer(self, game_id: str, caller: Caller) -> tuple[Table, str]:
+        table = self.access.readable_table(game_id, caller)
+        me = caller.player_id
+        if me is not None and table.is_member(me):
+            return table, me
+        if caller.token is not None and not caller.is_grant:
+            seat = self.access.seat_of_token(game_id, caller.token)
+            if seat is not None:
+                return table, f"seat:{seat}"
+        raise Refused("not_seated", "only the game's players may issue read-only tokens")
+
+    # -- access ----------------------------------------------------------------------------------
+
+    def table(self, game_id: str, caller: Caller) -> Table:
+        """The game's table, for a caller who may read the game."""
+        return self.access.readable_table(game_id, caller)
+
+    def _member_table(self, game_id: str, caller: Caller) -> Table:
+        table, _by = self._issuer(game_id, caller)
+        return table
+
+    # -- caps and the lobby ---------------------------------------------------------------------
+
+    def _check_caps(self, player_id: str) -> None:
+        waiting = self._lobby.count(player_id, "open")
+        playing = self._lobby.count(player_id, "active")
+        if waiting >= self.limits.max_open_games:
+            raise Refused("game_limit_reached", f"you are in {waiting} games waiting for "
+                          f"players; the limit is {self.limits.max_open_games}")  # fmt: skip
+        if waiting + playing >= self.limits.max_games:
+            raise Refused("game_limit_reached", f"you are in {waiting + playing} games not "
+                          f"over; the limit is {self.limits.max_games}")  # fmt: skip
+
+    def _relist(self, game_id: str) -> int:
+        """List the game with its table as it is now; the game's version."""
+        game = self._log.load(game_id)
+        self._lister.list_games([game])
+        return game.version
+
+
+def _require_player(caller: Caller, what: str) -> str:
+    if caller.player_id is None:
+        raise TokenMissing(f"{what} needs a player key: `Authorization: Bearer lkp_…`")
+    return caller.player_id
+
+
+def _require_distinct_players(seats: Sequence[Seat]) -> None:
+    named = [s.player_id for s in seats if s.player_id is not None]
+    if len(named) != len(set(named)):
+        raise Refused("invalid_body", "a player holds at most one seat of a game",
+                      errors={"seats": ["a player named twice"]})  # fmt: skip
+
+
+def _first_invitable(table: Table) -> int | None:
+    for kind in ("open", "invite"):
+        for number, seat in enumerate(table.seats):
+            if seat.kind == kind:
+                return number
+    return None
+
+
+def _spec_of(seat: Seat, me: str) -> SeatSpec:
+    if seat.kind == "reserved" and seat.player_id == me:
+        return SeatSpec("me")
+    if seat.kind == "reserved":
+        return SeatSpec("player", player_id=seat.player_id)
+    if seat.kind == "bot":
+        return SeatSpec("bot", bot=seat.bot)
+    return SeatSpec("open")

@@ -1,0 +1,68 @@
+"""The application's parts wired together from one backend's stores: what both composition
+roots (api/composition.py, workers/context.py) build, once they have chosen the adapters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lorekeeper.bot_turns import BotTurns
+from lorekeeper.gamelog import GameLog
+from lorekeeper.lobby import Lister, LobbyReader
+from lorekeeper.players import PlayerService
+from lorekeeper.ports import BotQueue, EventStore, JobQueue, Stores
+from lorekeeper.projector import Projector
+from lorekeeper.reads import GameReader
+from lorekeeper.seating import Limits, SeatingService
+from lorekeeper.service import GameService
+from lorekeeper.settings import Settings
+from lorekeeper.streaming import StreamHub
+
+
+@dataclass(frozen=True)
+class Application:
+    log: GameLog
+    service: GameService
+    reader: GameReader
+    players: PlayerService
+    seating: SeatingService
+    lobby: LobbyReader
+    projector: Projector
+    bots: BotTurns
+
+
+def limits_of(settings: Settings) -> Limits:
+    return Limits(
+        allow_anonymous=settings.allow_anonymous_games,
+        max_open_games=settings.max_open_games_per_player,
+        max_games=settings.max_games_per_player,
+        open_game_ttl_s=settings.open_game_ttl_s,
+        invitation_ttl_s=settings.invitation_ttl_s,
+    )
+
+
+def application(
+    settings: Settings,
+    stores: Stores,
+    jobs: JobQueue,
+    bot_queue: BotQueue,
+    *,
+    events: EventStore | None = None,
+    hub: StreamHub | None = None,
+) -> Application:
+    """One GameLog for everything in the process (a state one part leaves, the next uses).
+    `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
+    `hub`: the process's stream hub, which the reader follows games with (the API's)."""
+    log = GameLog(events or stores.events, stores.dice, jobs,
+                  cache_games=settings.state_cache_games)  # fmt: skip
+    service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
+    lister = Lister(log.events, stores.tables, stores.lobby)
+    lobby = LobbyReader(stores.lobby)
+    bots = BotTurns(service, stores.tables, bot_queue)
+    service.watch_commits(bots.after_commit)
+    players = PlayerService(stores.players, max_keys=settings.max_keys_per_player)
+    seating = SeatingService(service, stores.tables, stores.seats, stores.players, lister, lobby,
+                             limits_of(settings))  # fmt: skip
+    reader = GameReader(log, stores.projections, stores.seats, hub=hub,
+                        projection_wait_s=settings.projection_wait_s)  # fmt: skip
+    projector = Projector(log, stores.projections, lister)
+    return Application(log, service, reader, players, seating, lobby, projector, bots)

@@ -1,0 +1,58 @@
+"""The rate limit counts against verified identities only (issue 21, item 3; issue 15): a
+seat token that opens a seat of the game in the URL, a valid player key, a grant of that
+game. Any other bearer string, made up or revoked, counts against the client's address, so
+a fresh random token no longer buys a fresh bucket."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+import redis
+from flask.testing import FlaskClient
+
+from tests.api.conftest import make_app, with_settings
+from tests.api.helpers import bearer, create, problem, sign_up
+from tests.service.games import duel
+
+BURST = 8
+LIMITED = with_settings(rate_per_s=0.01, rate_burst=BURST)
+
+
+@pytest.fixture(params=["in_memory", "redis"])
+def limited(request: pytest.FixtureRequest) -> FlaskClient:
+    client = request.getfixturevalue("redis_client") if request.param == "redis" else None
+    return make_app(request.param, LIMITED, client).test_client()
+
+
+@pytest.mark.parametrize("prefix", ["lks_", "lkp_", "lkv_", ""])
+def test_made_up_tokens_count_against_their_address(limited: FlaskClient, prefix: str) -> None:
+    game = create(limited, duel())  # one request from this address
+    statuses = [
+        limited.get(game.url, headers=bearer(prefix + secrets.token_urlsafe(32))).status_code
+        for _ in range(BURST + 2)
+    ]
+    assert statuses.count(429) >= 2, statuses  # the address's bucket ran dry
+    problem(limited.get(game.url), 429, "rate_limited")  # and tokenless requests with it
+
+
+def test_verified_callers_keep_their_own_buckets(limited: FlaskClient) -> None:
+    game = create(limited, duel())
+    key = sign_up(limited)["key"]  # from the address's bucket too
+    while limited.get(game.url).status_code != 429:
+        pass
+    assert limited.get(game.url, headers=bearer(game.tokens[0])).status_code == 200
+    assert limited.get(game.url, headers=bearer(game.tokens[1])).status_code == 200
+    assert limited.get("/players/me", headers=bearer(key)).status_code == 200
+    # a seat token of another game is no seat here: the address again
+    other = game.tokens[0]
+    problem(limited.get("/games/another-game", headers=bearer(other)), 429, "rate_limited")
+
+
+def test_a_made_up_token_leaves_no_bucket_in_redis(redis_client: redis.Redis) -> None:
+    client = make_app("redis", LIMITED, redis_client).test_client()
+    game = create(client, duel())
+    for _ in range(BURST):
+        client.get(game.url, headers=bearer("lks_" + secrets.token_urlsafe(32)))
+    buckets = [k for k in redis_client.keys("lk:rate:*")]
+    assert buckets == [b"lk:rate:addr:127.0.0.1"]
