@@ -10,17 +10,19 @@ of the ones this request touched.
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import redis
 from flask import Flask, Response, g, request
 
 from api.deps import components
 from api.identity import rate_limit_key
 from lorekeeper.errors import RateLimited, Refused
-from lorekeeper.ports import Quota, Slot
+from lorekeeper.ports import ConcurrencyLimiter, Quota, Slot
 from lorekeeper.settings import Settings
 
 # Probes and the spec are never limited: an orchestrator polls them.
@@ -29,6 +31,7 @@ UNLIMITED_PATHS = frozenset({"/healthz", "/readyz", "/openapi.yaml"})
 REQUESTS, STREAMS, WAITS = "requests", "streams", "waits"
 # How long a slot outlives the longest request it may stand for, should its process die.
 _SLOT_SLACK_S = 60.0
+_log = logging.getLogger(__name__)
 
 
 def check_rate_limit() -> None:
@@ -72,7 +75,7 @@ def open_stream() -> Callable[[], None]:
     def release() -> None:
         if done.acquire(blocking=False):  # once, however often it is called
             parts.open_streams.leave()
-            parts.concurrency.release(slot)
+            _release(parts.concurrency, slot)
 
     return release
 
@@ -86,7 +89,15 @@ def waiting_slot() -> Iterator[None]:
     try:
         yield
     finally:
-        components().concurrency.release(slot)
+        _release(components().concurrency, slot)
+
+
+def _release(limiter: ConcurrencyLimiter, slot: Slot) -> None:
+    """Give the slot back; should the store not answer, it lapses by itself (its ttl)."""
+    try:
+        limiter.release(slot)
+    except redis.RedisError as exc:
+        _log.warning("a %s slot was not released (it lapses by itself): %r", slot.key, exc)
 
 
 def _acquire(kind: str, limit: int, longest_s: float) -> Slot:

@@ -3,6 +3,7 @@ places at once, lapsed ones after their ttl."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -58,3 +59,14 @@ def test_a_short_slot_does_not_shorten_a_long_one(limiter: ConcurrencyLimiter) -
 
     assert limiter.acquire("k", 2, ttl_s=60) is not None  # the short one lapsed
     assert limiter.acquire("k", 2, ttl_s=60) is None  # the long one still holds
+
+
+def test_slots_released_all_at_once_are_all_free_again(limiter: ConcurrencyLimiter) -> None:
+    held = [limiter.acquire("k", 50, ttl_s=60) for _ in range(50)]
+    threads = [threading.Thread(target=limiter.release, args=(slot,)) for slot in held if slot]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert all(limiter.acquire("k", 50, ttl_s=60) is not None for _ in range(50))
