@@ -26,6 +26,7 @@ from typing import Any
 
 import redis
 
+from adapters.redis_keys import slots_key
 from bench import games as g
 from bench.clients import Game, create_games, fake_games
 from bench.command_path import ClosedLoop, Side, Slice, alternate, ratio, split
@@ -221,9 +222,11 @@ def stream_rows(args: argparse.Namespace, up: Running) -> list[Row]:
     wait_for_projections(up.client, [x.game_id for x in games])
     pids = {"server": up.stack.pid("api"), "redis": up.redis_pid}
     pids["workers"] = up.stack.pid("workers")
+    held = slots_key("streams:addr:127.0.0.1")  # the places the streams held (api/guards.py)
     rows = idle_streams_rows(
         up.port, games, idle, streams=args.streams, rounds=args.rounds,
         slice_once=lambda loop: loop.slice(args.warmup_s, args.slice_s, pids, up.client),
+        settled=lambda: up.client.zcard(held) == 0,
     )  # fmt: skip
     sender = CommandSender(up.port)
     game = sender.create(far_apart())

@@ -133,8 +133,11 @@ def idle_streams_rows(
     streams: int,
     rounds: int,
     slice_once: Callable[[ClosedLoop], Slice],
+    settled: Callable[[], bool] = lambda: True,
 ) -> list[Row]:
-    """Commands/s without streams and with `streams` idle ones, in alternating slices."""
+    """Commands/s without streams and with `streams` idle ones, in alternating slices. After
+    the streams close, the next slice waits until `settled()` (the server has let them all
+    go), so that their leaving does not weigh on the slice without them."""
     loop = ClosedLoop(port, split(games))
     without, with_streams = Side(), Side()
     opened: list[float] = []
@@ -144,7 +147,11 @@ def idle_streams_rows(
         with StreamProcess(port, idle_paths, streams) as open_streams:
             opened.append(open_streams.open_s)
             refused.update({s: n for s, n in open_streams.statuses.items() if s != 200})
-            return slice_once(loop)
+            measured = slice_once(loop)
+        deadline = time.monotonic() + 60
+        while not settled() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return measured
 
     alternate(rounds, [(without, lambda: slice_once(loop)), (with_streams, run_with)])
     pairs = zip(with_streams.slices, without.slices, strict=True)
