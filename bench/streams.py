@@ -34,6 +34,7 @@ from bench.stream_clients import StreamClients
 from domain.notation import scenario_from_text
 
 STREAMS = 2000
+SETTLE_S = 5.0
 # Two units far apart: order, end movement, end turn, for each seat in turn, as long as wanted
 # (no battle, no breath, no dice): the game of the fan-out measure and of tests/streams.
 FAR_APART_BOARD = """
@@ -147,6 +148,9 @@ def idle_streams_rows(
         with StreamProcess(port, idle_paths, streams) as open_streams:
             opened.append(open_streams.open_s)
             refused.update({s: n for s, n in open_streams.statuses.items() if s != 200})
+            # Each stream answered 200 before it caught up and joined its worker's hub (a
+            # few Redis calls each): let the 2,000 get there, idle, before the slice.
+            time.sleep(SETTLE_S)
             measured = slice_once(loop)
         deadline = time.monotonic() + 60
         while not settled() and time.monotonic() < deadline:
