@@ -11,16 +11,17 @@ from lorekeeper.audit.chain import GENESIS
 # Replies: {"ok", first, last} | {"duplicate", first, last, entries}
 #        | {"conflict", current, the first 256 entries after the expected version}
 #        | {"head", current, head hash} | {"mismatch"} | {"exists"} | {"not_found"}
-# Every check comes before the first write, so a refused call writes nothing.
+# A create with a command id seen before answers as a repeated append does (duplicate or
+# mismatch): a resent create gets its first result. Every check comes before the first write,
+# so a refused call writes nothing.
 WRITE_LUA = (
     """
 local stream, cmds = KEYS[1], KEYS[2]
 local mode, expected = ARGV[1], tonumber(ARGV[2])
 local seat, cmd, hash, ms, prev = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
 local found = redis.call('EXISTS', stream) == 1
-if mode == 'create' and found then return {'exists'} end
 if mode == 'append' and not found then return {'not_found'} end
-if cmd ~= '' then
+if cmd ~= '' and found then
   local seen = redis.call('HGET', cmds, cmd)
   if seen then
     local first = cjson.decode(seen)
@@ -29,6 +30,7 @@ if cmd ~= '' then
     return {'duplicate', first.first, first.last, entries}
   end
 end
+if mode == 'create' and found then return {'exists'} end
 local current = redis.call('XLEN', stream)
 if current ~= expected then
   local newer = {}

@@ -74,16 +74,26 @@ class InMemoryEventStore:
         self.appended = threading.Condition()
 
     def create(
-        self, game_id: str, events: Sequence[NewEvent], seat: int | None = None
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        seat: int | None = None,
+        *,
+        command_id: str | None = None,
+        command_hash: str | None = None,
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
+        check_command(command_id, command_hash)
         encoded = encode_events(events)
         with self._lock:
-            if game_id in self._games:
+            existing = self._games.get(game_id)
+            if existing is not None and command_id is not None and command_id in existing.commands:
+                return self._repeat(game_id, existing, command_id, command_hash)
+            if existing is not None:
                 raise GameExists(game_id)
             game = self._games[game_id] = _Game()
-            written = self._write(game, encoded, seat, None, None)
+            written = self._write(game, encoded, seat, command_id, command_hash)
         self._tell_followers()
         return written
 

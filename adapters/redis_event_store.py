@@ -76,16 +76,28 @@ class RedisStreamEventStore:
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) seen last
 
     def create(
-        self, game_id: str, events: Sequence[NewEvent], seat: int | None = None
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        seat: int | None = None,
+        *,
+        command_id: str | None = None,
+        command_hash: str | None = None,
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
+        check_command(command_id, command_hash)
         encoded = encode_events(events)
-        written = self._write(game_id, "create", 0, encoded, seat, None, None)
+        written = self._write(game_id, "create", 0, encoded, seat, command_id, command_hash)
         self._client.sadd(GAMES_KEY, game_id)
-        if text(written.reply[0]) == "exists":
+        reply, status = written.reply, text(written.reply[0])
+        if status == "exists":
             raise GameExists(game_id)
-        return self._result(game_id, written, encoded, seat, None)
+        if status == "mismatch":
+            raise IdempotencyMismatch(game_id, cast(str, command_id))
+        if status == "duplicate":
+            return AppendResult(int(reply[2]), stored_all(reply[3]), duplicate=True)
+        return self._result(game_id, written, encoded, seat, command_id)
 
     def append(
         self,

@@ -52,6 +52,12 @@ def due_key(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
     return f"lk:{{{queue}}}:due"
 
 
+def worker_heartbeat_key(worker: str) -> str:
+    """String with a TTL of LOREKEEPER_WORKER_HEARTBEAT_S: set while worker process `worker`
+    (its RQ name) lives (workers/heartbeat.py)."""
+    return f"lk:worker:{worker}:alive"
+
+
 def bucket_key(caller: str) -> str:
     """Hash: a caller's rate-limit bucket."""
     return f"lk:rate:{caller}"

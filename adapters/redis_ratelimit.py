@@ -9,10 +9,17 @@ time: an eighth of what the bucket holds, at most LEASE_MAX, at least one, and s
 locally for LEASE_TTL_S. Near the limit a lease is one token, so the limit and its
 Retry-After stay exact; a full bucket shared by several processes may run dry up to an
 eighth early, when a caller's requests move to another process and leave a lease unspent.
+
+**A full Redis lets requests through.** Taking from a bucket writes it, and a Redis out of
+memory (`maxmemory`, `noeviction`) refuses every write: the limiter would refuse every request,
+reads included, which a full store can still serve. So on OOM it lets the request through
+(fails open) and logs `rate_limit.fail_open` at most once a minute per process; the writes
+themselves are refused by the store (503 `store_full`). Any other Redis error still raises.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -25,6 +32,17 @@ from lorekeeper.ports import Quota
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5
 _LEASES_KEPT = 10_000  # past this many callers, a process drops its expired leases
+FAIL_OPEN_LOG_S = 60.0
+log = logging.getLogger(__name__)
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """Whether Redis refused a write for want of memory: an OOM reply, or (Redis 6) a script
+    whose write got one."""
+    if isinstance(exc, redis.exceptions.OutOfMemoryError):
+        return True
+    return isinstance(exc, redis.ResponseError) and "OOM command not allowed" in str(exc)
+
 
 # KEYS: the bucket. ARGV: refill per second, burst, most tokens to take.
 # Reply: {tokens taken (0: none), wait seconds, tokens left}. Takes an eighth of what the
@@ -66,6 +84,7 @@ class RedisRateLimiter:
         # key -> (tokens of the lease left, its expiry, tokens the bucket had left then)
         self._leases: dict[str, tuple[int, float, float]] = {}
         self._lock = threading.Lock()
+        self._logged_open_at: float | None = None
 
     def acquire(self, key: str) -> float:
         return self.take(key).wait_s
@@ -78,7 +97,13 @@ class RedisRateLimiter:
                 self._leases[key] = (left - 1, expiry, bucket)
                 return self._quota(0.0, bucket + left - 1)
         args = [self._per_s, self._burst, self._lease_max]
-        taken, wait, tokens = self._script(keys=[bucket_key(key)], args=args)
+        try:
+            taken, wait, tokens = self._script(keys=[bucket_key(key)], args=args)
+        except redis.ResponseError as exc:
+            if not is_out_of_memory(exc):
+                raise
+            self._failed_open(now, exc)
+            return Quota(0.0, self._burst, 0.0)  # unlimited while Redis is full
         if not int(taken):
             wait_s = max(float(wait), 0.001)
             return Quota(wait_s, 0, wait_s)
@@ -95,3 +120,14 @@ class RedisRateLimiter:
         if tokens >= self._burst:
             return Quota(wait_s, self._burst, 0.0)
         return Quota(wait_s, int(tokens), (1 - tokens % 1) / self._per_s)
+
+    def _failed_open(self, now: float, exc: Exception) -> None:
+        with self._lock:
+            last, self._logged_open_at = self._logged_open_at, now
+            if last is not None and now - last < FAIL_OPEN_LOG_S:
+                self._logged_open_at = last
+                return
+        log.warning(
+            "rate_limit.fail_open: Redis is out of memory; requests go unlimited until it is not",
+            extra={"error": str(exc)},
+        )

@@ -21,7 +21,8 @@ from domain.view import board_view
 
 MOVES = {ev.UnitMoved: "move", ev.DragonFlew: "flight", ev.UnitRetreated: "retreat"}
 # The events a resignation brings with it; anything else ends its picture.
-RESIGNATION = {"PlayerResigned", "PlayerEliminated", "GameEnded", "DiceRevealed", "TurnEnded"}
+RESIGNATION = {"PlayerResigned", "PlayerEliminated", "GameEnded", "DiceRevealed", "SecretsRevealed",
+               "TurnEnded"}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -144,13 +144,13 @@ def _wave(x: float, y: float, colour: str, width: float) -> str:
 
 
 def draw_sites(view: Mapping[str, Any]) -> tuple[list[str], list[str]]:
-    """Drawn over every hex so that no neighbour covers a village's red border (R-BRD-4);
-    returns the drawings and the names (drawn over the pieces)."""
+    """Drawn over every hex so that no neighbour covers a red border (R-BRD-4: villages, and
+    any site the scenario marks); returns the drawings and the names (drawn over the pieces)."""
     out, names = [], []
     for site in view.get("sites", []):
         x, y = hex_center(int(site["hex"][0]), int(site["hex"][1]))
         kind, label, ink = str(site["kind"]), str(site["kind"]), INK
-        if kind == "village":
+        if kind == "village" or site.get("red_border"):
             border = attrs(
                 data_hex=hex_key(site["hex"]),
                 points=corners(x, y, R - 2.5),
@@ -158,6 +158,7 @@ def draw_sites(view: Mapping[str, Any]) -> tuple[list[str], list[str]]:
                 stroke=VILLAGE_BORDER,
             )
             out.append(f'<polygon class="village-border" {border} stroke-width="4"/>')
+        if kind == "village":
             out.append(_house(x - R * 0.42, y - R * 0.38, R * 0.2))
         elif kind == "portal":
             for r, colour in ((R * 0.62, "#7d4cc2"), (R * 0.42, "#a27ddb")):

@@ -21,6 +21,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
+from adapters.redis_ratelimit import is_out_of_memory
 from domain import CommandError, RuleViolation, ScenarioError
 from lorekeeper import errors as e
 
@@ -120,7 +121,7 @@ def as_error(exc: BaseException) -> e.LorekeeperError | RuleViolation | None:
             return e.Refused("invalid_command", str(exc))
         case ScenarioError():
             return e.Refused("invalid_scenario", str(exc), problems=exc.problems)
-        case redis.exceptions.OutOfMemoryError():
+        case redis.ResponseError() if is_out_of_memory(exc):  # Redis 6 scripts: a ResponseError
             return e.StoreFull(
                 "the game store is out of memory and accepts no writes; nothing was appended"
             )

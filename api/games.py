@@ -12,9 +12,9 @@ from flask import Blueprint, Response
 
 from api.deps import access, lobby, reader, seating
 from api.guards import waiting_slot
-from api.identity import caller
+from api.identity import caller, client_address
 from api.players import paged
-from api.requests import json_body, query
+from api.requests import idempotency_key, json_body, query
 from api.responses import versioned
 from api.schemas import LobbyQuery, StateQuery, ViewQuery, validate_create_game
 from api.seats import created_response
@@ -25,14 +25,22 @@ blueprint = Blueprint("games", __name__)
 
 @blueprint.post("/games")
 def create_game() -> Response:
-    body = validate_create_game(json_body())
+    """Idempotent with an `Idempotency-Key`, scoped to the caller (its player, else its
+    address) and the body (lorekeeper/creation.py): a resend gets the first reply."""
+    document = json_body()
+    body = validate_create_game(document)
     specs = None
     if "seats" in body:
         specs = [SeatSpec(s["kind"], s.get("player_id"), s.get("bot"), s.get("expires_in_s"))
                  for s in body["seats"]]  # fmt: skip
     made = seating().create(caller(), body["scenario"], body["options"],
-                            visibility=body["visibility"], seats=specs)  # fmt: skip
-    return created_response(made, 201)
+                            visibility=body["visibility"], seats=specs,
+                            idempotency_key=idempotency_key(), address=client_address(),
+                            body=document)  # fmt: skip
+    response = created_response(made, 201)
+    if made.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
 
 
 @blueprint.get("/games")

@@ -1,7 +1,8 @@
 """Checks every request passes before its route runs: the per-caller rate limit, counted
 against a verified identity or the client address (api/identity.py), announced on every
-answer with the `RateLimit` and `RateLimit-Policy` header fields; and the caps on the long
-requests one caller may hold at once (open event streams, `?min_version` waits).
+answer with the `RateLimit` and `RateLimit-Policy` header fields; the caps on the long
+requests one caller may hold at once (open event streams, `?min_version` waits); and the
+deadline every request's handler runs under (api/deadline.py).
 
 The header fields follow draft-ietf-httpapi-ratelimit-headers (revision 10, the structured
 field form; docs/api.md): `RateLimit-Policy` names each quota, `RateLimit` says what is left
@@ -19,6 +20,7 @@ from contextlib import contextmanager
 import redis
 from flask import Flask, Response, g, request
 
+from api.deadline import RequestDeadline
 from api.deps import components
 from api.identity import rate_limit_key
 from lorekeeper.errors import RateLimited, Refused
@@ -156,3 +158,4 @@ def add_rate_limit_fields(response: Response) -> Response:
 def register_guards(app: Flask) -> None:
     app.before_request(check_rate_limit)
     app.after_request(add_rate_limit_fields)
+    RequestDeadline(app.extensions["lorekeeper"].settings.request_timeout_s).register(app)

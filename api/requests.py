@@ -21,19 +21,39 @@ _IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,128}")
 _ETAG_VERSION = re.compile(r'^"([0-9]{1,18})"$|^([0-9]{1,18})$')
 
 
+_UTF8 = "JSON over HTTP is UTF-8 (RFC 8259, section 8.1)"
+# A JSON text starts with an ASCII character, so NUL among its first bytes, or a byte order
+# mark, marks UTF-16 or UTF-32 (RFC 4627, section 3).
+_WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+
+
 def json_body() -> Any:
-    """The request's JSON document: 415 if it is not JSON, 400 if it does not parse."""
+    """The request's JSON document: 415 if it is not JSON (or says another charset than
+    UTF-8), 400 if it is not UTF-8 or does not parse. A UTF-8 byte order mark is ignored."""
     if not request.mimetype or not _is_json(request.mimetype):
         raise Refused("unsupported_media_type", "send the body as application/json")
+    charset = request.mimetype_params.get("charset", "utf-8").lower().replace("-", "")
+    if charset != "utf8":
+        raise Refused("unsupported_media_type", f"{_UTF8}: send charset=utf-8 or none")
     raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     try:
-        document = json.loads(raw, parse_constant=_refuse_constant)
+        document = json.loads(_utf8_text(raw), parse_constant=_refuse_constant)
     except RecursionError:
         raise Refused("malformed_json", f"nested deeper than {MAX_DEPTH}") from None
     except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, oversized integers
         raise Refused("malformed_json", f"the body is not valid JSON: {exc}") from None
     _check_document(document)
     return document
+
+
+def _utf8_text(raw: bytes) -> str:
+    """The body as text, decoded as UTF-8 only (json.loads would guess UTF-16 and UTF-32)."""
+    if raw.startswith(_WIDE_BOMS) or b"\x00" in raw[:4]:
+        raise Refused("malformed_json", f"{_UTF8}; this body looks like UTF-16 or UTF-32")
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise Refused("malformed_json", f"{_UTF8}; the body is not: {exc}") from None
 
 
 def _is_json(mimetype: str) -> bool:

@@ -1,7 +1,8 @@
 """marshmallow schemas: the shapes the API accepts, checked before anything else runs.
 
-Strict on purpose: unknown fields are refused (marshmallow's default RAISE), integers must be
-JSON integers (`strict=True`, so no "5", 5.0 or true), booleans must be JSON booleans.
+Strict on purpose: unknown fields are refused (marshmallow's default RAISE, nested schemas
+included; RULES.md §17 — the domain's codec refuses them too), integers must be JSON integers
+(`strict=True`, so no "5", 5.0 or true), booleans must be JSON booleans.
 A command is checked by the schema its `type` names; `resolve_breath` has none: it is the
 server's step (R-TRN-6), never a client's.
 """
@@ -191,6 +192,7 @@ class ChooseRetreatSchema(CommandSchema):
 class BattleBackSchema(CommandSchema):
     unit = unit_id(required=True)
     accept = StrictBoolean(required=True)
+    glory = glory_field()  # extra_die on an accepted battle back (R-CRT-4, revision 2)
 
 
 class ReactSchema(CommandSchema):

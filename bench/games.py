@@ -21,6 +21,7 @@ from domain import (
     decide,
     fold,
     legal_actions,
+    merge_orders,
     new_game,
     replay,
     resolve_breath,
@@ -117,7 +118,21 @@ def _pick(state: GameState, listed: list[Command], rnd: random.Random) -> Comman
     chosen = [c for c in playable if c.type == kind]
     if kind in ("move", "fly") and rnd.random() < 0.7:
         return min(chosen, key=lambda c: (_closeness(state, c), rnd.random()))
+    if kind == "order":
+        return _merged_order(state, chosen, rnd)
     return rnd.choice(chosen)
+
+
+def _merged_order(state: GameState, orders: list[Any], rnd: random.Random) -> Command:
+    """Up to the turn's limit of the listed single-unit orders, merged (they are listed one
+    unit at a time); none that costs lore, so the games stay free of breath phases."""
+    free = [o for o in orders if o.units and not o.remove_tokens]
+    rnd.shuffle(free)
+    picked: dict[str, Any] = {}
+    for order in free:
+        if len(picked) < state.settings.orders_per_turn:
+            picked.setdefault(order.units[0], order)
+    return merge_orders(picked.values())
 
 
 def _closeness(state: GameState, command: Any) -> int:

@@ -178,7 +178,7 @@ def lobby_rows(
 def _duel() -> dict[str, Any]:
     return {
         "name": "bench_duel", "width": 5, "height": 3,
-        "settings": {"max_turns": 1_000_000},
+        "settings": {"max_turns": 10_000},
         "players": [{"home_edge": "south", "lore": 3, "cards": []},
                     {"home_edge": "north", "lore": 3, "cards": []}],
         "units": [{"id": "a", "kind": "blue_foot", "owner": 0, "hex": [0, 2]},

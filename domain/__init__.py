@@ -19,7 +19,7 @@ from domain.dice import DiceSource, ScriptedDice, SeededDice
 from domain.errors import CommandError, RuleViolation, ScenarioError
 from domain.events import Event, event_from_json
 from domain.evolve import evolve, fold, replay
-from domain.legal import legal_actions
+from domain.legal import legal_actions, legal_listing, merge_orders, order_options
 from domain.state import GameState
 
 __all__ = [
@@ -41,7 +41,10 @@ __all__ = [
     "fold",
     "is_started",
     "legal_actions",
+    "legal_listing",
+    "merge_orders",
     "new_game",
+    "order_options",
     "replay",
     "resolve_breath",
     "start_game",

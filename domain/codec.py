@@ -60,15 +60,17 @@ def from_json(tp: Any, value: Any) -> Any:
     return _decoder(tp)(value)
 
 
-def decode_dataclass(cls: type[T], value: Any) -> T:
-    return cast(T, _decoder(cast(Any, cls))(value))
+def decode_dataclass(cls: type[T], value: Any, *, strict: bool = False) -> T:
+    """`strict`: an object with a key its dataclass does not define (at any depth) is a
+    misfit, named in the error; otherwise such keys are passed over."""
+    return cast(T, _decoder(cast(Any, cls), strict)(value))
 
 
 Decoder = Callable[[Any], Any]
 
 
 @cache
-def _decoder(tp: Any) -> Decoder:
+def _decoder(tp: Any, strict: bool = False) -> Decoder:
     """The decoder of values of type `tp`, worked out once per type from its hints (replays
     decode every stored event: deciding what to do per value was most of the time)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
@@ -77,31 +79,38 @@ def _decoder(tp: Any) -> Decoder:
     if tp is Hex:
         return _hex
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        return _dataclass_decoder(tp)
+        return _dataclass_decoder(tp, strict)
     if origin in (typing.Union, types.UnionType):
-        return partial(_union, tuple((a, _decoder(a)) for a in args))
+        return partial(_union, tuple((a, _decoder(a, strict)) for a in args))
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return partial(_tuple_of, _decoder(args[0]))
-        return partial(_tuple, tuple(_decoder(a) for a in args))
+            return partial(_tuple_of, _decoder(args[0], strict))
+        return partial(_tuple, tuple(_decoder(a, strict) for a in args))
     if origin is frozenset:
-        return partial(_frozenset_of, _decoder(args[0]))
+        return partial(_frozenset_of, _decoder(args[0], strict))
     if origin in (dict, Mapping, typing.get_origin(Mapping[str, int])):
         key_tp, val_tp = args if args else (Any, Any)
-        return partial(_dict, _decoder(key_tp), _decoder(val_tp))
+        return partial(_dict, _decoder(key_tp, strict), _decoder(val_tp, strict))
     if origin is typing.Literal:
         return partial(_literal, args)
     return partial(_scalar, tp)
 
 
-def _dataclass_decoder(cls: type) -> Decoder:
+def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
     fields = tuple(
-        (name, wire, _decoder(tp), has_default) for name, wire, tp, has_default in _fields(cls)
+        (name, wire, _decoder(tp, strict), has_default)
+        for name, wire, tp, has_default in _fields(cls)
     )
+    wires = frozenset(wire for _, wire, _, _ in fields)
+    known = ", ".join(wire for _, wire, _, _ in fields) or "none"
 
     def decode(value: Any) -> Any:
         if not isinstance(value, Mapping):
             raise DecodeError(f"expected an object for {cls.__name__}, got {_kind(value)}")
+        if strict:
+            for key in value:
+                if key not in wires:
+                    raise DecodeError(f"{str(key)[:64]}: unknown field (fields: {known})")
         kwargs: dict[str, Any] = {}
         for name, wire, decode_field, has_default in fields:
             if wire in value:
@@ -169,7 +178,13 @@ def _frozenset_of(decode: Decoder, value: Any) -> frozenset[Any]:
 def _dict(decode_key: Decoder, decode_value: Decoder, value: Any) -> dict[Any, Any]:
     if not isinstance(value, Mapping):
         raise DecodeError(f"expected an object, got {_kind(value)}")
-    return {decode_key(k): decode_value(v) for k, v in value.items()}
+    out = {}
+    for k, v in value.items():
+        try:
+            out[decode_key(k)] = decode_value(v)
+        except DecodeError as exc:
+            raise DecodeError(f"{str(k)[:64]}: {exc}") from None
+    return out
 
 
 def _literal(allowed: tuple[Any, ...], value: Any) -> Any:

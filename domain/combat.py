@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain import events as ev
-from domain.board import crosses_red_border, in_portal
+from domain.board import crosses_red_border, in_portal, occupants
 from domain.catalogue import EFFECT_DICE_CAP, TERRAIN_DICE_CAP
 from domain.commands import Battle, BattleBack
 from domain.damage import damage
@@ -45,8 +45,13 @@ class Score:
     poison_hits: int
 
 
-def score(faces: tuple[str, ...], attacker: Unit, target: Unit) -> Score:
-    """R-BAT-3 with R-PSN-1 (poison) and R-FRS-2 (flags on a frozen unit are hits)."""
+def score(
+    faces: tuple[str, ...], attacker: Unit, target: Unit, poison_keeps_lore: bool = True
+) -> Score:
+    """R-BAT-3 with R-PSN-1 (poison) and R-FRS-2 (flags on a frozen unit are hits).
+
+    R-LOR-2: every `lore` face gives lore, also one that causes a poison hit (revision 2;
+    the first edition gave none for such a face: `poison_keeps_lore=False`)."""
     hits = flags = lore = self_hits = poison_hits = 0
     for face in faces:
         if face == target.spec.banner or (face == "bonus_strike" and attacker.spec.bonus_strike):
@@ -56,15 +61,17 @@ def score(faces: tuple[str, ...], attacker: Unit, target: Unit) -> Score:
         elif face == "lore":
             poison_hits += 1 if target.tokens.poison else 0
             self_hits += 1 if attacker.tokens.poison else 0
-            lore += 0 if (target.tokens.poison or attacker.tokens.poison) else 1
+            poisons = bool(target.tokens.poison or attacker.tokens.poison)
+            lore += 1 if poison_keeps_lore or not poisons else 0
     if target.tokens.frost:
         hits, flags = hits + flags, 0
     return Score(hits + poison_hits, flags, lore, self_hits, poison_hits)
 
 
 def is_supported(state: GameState, unit: Unit) -> bool:
-    friends = {u.hex for u in state.units.values() if u.owner == unit.owner and u.id != unit.id}
-    return sum(1 for h in neighbors(unit.hex) if h in friends) >= 2
+    here = occupants(state)
+    friendly = (any(u.owner == unit.owner for u in here.get(h, ())) for h in neighbors(unit.hex))
+    return sum(friendly) >= 2
 
 
 def is_bold(state: GameState, unit: Unit) -> bool:
@@ -164,7 +171,7 @@ def fight(
     attacker, target = tx.state.units[attacker_id], tx.state.units[target_id]
     start = target.hex
     first, faces = tx.roll(battle_dice(tx.state, attacker, target, extra_die))
-    s = score(faces, attacker, target)
+    s = score(faces, attacker, target, poison_keeps_lore=tx.state.revised)
     tx.emit(
         ev.BattleRolled(
             attacker=attacker_id,
@@ -252,8 +259,26 @@ def handle_battle_back(tx: Tx, cmd: BattleBack, seat: int) -> None:
     require(
         cmd.unit == pending.unit, "R-TRN-9", f"the battle back offered is for unit {pending.unit}"
     )
+    if cmd.glory is not None:
+        check_battle_back_glory(tx.state, cmd)
+        tx.emit(ev.GlorySpent(unit=cmd.unit, use=cmd.glory))
     if cmd.accept:
-        fight(tx, pending.unit, pending.other, battle_back=True)
+        fight(tx, pending.unit, pending.other, battle_back=True, extra_die=cmd.glory is not None)
     else:
         tx.emit(ev.BattleBackDeclined(unit=pending.unit))
     prune_engagements(tx)
+
+
+def check_battle_back_glory(state: GameState, cmd: BattleBack) -> None:
+    """R-CRT-4 (revision 2): a glory token's extra die on an accepted battle back."""
+    require(
+        state.revised,
+        "R-CRT-4",
+        "this game follows the first edition of the rules: a glory token adds no die to a"
+        " battle back",
+    )
+    require(cmd.accept, "R-CRT-4", "a glory token is spent on an accepted battle back only")
+    require(
+        cmd.glory == "extra_die", "R-CRT-4", "on a battle back a glory token gives only extra_die"
+    )
+    require(state.units[cmd.unit].glory > 0, "R-CRT-4", f"unit {cmd.unit} holds no glory token")

@@ -32,7 +32,8 @@ class Command:
 
 
 def command_from_json(data: Any) -> Command:
-    """Parse a command object; raises CommandError naming the first misfit."""
+    """Parse a command object; raises CommandError naming the first misfit, a field its type
+    does not define included (RULES.md §17: refused, never dropped)."""
     if not isinstance(data, Mapping):
         raise CommandError("a command is a JSON object with a `type`")
     cls = COMMAND_TYPES.get(data.get("type"))  # type: ignore[arg-type]
@@ -41,7 +42,7 @@ def command_from_json(data: Any) -> Command:
             f"unknown command type {data.get('type')!r}; known: {sorted(COMMAND_TYPES)}"
         )
     try:
-        return decode_dataclass(cls, {k: v for k, v in data.items() if k != "type"})
+        return decode_dataclass(cls, {k: v for k, v in data.items() if k != "type"}, strict=True)
     except DecodeError as exc:
         raise CommandError(f"{cls.type}: {exc}") from None
 
@@ -92,6 +93,7 @@ class ChooseRetreat(Command, name="choose_retreat"):
 class BattleBack(Command, name="battle_back"):
     unit: str
     accept: bool
+    glory: GloryUse | None = None  # extra_die on an accepted battle back (R-CRT-4, revision 2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from domain import events as ev
 from domain.breath import end_movement, resolve_breath_phase
 from domain.combat import handle_battle, handle_battle_back
 from domain.dice import DiceSource
+from domain.edition import CURRENT, EDITIONS
 from domain.errors import RuleViolation
 from domain.evolve import evolve
 from domain.flight import handle_fly, handle_pass, handle_react
@@ -24,7 +25,7 @@ from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
 from domain.sites import handle_trade
 from domain.state import GameState
-from domain.turn import handle_end_turn, handle_resign, start_turn
+from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
 from domain.tx import GameOver, Tx
 
 Handler = Callable[[Tx, Any, int], None]
@@ -40,12 +41,22 @@ SERVER_SEAT = -1  # the seat the server's own steps act as (the breath phase, R-
 
 
 def new_game(
-    scenario: Mapping[str, Any], *, auto_decisions: bool = False, start: bool = True
+    scenario: Mapping[str, Any],
+    *,
+    auto_decisions: bool = False,
+    start: bool = True,
+    edition: int = CURRENT,
 ) -> list[ev.Event]:
-    """The events that create a game: validated scenario, then the first turn. With `start`
-    False, GameCreated alone: the game waits for its seats and `start_game` (R-TRN-1)."""
-    validate_scenario(scenario)
-    created = ev.GameCreated(scenario=dict(scenario), auto_decisions=auto_decisions)
+    """The events that create a game under `edition` of the rules (the current one unless
+    a first-edition game is re-created, as an audit does): validated scenario, then the
+    first turn. With `start` False, GameCreated alone: the game waits for its seats and
+    `start_game` (R-TRN-1)."""
+    if edition not in EDITIONS:
+        raise ValueError(f"no edition {edition!r} of the rules; editions: {list(EDITIONS)}")
+    validate_scenario(scenario, edition)
+    created = ev.GameCreated(
+        scenario=dict(scenario), auto_decisions=auto_decisions, rules_edition=edition
+    )
     if not start:
         return [created]
     return [created, *start_game(evolve(None, created))]
@@ -96,6 +107,7 @@ def decide_and_fold(
     tx = Tx(state, dice)
     with contextlib.suppress(GameOver):
         HANDLERS[type(command)](tx, command, seat)
+        end_eliminated_turn(tx)
     return tx.events, tx.state
 
 

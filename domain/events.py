@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from domain.codec import decode_dataclass, to_json
+from domain.edition import FIRST
 from domain.hexes import Hex
 from domain.state import Decision, Tokens
 
@@ -46,6 +47,23 @@ class GameCreated(Event):
     # {"scheme": "seeded"} (a client-chosen seed) or {"scheme": "scripted"}. None: a game
     # created before dice were committed.
     dice: dict[str, Any] | None = None
+    # The edition of RULES.md the game is played under (domain/edition.py). Absent from the
+    # games created before editions were recorded: those are first-edition games.
+    rules_edition: int = FIRST
+    # The hands dealt, as salted commitments (docs/audit.md, record format 2):
+    # {"scheme": "salted-sha256-v1", "hands": [SHA-256(salt ‖ canonical JSON of the hand), one
+    # per seat]}; the hash chain covers this event without its cards (domain.view.redact_event),
+    # and SecretsRevealed opens the commitments when the game ends. None (and absent): a game
+    # hashed the old way (format 1), whose hash covers the cards.
+    commitments: dict[str, Any] | None = None
+
+    def payload(self) -> dict[str, Any]:
+        data = Event.payload(self)  # (slotted dataclasses break a bare super())
+        if self.rules_edition == FIRST:
+            del data["rules_edition"]  # written as the first edition's games were
+        if self.commitments is None:
+            del data["commitments"]  # written as games before commitments were
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +124,17 @@ class DiceRevealed(Event):
     anyone can check it against the commitment and every die against it (docs/audit.md)."""
 
     seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class SecretsRevealed(Event):
+    """A game's secrets, appended once it has ended (record format 2, docs/audit.md): the dice
+    seed (hex; None unless the dice were committed) and the hands dealt with the salts of their
+    commitments, so anyone can open each commitment and re-decide every event."""
+
+    seed: str | None
+    hands: tuple[tuple[str, ...], ...]
+    salts: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

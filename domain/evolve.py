@@ -32,7 +32,7 @@ def _on(event_type: type[ev.Event]) -> Callable[[Handler], Handler]:
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if isinstance(event, ev.GameCreated):
-        start = validate_scenario(event.scenario)
+        start = validate_scenario(event.scenario, event.rules_edition)
         return replace(start, auto_decisions=event.auto_decisions, version=1)
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")
@@ -111,6 +111,11 @@ def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
 @_on(ev.DiceRevealed)
 def _dice_revealed(state: GameState, e: ev.DiceRevealed) -> GameState:
     return state  # the seed is for auditors; the game is over and has nothing to apply
+
+
+@_on(ev.SecretsRevealed)
+def _secrets_revealed(state: GameState, e: ev.SecretsRevealed) -> GameState:
+    return state  # for auditors, like DiceRevealed
 
 
 @_on(ev.PlayerResigned)

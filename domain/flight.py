@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from domain import events as ev
-from domain.board import in_portal, landing_blocker
+from domain.board import blocker, in_portal, landing_blocker, occupants
 from domain.commands import FlyDragon, Pass, React
 from domain.errors import require
 from domain.hexes import (
@@ -14,13 +14,12 @@ from domain.hexes import (
     edge_distance,
     is_adjacent,
     iter_board,
-    neighbors,
     on_board,
 )
 from domain.movement import check_can_move
 from domain.retreat import retreat_options, sorted_options
 from domain.sites import note_portal
-from domain.state import Decision, GameState, Unit
+from domain.state import Decision, GameState, Player, Unit
 from domain.tx import Tx
 from domain.zoc import after_voluntary_move
 
@@ -43,16 +42,12 @@ def check_flight(state: GameState, seat: int, cmd: FlyDragon) -> tuple[Unit, tup
         )
     unit = check_can_move(state, seat, cmd.unit)
     require(unit.is_dragon, "R-FLY-1", f"unit {cmd.unit} is not a dragon and cannot fly")
-    require(
-        cmd.glory is None,
-        "R-CRT-4",
-        "a glory token adds nothing to a flight (extra_hex is never for a flight)",
-    )
+    longest = flight_length(state, unit, cmd.glory)
     path = tuple(cmd.path)
     require(
-        MIN_FLIGHT <= len(path) <= MAX_FLIGHT,
+        MIN_FLIGHT <= len(path) <= longest,
         "R-FLY-1",
-        f"a flight enters 2 to 4 hexes, the path has {len(path)}",
+        f"a flight enters 2 to {longest} hexes, the path has {len(path)}",
     )
     previous = unit.hex
     for h in path:
@@ -62,6 +57,21 @@ def check_flight(state: GameState, seat: int, cmd: FlyDragon) -> tuple[Unit, tup
     why = landing_blocker(state, unit, path[-1])
     require(why is None, "R-FLY-2", f"dragon {cmd.unit} cannot land on {path[-1]}: {why}")
     return unit, choose_targets(state, unit, path, cmd.breath_targets)
+
+
+def flight_length(state: GameState, unit: Unit, glory: str | None) -> int:
+    """The most hexes this flight may enter: 4, or 5 with a glory token's extra hex
+    (R-CRT-4, revision 2; the first edition gives a flight nothing)."""
+    if glory is None:
+        return MAX_FLIGHT
+    require(
+        state.revised,
+        "R-CRT-4",
+        "this game follows the first edition of the rules: a glory token adds nothing to a flight",
+    )
+    require(glory == "extra_hex", "R-CRT-4", "on a flight a glory token gives only extra_hex")
+    require(unit.glory > 0, "R-CRT-4", f"unit {unit.id} holds no glory token")
+    return MAX_FLIGHT + 1
 
 
 def candidate_targets(
@@ -76,9 +86,8 @@ def candidate_targets(
             continue  # flown over earlier, but it is where the dragon lands
         here = [
             u
-            for u in state.units.values()
-            if u.hex == h
-            and u.owner != dragon.owner
+            for u in occupants(state).get(h, ())
+            if u.owner != dragon.owner
             and u.id not in marked
             and not in_portal(state, h)
             and u.id not in out
@@ -95,8 +104,8 @@ def choose_targets(
         require(not named, "R-BRE-1", f"dragon {dragon.id} did not pay for breath this turn")
         return ()
     candidates = candidate_targets(state, dragon, path, named or ())
-    if not named:
-        return tuple(candidates[:MAX_TARGETS])
+    if named is None or (not named and not state.revised):
+        return tuple(candidates[:MAX_TARGETS])  # R-BRE-2: the first 3 in path order
     require(len(named) <= MAX_TARGETS, "R-BRE-2", f"a flight marks at most {MAX_TARGETS} targets")
     require(len(set(named)) == len(named), "R-BRE-2", "each unit is a target at most once")
     for uid in named:
@@ -108,33 +117,10 @@ def choose_targets(
     return tuple(u for u in candidates if u in named)
 
 
-def iter_flights(state: GameState, unit: Unit) -> Iterator[tuple[Hex, ...]]:
-    """One path per (landing hex, hexes flown over) pair: every distinct outcome once.
-
-    R-FLY-1 only asks each hex to be next to the last, so a path may cross a hex twice or
-    come back to its start; some outcomes exist only that way, so they are searched too.
-    """
-    seen: set[tuple[Hex, frozenset[Hex]]] = set()
-    landable: dict[Hex, bool] = {}
-    stack: list[tuple[Hex, ...]] = [()]
-    while stack:
-        path = stack.pop()
-        here = path[-1] if path else unit.hex
-        if len(path) >= MIN_FLIGHT:
-            if here not in landable:
-                landable[here] = landing_blocker(state, unit, here) is None
-            key = (here, frozenset(path[:-1]))
-            if landable[here] and key not in seen:
-                seen.add(key)
-                yield path
-        if len(path) < MAX_FLIGHT:
-            for h in reversed(neighbors(here)):
-                if on_board(h, state.width, state.height):
-                    stack.append((*path, h))
-
-
 def handle_fly(tx: Tx, cmd: FlyDragon, seat: int) -> None:
     unit, targets = check_flight(tx.state, seat, cmd)
+    if cmd.glory is not None:
+        tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))  # R-CRT-4: spent when declared
     waiting = reaction_seats(tx.state, seat)
     if not waiting:
         complete_flight(tx, unit.id, tuple(cmd.path), targets)
@@ -155,18 +141,19 @@ def handle_fly(tx: Tx, cmd: FlyDragon, seat: int) -> None:
 
 
 def reaction_seats(state: GameState, active: int) -> tuple[int, ...]:
-    """R-FLY-4: every opponent holding any lore card, in seat order after the active one."""
+    """R-FLY-4: every opponent holding any lore card (and, from revision 2, the lore to pay
+    for one), in seat order after the active one."""
     if state.auto_decisions:
         return ()  # the engine's documented choice for a reaction is to pass
     n = len(state.players)
     seats = [(active + k) % n for k in range(1, n)]
-    return tuple(
-        s
-        for s in seats
-        if state.player(s).cards
-        and not state.player(s).eliminated
-        and not state.player(s).auto_pass
-    )
+    return tuple(s for s in seats if _may_react(state, state.player(s)))
+
+
+def _may_react(state: GameState, player: Player) -> bool:
+    if not player.cards or player.eliminated or player.auto_pass:
+        return False
+    return player.lore >= state.settings.card_cost or not state.revised
 
 
 def complete_flight(tx: Tx, unit_id: str, path: tuple[Hex, ...], targets: tuple[str, ...]) -> None:
@@ -216,7 +203,7 @@ def handle_react(tx: Tx, cmd: React, seat: int) -> None:
 
 
 def fall(tx: Tx, unit_id: str, by: int, check: tuple[int, tuple[str, ...]]) -> None:
-    """R-FLY-4: a 1-die critical hit check; then off any unit or tile, toward home (no hits)."""
+    """R-FLY-4: a 1-die critical hit check; then off a blocked hex, toward home (no hits)."""
     first, faces = check
     unit = tx.state.units[unit_id]
     killed = unit.spec.banner in faces
@@ -225,7 +212,7 @@ def fall(tx: Tx, unit_id: str, by: int, check: tuple[int, tuple[str, ...]]) -> N
         tx.emit(ev.UnitDestroyed(unit=unit_id, by=by, cause="fell after a Hold/Web card"))
         tx.emit(ev.BannersGained(seat=by, amount=2, reason=f"{unit_id} fell and died"))  # R-CRT-4
         return
-    if landing_blocker(tx.state, unit, unit.hex) is None:
+    if fall_blocker(tx.state, unit) is None:
         after_voluntary_move(tx, unit_id)
         return
     nearest = _nearest_landing(tx.state, unit)
@@ -248,6 +235,15 @@ def fall(tx: Tx, unit_id: str, by: int, check: tuple[int, tuple[str, ...]]) -> N
     path = sorted_options(options)[0] if options else ()
     tx.emit(ev.UnitRetreated(unit=unit_id, path=path, ends_move=True))
     after_voluntary_move(tx, unit_id)
+
+
+def fall_blocker(state: GameState, dragon: Unit) -> str | None:
+    """Why a felled dragon may not stay where it fell (R-FLY-4). Revision 2: only a unit or
+    a hex no ground unit may stand on (a river, a full site) moves it; the first edition
+    also moved it off any terrain tile."""
+    if state.revised:
+        return blocker(state, dragon, dragon.hex)
+    return landing_blocker(state, dragon, dragon.hex)
 
 
 def _nearest_landing(state: GameState, unit: Unit) -> int:

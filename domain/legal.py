@@ -1,26 +1,41 @@
-"""`legal_actions(state, seat)`: every command the seat may send now.
+"""`legal_actions(state, seat)`: the commands the seat may send now, each ready to send.
 
-Built from the same checks `decide` runs, so the two cannot disagree. Where many commands
-have the same outcome, one stands for them all: one path per destination for a ground move
-or retreat, one flight per landing hex and set of hexes flown over (with the default breath
-targets), orders without token removal, reactions naming each hex of the path.
+Built from the same checks `decide` runs, so the two cannot disagree. The listing grows with
+units × reachable hexes, never with combinations (issue 21): where commands combine or only
+differ in ways a client may choose, one stands for them and the rest is described.
+
+- `order`: the empty order, and one per unit and role (plain, breath paid, roosting), each
+  also with all its tokens removed. Any of these may be merged into one order, at most
+  `order_options()["max_units"]` units and within the seat's lore (`order_options`).
+- `move`: one path per destination; with a glory token, the destinations only it reaches.
+- `fly`: one path per landing hex (5-hex ones with a glory token, revision 2); for a dragon
+  whose breath is paid, also one flight per enemy it may mark, naming it alone in
+  `breath_targets` (up to 3 of the units a path flies over may be named, revision 2); for a
+  dragon carrying a rider, one over a portal per landing hex. Any other path of legal length
+  to a listed landing hex is legal too.
+- `choose_retreat`: one path per destination; `react`: each card on each hex of the path;
+  `trade`: the smallest amount of each (any multiple of the rate is legal).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations, product
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from domain import commands as cmd
+from domain.board import occupants
 from domain.combat import battle_problem
 from domain.commands import GloryUse
 from domain.decider import check_turn, is_started
 from domain.errors import RuleViolation
-from domain.flight import iter_flights
+from domain.flight import MAX_FLIGHT
+from domain.flight_paths import FlightPlanner
+from domain.hexes import neighbors
 from domain.movement import iter_ground_moves
+from domain.orders import check_order
 from domain.retreat import retreat_options, sorted_options, with_glory
 from domain.sites import check_trade
-from domain.state import GameState
+from domain.state import GameState, Unit
 from domain.turn import end_turn_problem
 
 
@@ -32,6 +47,50 @@ def legal_actions(state: GameState, seat: int) -> list[cmd.Command]:
         if _allowed(state, seat, candidate):
             out.append(candidate)
     return out
+
+
+def legal_listing(state: GameState, seat: int) -> dict[str, Any]:
+    """The `actions` of `GET /games/{id}/legal-actions` as JSON, with `order` in the order
+    phase: how the listed single-unit orders may be merged."""
+    actions = legal_actions(state, seat)
+    listing: dict[str, Any] = {"actions": [a.to_json() for a in actions]}
+    options = order_options(state, seat, actions)
+    if options is not None:
+        listing["order"] = options
+    return listing
+
+
+def order_options(
+    state: GameState, seat: int, actions: list[cmd.Command] | None = None
+) -> dict[str, Any] | None:
+    """R-TRN-4: which listed single-unit orders may be merged into one, and what each costs
+    (R-BRE-1, R-BRE-9); None when the seat cannot order now."""
+    listed = legal_actions(state, seat) if actions is None else actions
+    orders = [a for a in listed if isinstance(a, cmd.OrderUnits)]
+    if not orders:
+        return None
+    units = sorted({u for order in orders for u in order.units})
+    return {
+        "max_units": state.settings.orders_per_turn,
+        "lore": state.player(seat).lore,
+        "units": units,
+        "breath_cost": {
+            u: state.units[u].spec.breath_cost for u in units if state.units[u].is_dragon
+        },
+        "token_cost": state.settings.token_removal_cost,
+    }
+
+
+def merge_orders(orders: Iterable[cmd.OrderUnits]) -> cmd.OrderUnits:
+    """One order made of the given ones (listed single-unit orders, as `order_options`
+    describes): their units, breath, roosts and token removals together."""
+    chosen = list(orders)
+    return cmd.OrderUnits(
+        units=tuple(u for o in chosen for u in o.units),
+        breath=tuple(u for o in chosen for u in o.breath),
+        roost=tuple(u for o in chosen for u in o.roost),
+        remove_tokens={u: t for o in chosen for u, t in o.remove_tokens.items()},
+    )
 
 
 def _allowed(state: GameState, seat: int, command: cmd.Command) -> bool:
@@ -53,7 +112,7 @@ def _iter_candidates(state: GameState, seat: int) -> Iterator[cmd.Command]:
     if state.phase == "order":
         yield from _orders(state, seat)
     elif state.phase == "movement":
-        yield from _moves(state, seat)
+        yield from _moves(state)
         yield cmd.EndMovement()
     elif state.phase == "combat":
         yield from _battles(state, seat)
@@ -66,21 +125,26 @@ def _decisions(state: GameState) -> Iterator[cmd.Command]:
     pending = state.pending
     assert pending is not None
     if pending.kind == "retreat":
-        unit = state.units[pending.unit]
-        uses: tuple[GloryUse | None, ...] = (
-            (None, "extra_hex", "ignore_flag") if unit.glory else (None,)
-        )
-        for use in uses:
-            hexes = pending.hexes if use is None else with_glory(unit, pending.hexes, use)
-            _, options = retreat_options(state, unit, hexes)
-            for path in sorted_options(options) or [()]:
-                yield cmd.ChooseRetreat(unit=unit.id, path=path, glory=use)
+        yield from _retreats(state, state.units[pending.unit], pending.hexes)
     elif pending.kind == "battle_back":
         yield cmd.BattleBack(unit=pending.unit, accept=True)
         yield cmd.BattleBack(unit=pending.unit, accept=False)
+        if state.revised and state.units[pending.unit].glory:
+            yield cmd.BattleBack(unit=pending.unit, accept=True, glory="extra_die")  # R-CRT-4
     elif pending.kind == "reaction":
         yield cmd.Pass()
         yield from _reactions(state, pending.seat)
+
+
+def _retreats(state: GameState, unit: Unit, owed: int) -> Iterator[cmd.Command]:
+    uses: tuple[GloryUse | None, ...] = (
+        (None, "extra_hex", "ignore_flag") if unit.glory else (None,)
+    )
+    for use in uses:
+        hexes = owed if use is None else with_glory(state, unit, owed, use)
+        _, options = retreat_options(state, unit, hexes, use == "extra_hex")
+        for path in sorted_options(options) or [()]:
+            yield cmd.ChooseRetreat(unit=unit.id, path=path, glory=use)
 
 
 def _reactions(state: GameState, seat: int | None) -> Iterator[cmd.Command]:
@@ -96,43 +160,74 @@ def _reactions(state: GameState, seat: int | None) -> Iterator[cmd.Command]:
 
 
 def _orders(state: GameState, seat: int) -> Iterator[cmd.Command]:
-    """Every group of units, each dragon in it plain, breathing or roosting (what it can pay)."""
-    own = sorted(u.id for u in state.units_of(seat))
-    lore = state.player(seat).lore
-    for size in range(min(state.settings.orders_per_turn, len(own)) + 1):
-        for group in combinations(own, size):
-            dragons = [u for u in group if state.units[u].is_dragon]
-            for roles in product(("plain", "breath", "roost"), repeat=len(dragons)):
-                breath = tuple(d for d, r in zip(dragons, roles, strict=True) if r == "breath")
-                roost = tuple(d for d, r in zip(dragons, roles, strict=True) if r == "roost")
-                grounded = any(
-                    state.units[d].tokens.frost or state.units[d].tokens.fire for d in breath
-                )
-                cost = sum(state.units[d].spec.breath_cost for d in breath)
-                if cost <= lore and not grounded:
-                    yield cmd.OrderUnits(units=group, breath=breath, roost=roost)
+    yield cmd.OrderUnits(units=())
+    for unit in sorted(state.units_of(seat), key=lambda u: u.id):
+        for order in _unit_orders(unit):
+            if _order_ok(state, seat, order):
+                yield order
 
 
-def _moves(state: GameState, seat: int) -> Iterator[cmd.Command]:
+def _unit_orders(unit: Unit) -> Iterator[cmd.OrderUnits]:
+    """The unit alone: plain, breath paid or roosting (dragons), without or with removing all
+    its effect tokens (R-TRN-4, R-BRE-1, R-RST-1, R-BRE-9)."""
+    ids = (unit.id,)
+    roles: list[tuple[tuple[str, ...], tuple[str, ...]]] = [((), ())]
+    if unit.is_dragon:
+        roles += [(ids, ()), ((), ids)]
+    removals = [{}, {unit.id: unit.tokens}] if unit.tokens.total else [{}]
+    for breath, roost in roles:
+        for removal in removals:
+            yield cmd.OrderUnits(units=ids, breath=breath, roost=roost, remove_tokens=removal)
+
+
+def _order_ok(state: GameState, seat: int, order: cmd.OrderUnits) -> bool:
+    try:
+        check_order(state, seat, order)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _moves(state: GameState) -> Iterator[cmd.Command]:
     ts = state.turn_state
     for uid in sorted(ts.ordered - ts.moved):
         unit = state.units.get(uid)
         if unit is None or unit.roosted or unit.tokens.frost:
             continue
         if uid not in ts.breath_paid:
-            for path in iter_ground_moves(state, unit):
-                yield cmd.MoveUnit(unit=uid, path=path)
-            if unit.glory:
-                for path in iter_ground_moves(state, unit, glory=True):
-                    yield cmd.MoveUnit(unit=uid, path=path, glory="extra_hex")
+            yield from _ground_moves(state, unit)
         if unit.is_dragon and not unit.tokens.fire:
-            for path in iter_flights(state, unit):
-                yield cmd.FlyDragon(unit=uid, path=path)
+            yield from _flights(state, unit)
+
+
+def _ground_moves(state: GameState, unit: Unit) -> Iterator[cmd.Command]:
+    near = set()
+    for path in iter_ground_moves(state, unit):
+        near.add(path[-1])
+        yield cmd.MoveUnit(unit=unit.id, path=path)
+    if unit.glory:
+        for path in iter_ground_moves(state, unit, glory=True):
+            if path[-1] not in near:
+                yield cmd.MoveUnit(unit=unit.id, path=path, glory="extra_hex")
+
+
+def _flights(state: GameState, dragon: Unit) -> Iterator[cmd.Command]:
+    longest = MAX_FLIGHT + 1 if state.revised and dragon.glory else MAX_FLIGHT
+    breath = dragon.id in state.turn_state.breath_paid
+    for flight in FlightPlanner(state, dragon, longest).iter_flights(breath):
+        yield cmd.FlyDragon(
+            unit=dragon.id,
+            path=flight.path,
+            breath_targets=None if flight.target is None else (flight.target,),
+            glory="extra_hex" if flight.glory else None,
+        )
 
 
 def _battles(state: GameState, seat: int) -> Iterator[cmd.Command]:
+    here = occupants(state)
     for unit in sorted(state.units_of(seat), key=lambda u: u.id):
-        for target in sorted(state.units.values(), key=lambda u: u.id):
+        near = [t for h in (unit.hex, *neighbors(unit.hex)) for t in here.get(h, ())]
+        for target in sorted(near, key=lambda u: u.id):
             if target.owner != seat and battle_problem(state, seat, unit.id, target.id) is None:
                 yield cmd.Battle(unit=unit.id, target=target.id)
                 if unit.glory:
@@ -142,6 +237,8 @@ def _battles(state: GameState, seat: int) -> Iterator[cmd.Command]:
 def _trades(state: GameState, seat: int) -> Iterator[cmd.Command]:
     settings, blood = state.settings, state.player(seat).blood
     for unit in sorted(state.units_of(seat), key=lambda u: u.id):
+        if not unit.is_dragon:
+            continue
         for currency, rate in (
             ("lore", settings.blood_per_lore),
             ("banner", settings.blood_per_banner),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from domain import events as ev
-from domain.board import blocker
+from domain.board import blocker, may_stand
 from domain.commands import MoveUnit
 from domain.errors import RuleViolation, require
 from domain.hexes import Hex, is_adjacent, neighbors
@@ -83,7 +83,7 @@ def iter_ground_moves(
             if path and state.terrain_at(here).stops_ground_move:
                 continue
             for h in neighbors(here):
-                if h in seen or blocker(state, unit, h) is not None:
+                if h in seen or not may_stand(state, unit, h):
                     continue
                 seen.add(h)
                 nxt.append((*path, h))

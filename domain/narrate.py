@@ -90,6 +90,15 @@ def _faces(faces: Sequence[str]) -> str:
     return ", ".join(f.replace("_", " ") for f in faces) if faces else "no dice"
 
 
+def _secrets_revealed(state: GameState, e: ev.SecretsRevealed) -> str:
+    hands = "; ".join(
+        f"{seat_name(state, seat)} {', '.join(hand) if hand else 'none'}"
+        for seat, hand in enumerate(e.hands)
+    )
+    seed = f"; the dice seed: {e.seed}" if e.seed else ""
+    return f"the hands dealt are revealed: {hands}{seed}"
+
+
 def _game_created(e: ev.GameCreated) -> str:
     doc = e.scenario
     players = doc.get("players") or []
@@ -250,6 +259,7 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
     ev.PlayerResigned: lambda s, e: f"{seat_name(s, e.seat)} resigned",
     ev.PlayerEliminated: lambda s, e: f"{seat_name(s, e.seat)} is eliminated",
     ev.DiceRevealed: lambda s, e: f"the dice seed is revealed: {e.seed}",
+    ev.SecretsRevealed: lambda s, e: _secrets_revealed(s, e),
     ev.AutoPassSet: lambda s, e: (
         f"{seat_name(s, e.seat)} turns auto-pass {'on' if e.auto_pass else 'off'}"
     ),

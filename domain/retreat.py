@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import events as ev
-from domain.board import blocker, landing_blocker
+from domain.board import blocker, may_land, may_stand
 from domain.commands import ChooseRetreat
 from domain.damage import damage
 from domain.errors import require
@@ -28,19 +28,36 @@ def _closer(state: GameState, unit: Unit, here: Hex) -> list[Hex]:
     ]
 
 
+def is_grounded(state: GameState, unit: Unit) -> bool:
+    """R-FIR-2 (revision 2): a burning unit retreats on the ground, a dragon too."""
+    return state.revised and unit.tokens.fire > 0
+
+
+def _flies(state: GameState, unit: Unit) -> bool:
+    return unit.is_dragon and not is_grounded(state, unit)
+
+
 def _may_pass(state: GameState, unit: Unit, h: Hex) -> bool:
     # Dragons may fly while retreating (R-MOR-2); ground units need empty passable hexes.
-    return unit.is_dragon or blocker(state, unit, h) is None
+    return _flies(state, unit) or may_stand(state, unit, h)
 
 
 def _may_end(state: GameState, unit: Unit, h: Hex) -> bool:
-    if unit.is_dragon:
-        return landing_blocker(state, unit, h) is None
-    return blocker(state, unit, h) is None
+    if _flies(state, unit):
+        return may_land(state, unit, h)
+    return may_stand(state, unit, h)
+
+
+def retreat_reach(state: GameState, unit: Unit, hexes: int, extra_hex: bool = False) -> int:
+    """How many of the `hexes` owed the unit may go: a burning one at most 1, 2 with a glory
+    token's extra hex (R-FIR-2 and R-CRT-4, revision 2); each hex owed beyond is a hit."""
+    if is_grounded(state, unit):
+        return min(hexes, 2 if extra_hex else 1)
+    return hexes
 
 
 def retreat_options(
-    state: GameState, unit: Unit, hexes: int
+    state: GameState, unit: Unit, hexes: int, extra_hex: bool = False
 ) -> tuple[int, dict[Hex, tuple[Hex, ...]]]:
     """How far the unit can retreat (≤ hexes) and one path per destination at that distance.
 
@@ -49,7 +66,7 @@ def retreat_options(
     """
     layer: dict[Hex, tuple[Hex, ...]] = {unit.hex: ()}
     best: tuple[int, dict[Hex, tuple[Hex, ...]]] = (0, {})
-    for step in range(1, hexes + 1):
+    for step in range(1, retreat_reach(state, unit, hexes, extra_hex) + 1):
         nxt: dict[Hex, tuple[Hex, ...]] = {}
         for here, path in layer.items():
             for h in _closer(state, unit, here):
@@ -116,8 +133,10 @@ def apply_retreat(
     damage(tx, unit_id, short, by, "retreat blocked", killer=killer)
 
 
-def check_retreat_path(state: GameState, unit: Unit, path: Sequence[Hex], hexes: int) -> None:
-    reach, options = retreat_options(state, unit, hexes)
+def check_retreat_path(
+    state: GameState, unit: Unit, path: Sequence[Hex], hexes: int, extra_hex: bool = False
+) -> None:
+    reach, options = retreat_options(state, unit, hexes, extra_hex)
     here = unit.hex
     for h in path:
         require(is_adjacent(here, h), "R-RET-1", f"{h} is not next to {here}")
@@ -129,18 +148,18 @@ def check_retreat_path(state: GameState, unit: Unit, path: Sequence[Hex], hexes:
         )
         require(
             _may_pass(state, unit, h),
-            "R-RET-1",
+            "R-FIR-2" if is_grounded(state, unit) else "R-RET-1",
             f"unit {unit.id} cannot retreat into {h}: {blocker(state, unit, h)}",
         )
         here = h
     require(
         len(path) == reach,
-        "R-RET-2" if not unit.is_dragon else "R-MOR-2",
+        "R-FIR-2" if is_grounded(state, unit) else "R-MOR-2" if unit.is_dragon else "R-RET-2",
         f"unit {unit.id} must retreat {reach} hexes here, the path has {len(path)}",
     )
     require(
         not path or path[-1] in options,
-        "R-FLY-2" if unit.is_dragon else "R-RET-1",
+        "R-FLY-2" if _flies(state, unit) else "R-RET-1",
         f"unit {unit.id} cannot end its retreat on {path[-1] if path else unit.hex}",
     )
 
@@ -158,8 +177,8 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
             "R-CRT-4",
             "on a retreat a glory token gives extra_hex or ignore_flag",
         )
-        hexes = with_glory(unit, hexes, cmd.glory)
-    check_retreat_path(tx.state, unit, cmd.path, hexes)
+        hexes = with_glory(tx.state, unit, hexes, cmd.glory)
+    check_retreat_path(tx.state, unit, cmd.path, hexes, cmd.glory == "extra_hex")
     if cmd.glory is not None:
         tx.emit(ev.GlorySpent(unit=unit.id, use=cmd.glory))
     apply_retreat(
@@ -181,7 +200,10 @@ def handle_choose_retreat(tx: Tx, cmd: ChooseRetreat, seat: int) -> None:
     prune_engagements(tx)
 
 
-def with_glory(unit: Unit, hexes: int, use: str) -> int:
+def with_glory(state: GameState, unit: Unit, hexes: int, use: str) -> int:
+    """The hexes owed once a glory token is spent on the retreat (R-CRT-4). `extra_hex` is
+    one hex more; for a burning unit it is one hex more it may go instead (retreat_reach),
+    what it owes is unchanged (revision 2: R-FIR-2)."""
     if use == "extra_hex":
-        return hexes + 1
+        return hexes if is_grounded(state, unit) else hexes + 1
     return max(0, hexes - (3 if unit.is_dragon else 1))

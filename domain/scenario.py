@@ -1,144 +1,130 @@
-"""Scenario documents: validated with every fault listed, then turned into a starting state."""
+"""Scenario documents: validated with every fault listed, then turned into a starting state.
+
+A scenario may not ask for more than LIMITS (docs/api.md, "Scenario limits"): the board, the
+units, the cards and every number are bounded, so nothing a client sends makes the server
+compute or hold without bound. A fault past a limit names the limit. First-edition games
+(domain/edition.py) were created under looser checks; their GameCreated events are checked
+with those again, so they still fold.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from domain.catalogue import CARDS, EFFECTS, SITE_KINDS, TERRAIN, UNIT_KINDS
+from domain.catalogue import CARDS
+from domain.edition import CURRENT, FIRST
 from domain.errors import ScenarioError
-from domain.hexes import EDGES, Hex, on_board
-from domain.state import GameState, Player, Settings, Site, Tokens, Unit
+from domain.hexes import EDGES
+from domain.scenario_board import Check, is_int, list_of, sites, terrain, units
+from domain.state import GameState, Player, Settings
 
-MAX_SIDE = 40
-UNIT_ID = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
-RIDER_STATES = {
-    False: "none",
-    True: "carried",
-    "none": "none",
-    "carried": "carried",
-    "passed": "passed",
-}
-SETTING_NAMES = {f.name for f in fields(Settings)}
+SETTING_NAMES = tuple(f.name for f in fields(Settings))
+_COUNTS = ("orders_per_turn", "banners_to_win", "max_turns")
 
 
-class _Check:
-    def __init__(self) -> None:
-        self.problems: list[str] = []
+@dataclass(frozen=True)
+class Limits:
+    """What a scenario may ask for; each name is the one a fault past it quotes."""
 
-    def __call__(self, ok: bool, where: str, message: str) -> bool:
-        if not ok:
-            self.problems.append(f"{where}: {message}")
-        return ok
+    board_side: int = 40
+    units_per_player: int = 150
+    cards_per_player: int = 10
+    name_length: int = 100
+    description_length: int = 2000
+    player_amount: int = 10_000  # a player's starting lore, banners, blood
+    settings: Mapping[str, tuple[int, int]] = field(
+        default_factory=lambda: {
+            "orders_per_turn": (1, 20),
+            "lore_pool": (0, 10_000),
+            "lore_per_turn": (0, 100),
+            "banners_to_win": (1, 1_000),
+            "max_turns": (1, 10_000),
+            "card_cost": (0, 100),
+            "token_removal_cost": (0, 100),
+            "blood_per_lore": (1, 100),
+            "blood_per_banner": (1, 100),
+            "roost_lore": (0, 100),
+            "cave_roost_lore": (0, 100),
+        }
+    )
+    red_borders: bool = True  # sites may carry `red_border` (R-BRD-4); unknown site keys refused
 
 
-def _is_int(v: Any, low: int = 0, high: int = 10**6) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+LIMITS = Limits()
+_UNBOUNDED = 10**9
+# The first edition's checks, kept for the games created under them (see the module doc).
+FIRST_EDITION_LIMITS = Limits(
+    units_per_player=_UNBOUNDED,
+    cards_per_player=_UNBOUNDED,
+    name_length=_UNBOUNDED,
+    description_length=_UNBOUNDED,
+    player_amount=10**6,
+    settings={k: (1 if k in _COUNTS else 0, 10**6) for k in SETTING_NAMES},
+    red_borders=False,
+)
 
 
-def _hex(check: _Check, where: str, value: Any, width: int, height: int) -> Hex | None:
-    if not (
-        isinstance(value, list) and len(value) == 2 and all(_is_int(v, -MAX_SIDE) for v in value)
-    ):
-        check(False, where, f"expected a hex [col, row], got {str(value)[:40]}")
-        return None
-    h = Hex(value[0], value[1])
-    if not check(on_board(h, width, height), where, f"{h} is off the {width}x{height} board"):
-        return None
-    return h
+def limits_for(edition: int) -> Limits:
+    return FIRST_EDITION_LIMITS if edition == FIRST else LIMITS
 
 
-def validate_scenario(doc: Any) -> GameState:
+def validate_scenario(doc: Any, edition: int = CURRENT) -> GameState:
     """The starting state of `doc`, or ScenarioError listing every fault found."""
-    check = _Check()
+    check, limits = Check(), limits_for(edition)
     if not isinstance(doc, Mapping):
         raise ScenarioError(["scenario: expected a JSON object"])
     width, height = doc.get("width", 13), doc.get("height", 9)
-    check(isinstance(doc.get("name", ""), str), "name", "expected a string")
+    _texts(check, doc, limits)
+    side = limits.board_side
     if not (
-        check(_is_int(width, 2, MAX_SIDE), "width", f"expected 2..{MAX_SIDE}")
-        and check(_is_int(height, 2, MAX_SIDE), "height", f"expected 2..{MAX_SIDE}")
+        check(is_int(width, 2, side), "width", f"expected 2..{side} (limit board_side)")
+        and check(is_int(height, 2, side), "height", f"expected 2..{side} (limit board_side)")
     ):
         raise ScenarioError(check.problems)
-    terrain = _terrain(check, doc.get("terrain", []), width, height)
-    sites = _sites(check, doc.get("sites", []), width, height, terrain)
-    settings = _settings(check, doc.get("settings", {}))
-    players = _players(check, doc.get("players"))
-    units = _units(check, doc.get("units"), width, height, terrain, sites, len(players))
+    tiles = terrain(check, doc.get("terrain", []), width, height)
+    places = sites(check, doc.get("sites", []), width, height, tiles, limits.red_borders)
+    settings = _settings(check, doc.get("settings", {}), limits)
+    players = _players(check, doc.get("players"), limits)
+    pieces = units(
+        check, doc.get("units"), width, height, tiles, places, len(players),
+        limits.units_per_player,
+    )  # fmt: skip
+    seated = {u.owner for u in pieces.values()}
     for p in players:
-        check(any(u.owner == p.seat for u in units.values()), f"players[{p.seat}]", "has no units")
+        check(p.seat in seated, f"players[{p.seat}]", "has no units")
     if check.problems:
         raise ScenarioError(check.problems)
     return GameState(
         scenario=str(doc.get("name", "")),
         width=width,
         height=height,
-        terrain=terrain,
-        sites=sites,
+        terrain=tiles,
+        sites=places,
         settings=settings,
         players=tuple(players),
-        units=units,
+        units=pieces,
         lore_pool=settings.lore_pool,
+        edition=edition,
     )
 
 
-def _list(check: _Check, value: Any, where: str) -> list[Any]:
-    if not check(isinstance(value, list), where, "expected a list"):
-        return []
-    return list(value)
-
-
-def _terrain(check: _Check, raw: Any, width: int, height: int) -> dict[Hex, str]:
-    out: dict[Hex, str] = {}
-    for i, item in enumerate(_list(check, raw, "terrain")):
-        where = f"terrain[{i}]"
-        if not check(isinstance(item, Mapping), where, "expected an object"):
-            continue
-        h = _hex(check, f"{where}.hex", item.get("hex"), width, height)
-        kind = item.get("kind")
+def _texts(check: Check, doc: Mapping[str, Any], limits: Limits) -> None:
+    name = doc.get("name", "")
+    if check(isinstance(name, str), "name", "expected a string"):
+        n = limits.name_length
+        check(len(name) <= n, "name", f"at most {n} characters (limit name_length)")
+    if limits is not FIRST_EDITION_LIMITS and "description" in doc:
+        text, n = doc["description"], limits.description_length
         check(
-            kind in TERRAIN, f"{where}.kind", f"unknown terrain {kind!r}; known: {sorted(TERRAIN)}"
+            isinstance(text, str) and len(text) <= n,
+            "description",
+            f"expected a string of at most {n} characters (limit description_length)",
         )
-        fresh = h is not None and check(h not in out, f"{where}.hex", f"{h} has terrain already")
-        if fresh and h is not None and kind in TERRAIN and kind != "plain":
-            out[h] = kind
-    return out
 
 
-def _sites(
-    check: _Check, raw: Any, width: int, height: int, terrain: Mapping[Hex, str]
-) -> dict[Hex, Site]:
-    out: dict[Hex, Site] = {}
-    for i, item in enumerate(_list(check, raw, "sites")):
-        where = f"sites[{i}]"
-        if not check(isinstance(item, Mapping), where, "expected an object"):
-            continue
-        h = _hex(check, f"{where}.hex", item.get("hex"), width, height)
-        kind, capacity, riders = item.get("kind"), item.get("capacity", 3), item.get("riders", 0)
-        check(
-            kind in SITE_KINDS,
-            f"{where}.kind",
-            f"unknown site {kind!r}; known: {sorted(SITE_KINDS)}",
-        )
-        check(_is_int(capacity, 1, 12), f"{where}.capacity", "expected 1..12")
-        check(_is_int(riders, 0, 99), f"{where}.riders", "expected 0..99")
-        if h is None or not check(h not in out, f"{where}.hex", f"{h} holds a site already"):
-            continue
-        if (
-            check(
-                h not in terrain, f"{where}.hex", f"{h} holds a terrain tile; a site hex holds none"
-            )
-            and kind in SITE_KINDS
-            and _is_int(capacity, 1, 12)
-            and _is_int(riders, 0, 99)
-        ):
-            out[h] = Site(kind, capacity, riders)
-    return out
-
-
-def _settings(check: _Check, raw: Any) -> Settings:
+def _settings(check: Check, raw: Any, limits: Limits) -> Settings:
     if not check(isinstance(raw, Mapping), "settings", "expected an object"):
         return Settings()
     values: dict[str, Any] = {}
@@ -147,168 +133,56 @@ def _settings(check: _Check, raw: Any) -> Settings:
             key in SETTING_NAMES, f"settings.{key}", f"unknown; known: {sorted(SETTING_NAMES)}"
         ):
             continue
+        low, high = limits.settings[key]
         if key == "max_turns" and value is None:
             values[key] = None
-        elif check(
-            _is_int(value, 1 if key in ("orders_per_turn", "banners_to_win", "max_turns") else 0),
-            f"settings.{key}",
-            "expected a whole number of at least 0 (1 for counts)",
-        ):
+        elif check(is_int(value, low, high), f"settings.{key}", _range(limits, key, low, high)):
             values[key] = value
     return Settings(**values)
 
 
-def _players(check: _Check, raw: Any) -> list[Player]:
-    items = _list(check, raw, "players")
+def _range(limits: Limits, key: str, low: int, high: int) -> str:
+    if limits is FIRST_EDITION_LIMITS:
+        return "expected a whole number of at least 0 (1 for counts)"
+    return f"expected a whole number {low}..{high} (limit {key})"
+
+
+def _players(check: Check, raw: Any, limits: Limits) -> list[Player]:
+    items = list_of(check, raw, "players")
     check(2 <= len(items) <= 4, "players", "a game has 2 to 4 players")
-    out = []
-    for seat, item in enumerate(items[:4]):
-        where = f"players[{seat}]"
-        if not check(isinstance(item, Mapping), where, "expected an object"):
-            continue
-        edge, cards = item.get("home_edge"), item.get("cards", [])
-        check(edge in EDGES, f"{where}.home_edge", f"expected one of {list(EDGES)}")
-        ok_cards = check(
-            isinstance(cards, list) and all(c in CARDS for c in cards),
-            f"{where}.cards",
-            f"expected a list of {list(CARDS)}",
-        )
-        numbers: dict[str, int] = {}
-        for key in ("lore", "banners", "blood"):
-            value = item.get(key, 0)
-            check(_is_int(value), f"{where}.{key}", "expected a whole number of at least 0")
-            numbers[key] = value if _is_int(value) else 0
-        out.append(
-            Player(
-                seat=seat,
-                home_edge=edge if edge in EDGES else "south",
-                cards=tuple(cards) if ok_cards else (),
-                lore=numbers["lore"],
-                banners=numbers["banners"],
-                blood=numbers["blood"],
-            )
-        )
-    return out
+    return [
+        _player(check, seat, item, limits)
+        for seat, item in enumerate(items[:4])
+        if check(isinstance(item, Mapping), f"players[{seat}]", "expected an object")
+    ]
 
 
-def _units(
-    check: _Check,
-    raw: Any,
-    width: int,
-    height: int,
-    terrain: Mapping[Hex, str],
-    sites: Mapping[Hex, Site],
-    seats: int,
-) -> dict[str, Unit]:
-    out: dict[str, Unit] = {}
-    for i, item in enumerate(_list(check, raw, "units")):
-        where = f"units[{i}]"
-        if not check(isinstance(item, Mapping), where, "expected an object"):
-            continue
-        unit = _unit(check, where, item, width, height, seats)
-        if unit is None:
-            continue
-        if not check(unit.id not in out, f"{where}.id", f"unit id {unit.id!r} is used twice"):
-            continue
-        if _placement_ok(check, where, unit, terrain, sites, out):
-            out[unit.id] = unit
-    return out
-
-
-def _unit(
-    check: _Check, where: str, item: Mapping[str, Any], width: int, height: int, seats: int
-) -> Unit | None:
-    uid, kind, owner = item.get("id"), item.get("kind"), item.get("owner")
-    ok = check(
-        isinstance(uid, str) and bool(UNIT_ID.match(uid)),
-        f"{where}.id",
-        "expected 1-40 letters, digits, '.', '_' or '-'",
+def _player(check: Check, seat: int, item: Mapping[str, Any], limits: Limits) -> Player:
+    where = f"players[{seat}]"
+    edge, cards = item.get("home_edge"), item.get("cards", [])
+    check(edge in EDGES, f"{where}.home_edge", f"expected one of {list(EDGES)}")
+    ok_cards = check(
+        isinstance(cards, list) and all(c in CARDS for c in cards),
+        f"{where}.cards",
+        f"expected a list of {list(CARDS)}",
+    ) and check(
+        len(cards) <= limits.cards_per_player,
+        f"{where}.cards",
+        f"at most {limits.cards_per_player} cards (limit cards_per_player)",
     )
-    ok &= check(
-        kind in UNIT_KINDS,
-        f"{where}.kind",
-        f"unknown unit kind {kind!r}; known: {sorted(UNIT_KINDS)}",
+    numbers: dict[str, int] = {}
+    for key in ("lore", "banners", "blood"):
+        value, high = item.get(key, 0), limits.player_amount
+        message = "expected a whole number of at least 0"
+        if limits is not FIRST_EDITION_LIMITS:
+            message = f"expected a whole number 0..{high} (limit player_amount)"
+        check(is_int(value, 0, high), f"{where}.{key}", message)
+        numbers[key] = value if is_int(value, 0, high) else 0
+    return Player(
+        seat=seat,
+        home_edge=edge if edge in EDGES else "south",
+        cards=tuple(cards) if ok_cards else (),
+        lore=numbers["lore"],
+        banners=numbers["banners"],
+        blood=numbers["blood"],
     )
-    ok &= check(
-        _is_int(owner, 0, max(seats - 1, 0)), f"{where}.owner", f"expected a seat 0..{seats - 1}"
-    )
-    h = _hex(check, f"{where}.hex", item.get("hex"), width, height)
-    if not ok or h is None:
-        return None
-    assert isinstance(uid, str) and isinstance(kind, str) and isinstance(owner, int)
-    spec = UNIT_KINDS[kind]
-    figures = item.get("figures", spec.figures)
-    if spec.is_dragon:
-        ok &= check("figures" not in item, f"{where}.figures", "dragons have no figures (R-UNT-3)")
-    else:
-        ok &= check(
-            _is_int(figures, 1, spec.figures), f"{where}.figures", f"expected 1..{spec.figures}"
-        )
-        for key in ("rider", "roosted"):
-            ok &= check(key not in item, f"{where}.{key}", "only dragons carry riders or roost")
-    tokens = _tokens(check, f"{where}.tokens", item.get("tokens", {}))
-    glory, rider, roosted = (
-        item.get("glory", 0),
-        item.get("rider", False),
-        item.get("roosted", False),
-    )
-    ok &= check(glory in (0, 1), f"{where}.glory", "expected 0 or 1 (or a boolean)")
-    ok &= check(
-        isinstance(rider, bool | str) and rider in RIDER_STATES,
-        f"{where}.rider",
-        "expected true/false or one of none, carried, passed",
-    )
-    ok &= check(isinstance(roosted, bool), f"{where}.roosted", "expected a boolean")
-    if not ok or tokens is None:
-        return None
-    return Unit(
-        id=uid,
-        kind=kind,
-        owner=owner,
-        hex=h,
-        figures=0 if spec.is_dragon else figures,
-        tokens=tokens,
-        glory=int(glory),
-        rider=RIDER_STATES[rider],  # type: ignore[arg-type]
-        roosted=roosted,
-    )
-
-
-def _tokens(check: _Check, where: str, raw: Any) -> Tokens | None:
-    if not check(isinstance(raw, Mapping), where, 'expected an object like {"poison": 1}'):
-        return None
-    ok = True
-    for key, value in raw.items():
-        ok &= check(key in EFFECTS, f"{where}.{key}", f"unknown effect; known: {list(EFFECTS)}")
-        ok &= check(_is_int(value, 0, 99), f"{where}.{key}", "expected 0..99")
-    return Tokens(**raw) if ok else None
-
-
-def _placement_ok(
-    check: _Check,
-    where: str,
-    unit: Unit,
-    terrain: Mapping[Hex, str],
-    sites: Mapping[Hex, Site],
-    placed: Mapping[str, Unit],
-) -> bool:
-    here = [u for u in placed.values() if u.hex == unit.hex]
-    site = sites.get(unit.hex)
-    if site is not None:
-        if not check(
-            unit.is_dragon,
-            f"{where}.hex",
-            f"{unit.hex} is a {site.kind}: only dragons may enter sites (R-BRD-3)",
-        ):
-            return False
-        return check(
-            len(here) < site.capacity,
-            f"{where}.hex",
-            f"{unit.hex} is full ({site.capacity} dragons)",
-        )
-    if not check(
-        not here, f"{where}.hex", f"{unit.hex} holds unit {here[0].id if here else ''} already"
-    ):
-        return False
-    t = TERRAIN[terrain.get(unit.hex, "plain")]
-    return check(not t.impassable, f"{where}.hex", f"{unit.hex} is {t.name}: impassable (R-BRD-2)")

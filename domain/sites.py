@@ -77,6 +77,7 @@ def check_trade(state: GameState, seat: int, cmd: Trade) -> int:
     rate = (
         state.settings.blood_per_lore if cmd.currency == "lore" else state.settings.blood_per_banner
     )
+    require(rate > 0, "R-SIT-5", f"this scenario sets no rate of blood for {cmd.currency}")
     require(
         cmd.blood > 0 and cmd.blood % rate == 0,
         "R-SIT-5",

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any, Literal, TypeVar
 
 from domain.catalogue import TERRAIN, UNIT_KINDS, Terrain, UnitKind
+from domain.edition import CURRENT, SECOND
 from domain.hexes import Hex
 
 R = TypeVar("R")
@@ -96,6 +97,11 @@ class Site:
     kind: str
     capacity: int = 3
     riders: int = 0
+    red_border: bool = False  # villages always have one (R-BRD-4); other sites when marked
+
+    @property
+    def has_red_border(self) -> bool:
+        return self.red_border or self.kind == "village"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +170,7 @@ class GameState:
     units: Mapping[str, Unit]
     lore_pool: int
     auto_decisions: bool = False
+    edition: int = CURRENT  # the edition of RULES.md this game follows (domain/edition.py)
     turn: int = 0
     active: int = 0
     phase: Phase = "order"
@@ -187,6 +194,11 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    @property
+    def revised(self) -> bool:
+        """Whether the game follows revision 2 of the rules (RULES.md §17) or later."""
+        return self.edition >= SECOND
 
 
 def with_unit(state: GameState, unit: Unit) -> GameState:

@@ -100,3 +100,17 @@ def handle_resign(tx: Tx, seat: int) -> None:
         tx.emit(ev.PlayerEliminated(seat=seat))
     if was_active:
         pass_turn(tx, gain_lore=False)
+
+
+def end_eliminated_turn(tx: Tx) -> None:
+    """R-TRN-1 (revision 2): a player eliminated during their own turn ends it at once, with
+    no end-of-turn lore, once nothing that came with the elimination is left to decide (a
+    retreat the battle owes another seat is still taken)."""
+    state = tx.state
+    if (
+        state.revised
+        and state.player(state.active).eliminated
+        and state.pending is None
+        and state.phase not in ("breath", "over")
+    ):
+        pass_turn(tx, gain_lore=False)

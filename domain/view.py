@@ -31,7 +31,13 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
         "height": state.height,
         "terrain": [{"hex": [h.col, h.row], "kind": k} for h, k in _by_hex(state.terrain)],
         "sites": [
-            {"hex": [h.col, h.row], "kind": s.kind, "capacity": s.capacity, "riders": s.riders}
+            {
+                "hex": [h.col, h.row],
+                "kind": s.kind,
+                "capacity": s.capacity,
+                "riders": s.riders,
+                "red_border": s.has_red_border,  # R-BRD-4: villages and marked sites
+            }
             for h, s in _by_hex(state.sites)
         ],
         "players": [_player(state, seat, viewer) for seat in range(len(state.players))],
@@ -112,14 +118,28 @@ def redact_view(view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
 
 def redact_event(event_type: str, payload: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """An event payload as `viewer` may see it. Only GameCreated holds secrets: the cards dealt
-    to each seat (R-LOR-4). A card becomes public when it is played (CardPlayed)."""
+    to each seat (R-LOR-4). A card becomes public when it is played (CardPlayed); the hands
+    dealt when the game ends (SecretsRevealed).
+
+    Redacting a redacted payload changes nothing: with viewer None this is the public form the
+    hash chain covers (lorekeeper/audit/chain.py), whether given the stored or the shown one."""
     if event_type != "GameCreated":
         return payload
-    scenario = dict(payload["scenario"])
-    scenario["players"] = [
-        p
-        if seat == viewer
-        else {**{k: v for k, v in p.items() if k != "cards"}, "card_count": len(p.get("cards", []))}
-        for seat, p in enumerate(scenario.get("players", []))
-    ]
-    return {**payload, "scenario": scenario}
+    scenario = payload.get("scenario")
+    players = scenario.get("players") if isinstance(scenario, dict) else None
+    if not isinstance(scenario, dict) or not isinstance(players, list):
+        return payload  # no hands to hide (a malformed payload, in an audit)
+    shown = [p if seat == viewer or _is_hidden(p) else _hidden(p) for seat, p in enumerate(players)]
+    return {**payload, "scenario": {**scenario, "players": shown}}
+
+
+def _is_hidden(player: Any) -> bool:
+    return isinstance(player, dict) and "cards" not in player and "card_count" in player
+
+
+def _hidden(player: Any) -> Any:
+    if not isinstance(player, dict):
+        return player
+    cards = player.get("cards", [])
+    count = len(cards) if isinstance(cards, list) else 0
+    return {**{k: v for k, v in player.items() if k != "cards"}, "card_count": count}

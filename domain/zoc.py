@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from domain import events as ev
-from domain.board import crosses_red_border, in_portal
-from domain.hexes import is_adjacent
+from domain.board import crosses_red_border, in_portal, occupants
+from domain.hexes import is_adjacent, neighbors
 from domain.state import GameState, Unit
 from domain.tx import Tx
 
@@ -34,14 +34,19 @@ def is_engaged(state: GameState, a: str, b: str) -> bool:
 
 
 def after_voluntary_move(tx: Tx, unit_id: str) -> None:
-    """R-ZOC-1: the active player's dragon ends a move next to enemy dragons."""
+    """R-ZOC-1: the active player's dragon ends a move next to enemy dragons. R-ZOC-4
+    (revision 2): no engagement with or by a roosted dragon; fighting one is a choice."""
     state = tx.state
     mover = state.units.get(unit_id)
     if mover is None or not mover.is_dragon or mover.owner != state.active:
         return
-    for enemy in sorted(state.units.values(), key=lambda u: u.id):
+    if state.revised and mover.roosted:
+        return
+    near = [u for h in neighbors(mover.hex) for u in occupants(state).get(h, ())]
+    for enemy in sorted(near, key=lambda u: u.id):
         if (
             enemy.owner != mover.owner
+            and not (state.revised and enemy.roosted)
             and zone_reaches(state, mover, enemy)
             and not have_fought(state, mover.id, enemy.id)  # R-ZOC-2
             and not is_engaged(state, mover.id, enemy.id)

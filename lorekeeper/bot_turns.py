@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from domain import GameState, RuleViolation, legal_actions
+from domain import GameState, RuleViolation, legal_listing
 from domain.view import board_view
 from lorekeeper.bots import BOTS
 from lorekeeper.errors import GameNotFound, PreconditionFailed, VersionConflict
@@ -73,8 +73,8 @@ class BotTurns:
         if game.version != version or to_act(game.state) != seat:
             return {"played": False, "reason": "the game moved on"}
         view = board_view(game.state, seat)
-        actions = [command.to_json() for command in legal_actions(game.state, seat)]
-        action = BOTS[bot](view, actions, seat)
+        listing = legal_listing(game.state, seat)
+        action = BOTS[bot](view, listing["actions"], seat, listing.get("order"))
         try:
             result = self._service.handle_command(
                 game_id, seat, action, if_match=version, idempotency_key=f"bot@{version}"

@@ -1,9 +1,11 @@
 """The built-in bots' policies: pure functions of a seat's board view and its legal actions.
 
-    choose_action(view, actions, seat) -> action
+    choose_action(view, actions, seat, order) -> action
 
 `view` is the board view the API gives the seat (`GET /games/{id}` with its token) and
-`actions` the list `GET /games/{id}/legal-actions` gives; the action returned is one of them.
+`actions` and `order` what `GET /games/{id}/legal-actions` gives (its `actions`, and in the
+order phase its `order`, how the listed single-unit orders merge); the action returned is one
+of them, or a merge of its orders.
 Standard library only: the demo (a plain HTTP client, lorekeeper/demo.py) and the server's
 bot seats (lorekeeper/bot_turns.py, played by the workers) use the same code.
 
@@ -13,12 +15,13 @@ allowed (dragons breathing), move each toward the nearest enemy, then end the ph
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 Action = dict[str, Any]
 View = dict[str, Any]
-Policy = Callable[[View, list[Action], int], Action]
+# (view, actions, seat, how the listed orders merge: legal-actions' `order`, or None)
+Policy = Callable[[View, list[Action], int, Mapping[str, Any] | None], Action]
 
 
 def hex_distance(a: Sequence[int], b: Sequence[int]) -> int:
@@ -32,16 +35,19 @@ def hex_distance(a: Sequence[int], b: Sequence[int]) -> int:
     return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
 
 
-def choose_action(view: View, actions: list[Action], seat: int) -> Action:
+def choose_action(
+    view: View, actions: list[Action], seat: int, order: Mapping[str, Any] | None = None
+) -> Action:
     """Battle whenever possible, order as many units as allowed (dragons breathing), move
-    each toward the nearest enemy, then end the phase."""
+    each toward the nearest enemy, then end the phase. `order`: how legal-actions says its
+    single-unit orders merge (docs/api.md, "Legal actions")."""
     by_type: dict[str, list[Action]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
     if "battle" in by_type:
         return min(by_type["battle"], key=lambda a: _battle_key(view, a))
     if "order" in by_type:
-        return max(by_type["order"], key=lambda a: (len(a["units"]), len(a["breath"])))
+        return _order(by_type["order"], order)
     moves = by_type.get("move", []) + by_type.get("fly", [])
     best = _best_move(view, moves, seat)
     if best is not None:
@@ -50,6 +56,27 @@ def choose_action(view: View, actions: list[Action], seat: int) -> Action:
         if kind in by_type:
             return by_type[kind][0]
     return actions[0]  # only `resign` is left: never reached in the skirmish
+
+
+def _order(orders: list[Action], described: Mapping[str, Any] | None) -> Action:
+    """The listed single-unit orders merged: breathing dragons first, as lore allows, then
+    the other units, up to `max_units` (no roosts, no token removal)."""
+    if described is None:
+        return max(orders, key=lambda a: (len(a["units"]), len(a["breath"])))
+    lore, picked = described["lore"], dict[str, Action]()
+    for action in sorted(orders, key=lambda a: (-len(a["breath"]), a["units"])):
+        if not action["units"] or action["roost"] or action["remove_tokens"]:
+            continue
+        unit = action["units"][0]
+        cost = sum(described["breath_cost"].get(u, 0) for u in action["breath"])
+        if unit not in picked and len(picked) < described["max_units"] and cost <= lore:
+            picked[unit], lore = action, lore - cost
+    chosen = sorted(picked.values(), key=lambda a: a["units"])
+    return {
+        "type": "order",
+        "units": [a["units"][0] for a in chosen],
+        "breath": [u for a in chosen for u in a["breath"]],
+    }
 
 
 def _battle_key(view: View, action: Action) -> tuple[int, str, str]:

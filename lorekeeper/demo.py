@@ -19,10 +19,10 @@ wildcard host is reached on 127.0.0.1), else http://127.0.0.1:8000.
 
 By default the server draws the dice seed and commits to it (a new game each time; once it
 ends the seed is revealed and the game's audit verifies). `--seed S` plays a reproducible game
-instead: the dice are a function of the seed, the policy of the board (`--seed demo`: north
-wins in turn 5). A chosen seed makes a reproducible game, not a fair one (anyone who knows the
+instead: the dice are a function of the seed, the policy of the board (`--seed demo`: south
+wins in turn 3). A chosen seed makes a reproducible game, not a fair one (anyone who knows the
 seed knows the dice), so its audit says `not_verifiable`. Of 1,000 games with different seeds,
-every one ended with a winner, by turn 17 at the latest; a draw (R-WIN-3, at `max_turns`)
+every one ended with a winner, by turn 16 at the latest; a draw (R-WIN-3, at `max_turns`)
 would be reported as one.
 """
 
@@ -44,7 +44,7 @@ from lorekeeper.bots import View, choose_action, hex_distance
 __all__ = ["DemoGame", "Http", "choose_action", "hex_distance", "main"]
 
 DEFAULT_BIND = "127.0.0.1:8000"  # scripts/run's LOREKEEPER_BIND default
-EXAMPLE_SEED = "demo"  # a reproducible game the README describes: north wins in turn 5
+EXAMPLE_SEED = "demo"  # a reproducible game the README describes: south wins in turn 3
 BREATH_WAIT_S = 15.0
 # The board moved on under the command (nothing was appended): read it again and retry.
 RETRY_CODES = ("breath_pending", "version_mismatch", "version_conflict")
@@ -195,7 +195,7 @@ class DemoGame:
         if legal["version"] != view["version"]:
             self.version = max(self.version, legal["version"])
             return  # the board moved on since the view was read: read it again
-        action = choose_action(view, legal["actions"], seat)
+        action = choose_action(view, legal["actions"], seat, legal.get("order"))
         headers = {
             "Idempotency-Key": f"demo-{self.game_id}-{view['version']}",
             "If-Match": f'"{view["version"]}"',

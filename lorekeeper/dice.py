@@ -1,10 +1,12 @@
-"""Each game's dice: its secret seed (and any script), kept beside the game, never shown.
+"""Each game's secrets, kept beside the game, never shown: its dice (the secret seed and any
+script), the hands dealt with the salts of their commitments (lorekeeper/audit/commitments.py)
+and its creation's token seed (lorekeeper/creation.py). One config, one key, written once.
 
 A game's dice follow one of three schemes, published in its GameCreated event (`dice`):
 
 - `hmac-sha256-v1` (the default): the server draws a 256-bit seed and publishes only its
   SHA-256 commitment; seats may add client seeds, mixed into every die
-  (`domain.dice.CommittedDice`). The seed is revealed (DiceRevealed) once the game is over,
+  (`domain.dice.CommittedDice`). The seed is revealed (SecretsRevealed) once the game is over,
   and then every die can be checked by anyone: `python -m lorekeeper verify`.
 - `seeded`: the client chose the seed (`options.seed`, reproducible games). Whoever knows
   it predicts every die, so such a game is never verifiable-fair; the seed is never shown.
@@ -12,7 +14,11 @@ A game's dice follow one of three schemes, published in its GameCreated event (`
 
 The config is kept beside the game (a DiceStore; on Redis `lk:{<game_id>}:dice`, in the game's
 Cluster slot). Clients never read it. Configs stored before commitments existed (only
-`seed` and `script`) still load, as `seeded` or `scripted`.
+`seed` and `script`) still load, as `seeded` or `scripted`; configs without `hand_salts` are
+those of games hashed the old way (record format 1), which reveal only the dice seed.
+
+What is revealed when the game ends: the seed of committed dice, the hands dealt and their
+salts; a `seeded` game's seed, a script and the creation's token seed never are.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import DiceSource, ScriptedDice, SeededDice
@@ -37,6 +43,15 @@ class DiceConfig:
     script: tuple[str, ...] = ()
     game_id: str | None = None  # set for committed dice: it is part of every die's message
     client_seeds: tuple[str, ...] = ()
+    # The hands dealt and one 256-bit salt (hex) per seat, which open the commitments to them
+    # (record format 2): revealed when the game ends. () for a game hashed the old way.
+    hands: tuple[tuple[str, ...], ...] = ()
+    hand_salts: tuple[str, ...] = ()
+    # The creation's own secret (hex; lorekeeper/creation.py derives the seat tokens from it
+    # and the creation's key) and the hash of the body that created the game: a resent create
+    # gets the same tokens, a create with another body under the same key none. Never revealed.
+    token_seed: str | None = None
+    creation_hash: str | None = None
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
@@ -102,10 +117,25 @@ class DiceConfig:
         seeded = SeededDice(self.seed)
         return ScriptedDice(self.script, seeded) if self.script else seeded
 
+    def with_hands(
+        self, hands: Sequence[Sequence[str]], new_salt: Callable[[], bytes]
+    ) -> DiceConfig:
+        """This config with the hands dealt and a fresh salt for each."""
+        salts = tuple(new_salt().hex() for _ in hands)
+        return replace(self, hands=tuple(tuple(h) for h in hands), hand_salts=salts)
+
+    def for_creation(self, token_seed: bytes, creation_hash: str) -> DiceConfig:
+        """This config with the creation's secret and the hash of its body."""
+        return replace(self, token_seed=token_seed.hex(), creation_hash=creation_hash)
+
     def to_json(self) -> str:
         data: dict[str, Any] = {"seed": self.seed, "script": list(self.script)}
         if self.game_id is not None:
             data |= {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
+        if self.hand_salts:
+            data |= {"hands": [list(h) for h in self.hands], "hand_salts": list(self.hand_salts)}
+        if self.token_seed is not None:
+            data |= {"token_seed": self.token_seed, "creation_hash": self.creation_hash}
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -116,4 +146,8 @@ class DiceConfig:
             script=tuple(data.get("script", ())),
             game_id=data.get("game_id"),
             client_seeds=tuple(data.get("client_seeds", ())),
+            hands=tuple(tuple(h) for h in data.get("hands", ())),
+            hand_salts=tuple(data.get("hand_salts", ())),
+            token_seed=data.get("token_seed"),
+            creation_hash=data.get("creation_hash"),
         )

@@ -79,8 +79,10 @@ class IdempotencyMismatch(LorekeeperError):
 
     code = "idempotency_key_reused"
 
-    def __init__(self, game_id: str, command_id: str) -> None:
-        super().__init__(f"command {command_id!r} reused in game {game_id!r} with another body")
+    def __init__(self, game_id: str, command_id: str, detail: str | None = None) -> None:
+        super().__init__(
+            detail or f"command {command_id!r} reused in game {game_id!r} with another body"
+        )
         self.game_id = game_id
         self.command_id = command_id
 

@@ -1,7 +1,7 @@
 """A game's event log as the application sees it: `load` a game, `commit` what was decided.
 
 Every change to a game ends in `commit` (creating it, a seat's command, the server's breath
-step): reveal the dice seed when the events end the game, append at the version they were
+step): reveal the game's secrets when the events end it, append at the version they were
 decided on, remember the new state, tell the job queue. Every read of a game's state starts
 with `load`: this process's cached copy, fast-forwarded with the events the stream has after
 it, folded by `domain.fold` (the one fold of a game's events).
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import DiceSource, Event, GameState, fold
-from domain.events import SCHEMA_VERSION, DiceRevealed, event_from_json
+from domain.events import SCHEMA_VERSION, DiceRevealed, SecretsRevealed, event_from_json
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
 from lorekeeper.idempotency import CREATE_COMMAND
@@ -163,10 +163,30 @@ class GameLog:
 
     # -- committing ------------------------------------------------------------------------------
 
-    def create(self, game_id: str, events: Sequence[Event], dice: DiceConfig) -> Committed:
-        """Start a game with its first events and its dice (GameExists if it has events)."""
+    def keep_secrets(self, game_id: str, secrets: DiceConfig) -> DiceConfig:
+        """Keep a new game's secrets, unless it has some already: the ones kept (a resent
+        create's, written first, win)."""
+        self._dice.save(game_id, secrets)
+        kept = self._dice.load(game_id)
+        if kept is None:
+            raise LookupError(f"game {game_id!r}: its secrets were not kept")
+        return kept
+
+    def secrets(self, game_id: str) -> DiceConfig | None:
+        return self._dice.load(game_id)
+
+    def create(
+        self,
+        game_id: str,
+        events: Sequence[Event],
+        dice: DiceConfig,
+        cause: Cause | None = None,
+    ) -> Committed:
+        """Start a game with its first events and its secrets (GameExists if it has events;
+        with a command id, a create seen before gives its first result)."""
         self._dice.save(game_id, dice)
-        return self.commit(None, game_id, events, fold(None, events), Cause(CREATE_COMMAND))
+        cause = cause or Cause(CREATE_COMMAND)
+        return self.commit(None, game_id, events, fold(None, events), cause)
 
     def commit(
         self,
@@ -185,7 +205,9 @@ class GameLog:
             for i, e in enumerate(events)
         ]
         if base is None:
-            result = self.events.create(game_id, new, seat=cause.seat)
+            result = self.events.create(game_id, new, seat=cause.seat,
+                                        command_id=cause.command_id,
+                                        command_hash=cause.command_hash)  # fmt: skip
         else:
             result = self.events.append(
                 game_id, base.version, new, seat=cause.seat,
@@ -241,15 +263,20 @@ class GameLog:
     def _with_reveal(
         self, game_id: str, events: Sequence[Event], after: GameState
     ) -> tuple[list[Event], GameState]:
-        """`events`, and DiceRevealed after them when they end (in `after`) a game of
-        committed dice; with the state they lead to."""
+        """`events`, and the game's secrets after them when they end it (in `after`), with
+        the state they lead to: SecretsRevealed (the seed of committed dice, the hands dealt
+        and their salts) for a game of record format 2; DiceRevealed for an older game of
+        committed dice; nothing for an older game of other dice."""
         if not after.is_over:
             return list(events), after
         config = self._dice.load(game_id)
-        seed = None if config is None else config.revealable_seed
-        if seed is None:
+        reveal: Event | None = None
+        if config is not None and config.hand_salts:
+            reveal = SecretsRevealed(config.revealable_seed, config.hands, config.hand_salts)
+        elif config is not None and config.revealable_seed is not None:
+            reveal = DiceRevealed(seed=config.revealable_seed)
+        if reveal is None:
             return list(events), after
-        reveal = DiceRevealed(seed=seed)
         return [*events, reveal], fold(after, [reveal])
 
     def _committed(self, game_id: str, result: AppendResult) -> Committed:

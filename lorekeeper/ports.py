@@ -95,9 +95,17 @@ class EventStore(Protocol):
     """
 
     def create(
-        self, game_id: str, events: Sequence[NewEvent], seat: int | None = None
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        seat: int | None = None,
+        *,
+        command_id: str | None = None,
+        command_hash: str | None = None,
     ) -> AppendResult:
-        """Start a game with its first events; GameExists if it has any."""
+        """Start a game with its first events; GameExists if it has any. With a command id,
+        a create seen before gives its first result (`duplicate`, IdempotencyMismatch for
+        another body), as `append` does: a resent create never fails for having worked."""
         ...
 
     def append(

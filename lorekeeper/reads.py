@@ -17,15 +17,16 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from domain import legal_actions
+from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
 from lorekeeper.gamelog import GameLog, require_game_id
 from lorekeeper.ports import FeedEntry, ProjectionStore, SeatTokenStore, StoredEvent
 from lorekeeper.streaming import Batch, StreamHub, game_topic, position_key, version_position
 
 GAME_ENDED = "GameEnded"
-# Appended with GameEnded, in the same append, when a game of committed dice ends.
-DICE_REVEALED = "DiceRevealed"
+# Appended with GameEnded, in the same append: a game's secrets (SecretsRevealed; an older
+# game of committed dice reveals only its seed, DiceRevealed).
+REVEALS = ("DiceRevealed", "SecretsRevealed")
 StreamItem = tuple[str, Any]
 Rendered = TypeVar("Rendered")
 # What a caller holds while `view` waits for a version (api/guards.py: a slot of the caller's).
@@ -35,7 +36,8 @@ _READ_CHUNK = 500
 
 def public_event(event: StoredEvent, viewer: int | None) -> dict[str, Any]:
     """An event as `viewer` may see it: secrets of other seats left out. With its links of
-    the hash chain (docs/audit.md); a redacted payload no longer matches its own `hash`."""
+    the hash chain (docs/audit.md), which covers the form a tokenless reader sees (in a game
+    hashed before commitments, a redacted GameCreated no longer matches its own `hash`)."""
     return {
         "version": event.version,
         "type": event.type,
@@ -113,8 +115,8 @@ class GameReader:
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
         game = self._log.load(game_id)
-        actions = [command.to_json() for command in legal_actions(game.state, seat)]
-        body = {"seat": seat, "version": game.version, "actions": actions}
+        listing = legal_listing(game.state, seat)  # {"actions": [...]} and, to order, "order"
+        body = {"seat": seat, "version": game.version, **listing}
         return {**body, "head_hash": game.head_hash}
 
     def event_page(
@@ -161,10 +163,10 @@ class GameReader:
         event as `viewer` may see it; ("keepalive", None) after `keepalive_s` of quiet; last
         ("end", "game_over" | "time_limit").
 
-        Ends once the game's last events (GameEnded, and DiceRevealed when the game's dice
-        were committed: both come in one append) are sent, or after `max_s`. Followers of a
-        game share what the hub read, and each event is rendered once per viewer and
-        `render` (a module-level function, so that it is the same object every time).
+        Ends once the game's last events (GameEnded and the game's secrets revealed: they come
+        in one append) are sent, or after `max_s`. Followers of a game share what the hub
+        read, and each event is rendered once per viewer and `render` (a module-level
+        function, so that it is the same object every time).
         """
         if self._hub is None:
             raise RuntimeError("this reader has no stream hub to follow games with")
@@ -197,7 +199,8 @@ class GameReader:
         if current == 0 or from_version <= current:
             return False
         last = self._events.read(game_id, current, 1)
-        return bool(last) and last[0].type in (GAME_ENDED, DICE_REVEALED)
+        return bool(last) and last[0].type in (GAME_ENDED, *REVEALS)
+
 
 
 def _rendered(

@@ -22,7 +22,7 @@ from typing import Any
 
 from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
-from lorekeeper.creation import checked_scenario
+from lorekeeper.creation import ReplayedGame, checked_scenario
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.lobby import Lister, LobbyReader
 from lorekeeper.ports import PlayerStore, SeatTokenStore, TableStore
@@ -92,6 +92,7 @@ class CreatedTable:
     tokens: dict[int, str]  # the seat tokens the caller holds
     invitations: list[Invitation]
     created: bool = True  # False: a rematch that existed already
+    replayed: bool = False  # the first reply to a creation sent again (its Idempotency-Key)
 
 
 @dataclass(frozen=True)
@@ -138,14 +139,31 @@ class SeatingService:
         seats: Sequence[SeatSpec] | None = None,
         rematch_of: str | None = None,
         game_id: str | None = None,
+        idempotency_key: str | None = None,
+        address: str = "",
+        body: Mapping[str, Any] | None = None,
     ) -> CreatedTable:
         """A new game and its table. It starts at once when no seat waits for anyone;
-        otherwise it waits (open) until its seats are taken, or it expires."""
+        otherwise it waits (open) until its seats are taken, or it expires.
+
+        With an `idempotency_key` (scoped to the caller's player, else its `address`, and to
+        the `body`), a creation sent again gets the first one's game, version and seat
+        tokens (`replayed`), never a second game; its invitations were shown once and are
+        not (ask for new ones). GameService.create_game explains how."""
         me = caller.player_id
         if me is None and not self.limits.allow_anonymous:
             raise TokenMissing("this server creates games for players: send `Authorization: "
                                "Bearer <player key>` (POST /players gives one)")  # fmt: skip
         specs = self._specs(scenario, options, seats, me)
+        token_seats = [n for n, spec in enumerate(specs) if spec.kind in ("me", "token")]
+        client = f"player:{me}" if me is not None else address
+        if idempotency_key is not None:
+            first = self._games.replayed_creation(
+                scenario, options, idempotency_key=idempotency_key, client=client, body=body,
+                token_seats=token_seats, game_id=game_id,
+            )  # fmt: skip
+            if first is not None:  # before the caps: the game counted already
+                return self._replayed(first)
         if me is not None:
             self._check_caps(me)
         now = self._clock()
@@ -166,18 +184,38 @@ class SeatingService:
                 table = replace(table, status=STARTED)
             else:
                 table = replace(table, expires_ms=now + self.limits.open_game_ttl_s * 1000)
-            if not self._tables.create(table):
+            if not self._tables.create(table) and not self._left_over(table, idempotency_key):
                 raise Refused("game_exists", f"game {new_id!r} already exists")
             made.append(table)
 
         full = all(spec.kind in ("me", "bot", "token") for spec in specs)
-        token_seats = [n for n, spec in enumerate(specs) if spec.kind in ("me", "token")]
-        created = self._games.create_game(scenario, options, start=full, token_seats=token_seats,
-                                          before=table_for, game_id=game_id)  # fmt: skip
+        created = self._games.create_game(
+            scenario, options, start=full, token_seats=token_seats, before=table_for,
+            game_id=game_id, idempotency_key=idempotency_key, client=client, body=body,
+        )  # fmt: skip
+        if isinstance(created, ReplayedGame):  # the same creation, sent twice at once
+            return self._replayed(created)
         tokens = {s["seat"]: s["token"] for s in created.seats}
         self._relist(created.game_id)
         return CreatedTable(created.game_id, created.version, created.head_hash, created.dice,
                             made[0], tokens, invitations)  # fmt: skip
+
+    def _replayed(self, first: ReplayedGame) -> CreatedTable:
+        table = self._tables.load(first.game_id)
+        if table is None:
+            raise Refused("game_exists", f"game {first.game_id!r} has no table")
+        tokens = {s["seat"]: s["token"] for s in first.seats}
+        self._relist(first.game_id)
+        return CreatedTable(first.game_id, first.version, first.head_hash, first.dice, table,
+                            tokens, [], replayed=True)  # fmt: skip
+
+    def _left_over(self, table: Table, idempotency_key: str | None) -> bool:
+        """Whether `table` replaced the table an earlier attempt of this named creation left
+        with no game (it failed between the two): its game id is this creation's own."""
+        if idempotency_key is None or self._log.events.exists(table.game_id):
+            return False
+        old = self._tables.load(table.game_id)
+        return old is not None and self._tables.replace(replace(table, rev=old.rev + 1), old.rev)
 
     def _specs(
         self,

@@ -17,8 +17,19 @@ from typing import Any
 
 import domain
 from domain import GameState, RuleViolation
-from lorekeeper.creation import CreatedGame, checked_scenario, first_events
+from lorekeeper.creation import (
+    CreatedGame,
+    Creation,
+    ReplayedGame,
+    checked_scenario,
+    creation_hash,
+    first_events,
+    new_secrets,
+    seat_tokens,
+)
+from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import (
+    GameExists,
     GameNotFound,
     IdempotencyMismatch,
     PreconditionFailed,
@@ -29,6 +40,7 @@ from lorekeeper.errors import (
 from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
+    CREATE_COMMAND,
     START_COMMAND,
     START_COMMAND_ID,
     breath_command,
@@ -38,7 +50,7 @@ from lorekeeper.idempotency import (
     server_command_id,
 )
 from lorekeeper.ports import SeatTokenStore, StoredEvent
-from lorekeeper.seats import is_token_shaped, new_token, token_hash
+from lorekeeper.seats import is_token_shaped, token_hash
 
 log = logging.getLogger(__name__)
 _BREATH_RETRIES = 5
@@ -106,28 +118,90 @@ class GameService:
         token_seats: Collection[int] | None = None,
         before: Callable[[str, Mapping[str, Any]], None] | None = None,
         game_id: str | None = None,
+        idempotency_key: str | None = None,
+        client: str = "",
+        body: Mapping[str, Any] | None = None,
     ) -> CreatedGame:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
 
         By default every seat gets a token and the first turn begins at once. A game whose
         seats wait for players (lorekeeper/seating.py) is created without `start` (GameCreated
         alone: `start_game` begins it), with tokens for `token_seats` only; `before(game_id,
-        scenario)` runs once the scenario is checked, before anything is stored (its table)."""
+        scenario)` runs once the scenario is checked, before anything is stored (its table).
+
+        With an `idempotency_key` the creation is made once per key, `client` (who asks: a
+        player, else an address) and `body`: a resend gets the first reply (a ReplayedGame),
+        seat tokens included, and the same key with another body is refused
+        (IdempotencyMismatch). GameExists only when a random game id is taken already."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
-        game_id = game_id or self._new_game_id()
-        events, dice = first_events(doc, options, game_id, self._new_dice_seed, start=start)
+        digest = creation_hash(body or {"scenario": scenario, "options": options})
+        if idempotency_key is None:
+            creation = Creation.fresh(game_id or self._new_game_id())
+        else:
+            creation = Creation.named_by(idempotency_key, client, game_id)
+            first = self._first_creation(creation, digest, token_seats)
+            if first is not None:
+                return first
+        mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
+        events = first_events(doc, options, mine, start=start)  # the scenario is checked
         if before is not None:
-            before(game_id, doc)
-        seats = range(len(doc.get("players", []))) if token_seats is None else token_seats
-        tokens = {seat: new_token() for seat in seats}
+            before(creation.game_id, doc)
+        kept = self.log.keep_secrets(creation.game_id, mine)
+        if kept != mine and not creation.named:
+            raise GameExists(creation.game_id)  # a random id taken already
+        if kept.creation_hash != digest:
+            raise _key_reused(creation)  # a create with another body came first
+        if kept != mine:  # a resend of this create came first: its secrets make the game
+            events = first_events(doc, options, kept, start=start)
+        seats = range(len(kept.hands)) if token_seats is None else token_seats
+        tokens = seat_tokens(kept, creation, seats)
         hashes = {seat: token_hash(t) for seat, t in tokens.items()}
-        self._seats.save(game_id, hashes, final=start)
-        created = self.log.create(game_id, events, dice)
-        if start:
-            self._committed(game_id, domain.fold(None, events))
-        seats_out = [{"seat": seat, "token": token} for seat, token in tokens.items()]
-        return CreatedGame(game_id, created.version, seats_out, created.head_hash, dice.public())
+        self._seats.save(creation.game_id, hashes, final=start)
+        cause = Cause(CREATE_COMMAND, None, creation.command_id, digest)
+        try:
+            created = self.log.create(creation.game_id, events, kept, cause)
+        except IdempotencyMismatch:
+            raise _key_reused(creation) from None
+        if start and not created.duplicate:
+            self._committed(creation.game_id, domain.fold(None, events))
+        reply = _created(creation, created.version, created.head_hash, kept, tokens)
+        return ReplayedGame(*reply) if created.duplicate else reply
+
+    def replayed_creation(
+        self,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any] | None,
+        *,
+        idempotency_key: str,
+        client: str,
+        body: Mapping[str, Any] | None = None,
+        token_seats: Collection[int] | None = None,
+        game_id: str | None = None,
+    ) -> ReplayedGame | None:
+        """The first reply to this creation when it was made already (as `create_game` would
+        give it), else None; IdempotencyMismatch for another body under the key."""
+        digest = creation_hash(body or {"scenario": scenario, "options": options or {}})
+        creation = Creation.named_by(idempotency_key, client, game_id)
+        return self._first_creation(creation, digest, token_seats)
+
+    def _first_creation(
+        self, creation: Creation, digest: str, token_seats: Collection[int] | None
+    ) -> ReplayedGame | None:
+        """The first reply to a named creation, None if there was none."""
+        try:
+            first = self.log.command_result(creation.game_id, creation.command_id, digest)
+        except GameNotFound:
+            return None
+        except IdempotencyMismatch:
+            raise _key_reused(creation) from None
+        kept = self.log.secrets(creation.game_id)
+        if first is None or kept is None:
+            raise GameExists(creation.game_id)  # not this creation's game (a 2**-64 chance)
+        self.log.notify(creation.game_id, first)  # its jobs may have been lost with its reply
+        seats = range(len(kept.hands)) if token_seats is None else token_seats
+        tokens = seat_tokens(kept, creation, seats)
+        return ReplayedGame(*_created(creation, first.version, first.head_hash, kept, tokens))
 
     def start_game(self, game_id: str) -> Committed | None:
         """Begin the first turn of a game created unstarted (R-TRN-1); None when it has begun
@@ -282,6 +356,18 @@ class GameService:
             self._committed(game_id, after)
             return committed
         return None
+
+
+def _created(
+    creation: Creation, version: int, head_hash: str, kept: DiceConfig, tokens: dict[int, str]
+) -> CreatedGame:
+    seats = [{"seat": seat, "token": token} for seat, token in sorted(tokens.items())]
+    return CreatedGame(creation.game_id, version, seats, head_hash, kept.public())
+
+
+def _key_reused(creation: Creation) -> IdempotencyMismatch:
+    detail = "this Idempotency-Key created a game from another body; send a new key for a new game"
+    return IdempotencyMismatch(creation.game_id, creation.command_id, detail)
 
 
 def _result(seat: int, committed: Committed) -> CommandResult:

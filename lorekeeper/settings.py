@@ -55,6 +55,7 @@ class Settings(BaseSettings):
     rate_per_s: float = Field(default=20.0, ge=0)
     rate_burst: int = Field(default=60, ge=1)
     projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
+    request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
     sse_max_s: float = Field(default=300.0, gt=0)
     sse_keepalive_s: float = Field(default=15.0, gt=0)
     # Slow and greedy clients (docs/api.md, "Limits"): per client (seat token or address).
@@ -78,6 +79,7 @@ class Settings(BaseSettings):
     worker_class: Literal["simple", "fork"] = "simple"
     reconcile_interval_s: float = 5.0
     job_stale_s: float = 10.0
+    worker_heartbeat_s: float = Field(default=1.5, gt=0)  # workers/heartbeat.py
     projection_round_ms: int = Field(default=60, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append

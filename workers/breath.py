@@ -1,6 +1,7 @@
 """The deferred breath phase (R-TRN-6, R-BRE-3): one resolution per phase, whoever runs it.
 
-The breath job and the reconciler both end in `resolve_open_phase`, which calls
+The breath job, the supervisor (for a job whose worker died: `orphaned_breath_jobs`) and the
+reconciler all end in `resolve_open_phase`, which calls
 `GameService.resolve_breath`. Exactly once per phase comes from the store, not from RQ: the
 append expects the version the phase was read at and carries the command id
 `breath@<version>`, so a second run (a duplicate job, a job whose worker was SIGKILLed after
@@ -10,15 +11,18 @@ the append, the reconciler racing a slow job) gets a duplicate or finds the phas
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from adapters.redis_jobs import breath_job_id
 from lorekeeper.errors import GameNotFound
+from workers import heartbeat
 from workers.context import WorkerContext
 
 log = logging.getLogger(__name__)
@@ -44,11 +48,14 @@ def resolve_open_phase(
 
 
 def is_breath_job_live(ctx: WorkerContext, game_id: str, opened_version: int) -> bool:
-    """Whether the phase's job is waiting or running, and was heard of within the stale time.
+    """Whether the phase's job is waiting or running.
 
-    A SIGKILLed SimpleWorker leaves its job "started" until RQ notices (a minute or more), so
-    a started job whose last sign of life is older than LOREKEEPER_JOB_STALE_S counts as
-    dead. Being wrong costs nothing but a no-op: resolution is exactly-once anyway.
+    A started job is running while its worker's heartbeat is (workers/heartbeat.py): a
+    SIGKILLed worker's job is dead within one heartbeat TTL, however recently it started, and a
+    long job of a live worker stays live. A worker that keeps no heartbeat (a bare `rq worker`)
+    leaves its job "started" until RQ notices (a minute or more), so such a job, and a waiting
+    one, counts as live until its last sign of life is LOREKEEPER_JOB_STALE_S old. Being
+    wrong costs nothing but a no-op: resolution is exactly-once anyway.
     """
     try:
         job = Job.fetch(
@@ -57,10 +64,42 @@ def is_breath_job_live(ctx: WorkerContext, game_id: str, opened_version: int) ->
         )  # fmt: skip
     except NoSuchJobError:
         return False
-    if job.get_status() not in _WAITING:
+    status = job.get_status()
+    if status not in _WAITING:
         return False
+    if status == JobStatus.STARTED and heartbeat.beats(job.worker_name):
+        return heartbeat.alive(ctx.client, [str(job.worker_name)])[0]
     seen = [t for t in (job.enqueued_at, job.started_at, job.last_heartbeat) if t is not None]
     if not seen:
         return False
     age_s = (datetime.now(UTC) - max(seen)).total_seconds()
     return age_s < ctx.settings.job_stale_s
+
+
+@dataclass(frozen=True)
+class Orphan:
+    """A started breath job whose worker died."""
+
+    job_id: str
+    worker: str
+    game_id: str
+    opened_version: int
+
+
+def orphaned_breath_jobs(ctx: WorkerContext) -> list[Orphan]:
+    """The breath queue's started jobs whose worker's heartbeat has stopped: a few Redis
+    calls (the started jobs are the running ones), cheap enough for every supervisor tick."""
+    registry = StartedJobRegistry(ctx.settings.breath_queue, connection=ctx.client,
+                                  serializer=JSONSerializer)  # fmt: skip
+    job_ids = registry.get_job_ids(cleanup=False)
+    if not job_ids:
+        return []
+    jobs = [j for j in Job.fetch_many(job_ids, connection=ctx.client, serializer=JSONSerializer)
+            if j is not None and heartbeat.beats(j.worker_name)]  # fmt: skip
+    living = heartbeat.alive(ctx.client, [str(j.worker_name) for j in jobs])
+    orphans = []
+    for job, is_alive in zip(jobs, living, strict=True):
+        if not is_alive and job.get_status(refresh=False) == JobStatus.STARTED:
+            game_id, opened = job.args
+            orphans.append(Orphan(job.id, str(job.worker_name), str(game_id), int(opened)))
+    return orphans

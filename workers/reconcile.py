@@ -1,10 +1,13 @@
 """The reconciler: repairs what a lost job, a killed worker or a restarted Redis left behind.
 
-Run at supervisor start and every LOREKEEPER_RECONCILE_INTERVAL_S. One pass:
+Run at supervisor start, every LOREKEEPER_RECONCILE_INTERVAL_S, and at once when a worker
+process dies. One pass:
 
 1. every game whose projection trails its stream gets a projection job, unless one is
-   pending; when the pending flag is older than LOREKEEPER_JOB_STALE_S (its job was lost,
-   or its worker killed before it started), the game is caught up here, directly;
+   pending; when the pending flag is held by no one (the game is not in the projection
+   queue, so a projection loop popped it, and the flag is older than `lost_after_s`: that
+   loop died before it cleared the flag) or is older than LOREKEEPER_JOB_STALE_S (no loop
+   takes the queue), the game is caught up here, directly;
 2. among those games and the ones whose lobby entry shows phase `breath`, each whose stream
    ends in an open breath phase (a BreathPhaseOpened with no BreathPhaseClosed after it) and
    has no live job is resolved here, directly (R-TRN-6);
@@ -39,6 +42,9 @@ log = logging.getLogger(__name__)
 # After BreathPhaseOpened only resignations and auto-pass settings can be appended until the
 # phase is resolved, so an open phase is always among a stream's last few events.
 _TAIL = 16
+# A loop clears the flags of the games it pops within milliseconds; a flag without its game
+# in the queue this much older than its request was left by a loop that died.
+LOST_FLAG_S = 1.0
 RECONCILE_BATCH = 200
 
 
@@ -55,16 +61,21 @@ class ReconcileReport:
     bots_played: list[str] = field(default_factory=list)
 
 
-def reconcile(ctx: WorkerContext) -> ReconcileReport:
+def reconcile(ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S) -> ReconcileReport:
+    """One pass; `lost_after_s` 0 right after a worker process died (any flag not in the
+    queue is its)."""
     report = ReconcileReport()
     report.games, behind = lagging_games(ctx.client)
     now_ms = time.time_ns() // 1_000_000
+    due = set(ctx.jobs.projection_queue.due()) if behind else set()
     for game_id, _, _ in behind:
         if ctx.jobs.request_projection(game_id):
             report.projections_requested.append(game_id)
             continue
         since = ctx.jobs.pending_since_ms(game_id)
-        if since is not None and now_ms - since > ctx.settings.job_stale_s * 1000:
+        age_ms = None if since is None else now_ms - since
+        orphaned = game_id not in due and age_ms is not None and age_ms >= lost_after_s * 1000
+        if age_ms is not None and (orphaned or age_ms > ctx.settings.job_stale_s * 1000):
             ctx.jobs.clear_pending([game_id])
             outcome = ctx.projector.project([game_id])[game_id]
             if isinstance(outcome, Exception):

@@ -5,6 +5,14 @@ but the first LOREKEEPER_PROJECTION_LOOPS with `--no-projections`),
 restarts any that dies (a SIGKILLed worker among them), and reconciles at start and every
 LOREKEEPER_RECONCILE_INTERVAL_S. SIGTERM or SIGINT: children get SIGTERM (RQ finishes the
 job in hand), then SIGKILL after a grace period.
+
+**Recovery.** Every tick (0.2 s) it looks for started breath jobs whose worker's heartbeat
+has stopped (workers/heartbeat.py: a SIGKILLed process, this supervisor's or another's) and
+resolves their phases itself, once per job; a child it sees die has its heartbeat deleted
+first, so its job is found in the same tick. A child's death also runs a reconciler pass at
+once, which catches up the games its projection loop had popped and not projected. The phase
+is still resolved exactly once: whoever appends first, its command id `breath@<version>`
+makes every other attempt a duplicate (workers/breath.py).
 """
 
 from __future__ import annotations
@@ -17,13 +25,16 @@ import threading
 import time
 from types import FrameType
 
+from workers import heartbeat
+from workers.breath import orphaned_breath_jobs, resolve_open_phase
 from workers.context import WorkerContext
-from workers.reconcile import reconcile
+from workers.reconcile import LOST_FLAG_S, reconcile
 
 log = logging.getLogger(__name__)
 
 _TICK_S = 0.2
 _GRACE_S = 10.0
+_HANDLED_KEPT = 1000
 
 
 class Supervisor:
@@ -31,6 +42,7 @@ class Supervisor:
         self._ctx = ctx
         self._children: list[subprocess.Popen[bytes]] = []
         self._stop = threading.Event()
+        self._handled: set[str] = set()  # orphaned breath jobs already run again
 
     def run(self) -> int:
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -43,10 +55,15 @@ class Supervisor:
         self._children = [self._spawn(i) for i in range(settings.worker_processes)]
         next_reconcile = time.monotonic() + settings.reconcile_interval_s
         while not self._stop.wait(min(_TICK_S, settings.reconcile_interval_s)):
-            self._restart_dead()
-            if time.monotonic() >= next_reconcile:
+            died = self._restart_dead()
+            self._recover_breath()
+            if died:
+                self._reconcile(lost_after_s=0.0)  # its popped games: no loop holds them
+            elif time.monotonic() >= next_reconcile:
                 self._reconcile()
-                next_reconcile = time.monotonic() + settings.reconcile_interval_s
+            else:
+                continue
+            next_reconcile = time.monotonic() + settings.reconcile_interval_s
         self._stop_children()
         log.info("supervisor.stop")
         return 0
@@ -64,16 +81,42 @@ class Supervisor:
         log.info("supervisor.worker_started", extra={"pid": child.pid, "projections": projects})
         return child
 
-    def _restart_dead(self) -> None:
+    def _restart_dead(self) -> bool:
+        """Start again each child that died, its heartbeat deleted first; whether one did."""
+        died = False
         for i, child in enumerate(self._children):
             code = child.poll()
             if code is not None and not self._stop.is_set():
                 log.warning("supervisor.worker_died", extra={"pid": child.pid, "code": code})
+                self._forget(child.pid)
                 self._children[i] = self._spawn(i)
+                died = True
+        return died
 
-    def _reconcile(self) -> None:
+    def _forget(self, pid: int) -> None:
         try:
-            reconcile(self._ctx)
+            heartbeat.forget(self._ctx.client, heartbeat.worker_name(pid))
+        except Exception:  # Redis down: the heartbeat lapses by itself
+            log.exception("supervisor.heartbeat_not_deleted")
+
+    def _recover_breath(self) -> None:
+        """Resolve the phases of started breath jobs whose worker died (once per job)."""
+        try:
+            orphans = [o for o in orphaned_breath_jobs(self._ctx) if o.job_id not in self._handled]
+            for orphan in orphans:
+                log.warning("breath.worker_died", extra={"job_id": orphan.job_id,
+                                                          "worker": orphan.worker})  # fmt: skip
+                resolve_open_phase(self._ctx, orphan.game_id, orphan.opened_version,
+                                   by="supervisor")  # fmt: skip
+                if len(self._handled) >= _HANDLED_KEPT:
+                    self._handled.clear()
+                self._handled.add(orphan.job_id)
+        except Exception:  # Redis down, say: the next tick tries again
+            log.exception("supervisor.recovery_failed")
+
+    def _reconcile(self, lost_after_s: float = LOST_FLAG_S) -> None:
+        try:
+            reconcile(self._ctx, lost_after_s=lost_after_s)
         except Exception:  # Redis down, say: try again next time
             log.exception("reconcile.failed")
 

@@ -5,8 +5,8 @@ leaves the loop out (the supervisor runs LOREKEEPER_PROJECTION_LOOPS of them, do
 The RQ class is chosen by measurement: SimpleWorker runs jobs in its own process, drains
 several times as many jobs per second as the forking Worker, and keeps the state cache warm
 across jobs, which the projection loop shares, so a projection folds only new events
-(docs/workers.md has the numbers). A SIGKILL takes the whole process down; the supervisor
-restarts it and the reconciler finishes what it left.
+(docs/workers.md has the numbers). A SIGKILL takes the whole process down; its heartbeat
+stops (workers/heartbeat.py), the supervisor restarts it and runs again at once what it left.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker
 
 from workers.context import WorkerContext
+from workers.heartbeat import Heartbeat, worker_name
 from workers.projection_loop import ProjectionLoop
 
 
@@ -60,10 +61,13 @@ class ProjectingForkWorker(_Projecting, Worker):
 def make_worker(
     ctx: WorkerContext, name: str | None = None, *, projections: bool = True
 ) -> BaseWorker:
+    """An RQ worker named `name` (default `lk-<host>-<pid>`, which workers/heartbeat.py keeps
+    alive)."""
+    name = name or worker_name()
     # Breath first: a breath phase holds up both seats, a bot's move one.
     queues = [
-        Queue(name, connection=ctx.client, serializer=JSONSerializer)
-        for name in (ctx.settings.breath_queue, ctx.settings.bot_queue)
+        Queue(queue, connection=ctx.client, serializer=JSONSerializer)
+        for queue in (ctx.settings.breath_queue, ctx.settings.bot_queue)
     ]
     worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
         ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker
@@ -78,6 +82,11 @@ def make_worker(
 
 def run_worker(ctx: WorkerContext, *, burst: bool = False, projections: bool = True) -> bool:
     """Work the breath queue and, with `projections`, the projection queue; with `burst`, stop
-    when they are empty."""
+    when they are empty. The process's heartbeat runs meanwhile."""
     worker = make_worker(ctx, projections=projections)
-    return worker.work(burst=burst, logging_level=ctx.settings.log_level)
+    heartbeat = Heartbeat(ctx.client, worker.name, ctx.settings.worker_heartbeat_s)
+    heartbeat.start()
+    try:
+        return worker.work(burst=burst, logging_level=ctx.settings.log_level)
+    finally:
+        heartbeat.stop()

@@ -3,8 +3,9 @@
     lines = ndjson_lines(export_records(game_id, stored_events))   # GET /games/{id}/export
     verdict = verify_lines(lines)                                  # python -m lorekeeper verify
 
-`chain` (the canonical JSON and the hashes), `export`, `records`, `rules` and `verify` use the
-standard library and `domain` only: verifying needs no server and no Redis. The submodules are
-imported by name (`lorekeeper.audit.verify`); this package imports none of them, so the event
-stores can use `chain` without loading the verifier.
+`chain` (the canonical JSON and the hashes), `commitments` (the hands dealt), `export`,
+`records`, `rules` and `verify` use the standard library and `domain` only: verifying needs
+no server and no Redis. The submodules are imported by name (`lorekeeper.audit.verify`);
+this package imports none of them, so the event stores can use `chain` without loading the
+verifier.
 """

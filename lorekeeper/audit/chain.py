@@ -6,7 +6,11 @@ first) and `hash` = SHA-256 (lowercase hex) of the canonical JSON of
     {"command", "command_id", "payload", "prev_hash", "schema", "seat", "time_ms", "type",
      "version"}
 
-so changing, dropping, adding or reordering any event changes every hash after it.
+so changing, dropping, adding or reordering any event changes every hash after it. The
+`payload` hashed is the event's public form (`hashed_payload`): what a reader without a token
+sees, the cards dealt replaced by their count, bound by GameCreated's salted commitments. A
+hash therefore says nothing a tokenless reader could not see already (record format 2; a
+GameCreated without `commitments` is format 1, whose hash covers the cards).
 
 Canonical JSON (RFC 8785 for the values this server stores; docs/audit.md spells it out):
 no whitespace; object keys sorted by their UTF-16 code units; strings in UTF-8 with only
@@ -14,7 +18,8 @@ no whitespace; object keys sorted by their UTF-16 code units; strings in UTF-8 w
 integers in plain decimal within ±(2**53 - 1). Floats are refused, even `1.0`: numbers an
 independent verifier (say, in JavaScript) could print differently never enter a hash.
 
-Standard library only: the offline verifier (`python -m lorekeeper verify`) imports it.
+Standard library and `domain.view` only: the offline verifier (`python -m lorekeeper verify`)
+imports it.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from domain.view import redact_event
 
 GENESIS = "0" * 64
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -130,19 +137,44 @@ def _integer(value: int) -> str:
 
 @dataclass(frozen=True)
 class EncodedEvent:
-    """An event about to be stored: its payload and command already canonical JSON."""
+    """An event about to be stored: its payload and command already canonical JSON, and the
+    public form of its payload that the hash covers when that differs (`public_json`)."""
 
     type: str
     schema: int
     payload_json: str
     command_json: str | None = None
+    public_json: str | None = None
+
+    @property
+    def hashed_json(self) -> str:
+        return self.payload_json if self.public_json is None else self.public_json
+
+
+def is_format_1(type_: str, payload: Mapping[str, Any]) -> bool:
+    """Whether this is the GameCreated of a game hashed the old way (record format 1: no
+    `commitments`), whose hash covers the cards dealt."""
+    return type_ == "GameCreated" and payload.get("commitments") is None
+
+
+def hashed_payload(type_: str, payload: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The form of a payload the hash covers: the public one (a secret enters the chain only
+    as a salted commitment), except for a format-1 GameCreated, whose hash covers its cards.
+    The public form of a public form is itself, so the stored payload and the one a tokenless
+    reader is shown give the same hash."""
+    if is_format_1(type_, payload):
+        return payload
+    return redact_event(type_, payload if isinstance(payload, dict) else dict(payload), None)
 
 
 def encode_event(
     type_: str, schema: int, payload: Mapping[str, Any], command: Mapping[str, Any] | None
 ) -> EncodedEvent:
     command_json = None if command is None else canonical_json(dict(command))
-    return EncodedEvent(type_, schema, canonical_json(dict(payload)), command_json)
+    payload = dict(payload)
+    public = hashed_payload(type_, payload)
+    public_json = None if public is payload else canonical_json(public)
+    return EncodedEvent(type_, schema, canonical_json(payload), command_json, public_json)
 
 
 def link_hash(
@@ -164,7 +196,7 @@ def link_hash(
             ',"command_id":',
             "null" if command_id is None else _field(_string, command_id, "command_id"),
             ',"payload":',
-            event.payload_json,
+            event.hashed_json,
             ',"prev_hash":',
             _field(_string, prev_hash, "prev_hash"),
             f',"schema":{_field(_integer, event.schema, "schema")},"seat":',

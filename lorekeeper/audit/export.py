@@ -7,8 +7,10 @@
 
 Every line is canonical JSON (lorekeeper/audit/chain.py), so an export is the same bytes each time.
 An unfinished game's export reveals nothing secret: GameCreated's cards are redacted as for
-a tokenless reader (that line says `"redacted": true`, and its payload no longer matches its
-hash) and no seed is known yet. Once the game is over the export is whole.
+a tokenless reader and no seed is known yet. In a game of record format 2 that redacted line
+is the very form its hash covers, so the whole chain checks; in an older game (format 1) the
+line says `"redacted": true`, as its payload no longer matches its hash. Once the game is over
+the export is whole.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain.events import SCHEMA_VERSION
 from domain.view import redact_event
-from lorekeeper.audit.chain import GENESIS, canonical_json
+from lorekeeper.audit.chain import GENESIS, canonical_json, is_format_1
 
 if TYPE_CHECKING:  # the verifier's side imports no store
     from lorekeeper.ports import StoredEvent
@@ -29,6 +31,8 @@ FORMAT = "lorekeeper-export"
 FORMAT_VERSION = 1
 GAME_ENDED = "GameEnded"
 DICE_REVEALED = "DiceRevealed"
+SECRETS_REVEALED = "SecretsRevealed"
+REVEALS = (DICE_REVEALED, SECRETS_REVEALED)
 
 
 def engine_version() -> str:
@@ -51,7 +55,7 @@ def export_records(
     redact = not (finished or whole)
     created = events[0].payload if events and events[0].type == "GameCreated" else {}
     scenario = created.get("scenario") or {}
-    seed = next((e.payload.get("seed") for e in events if e.type == DICE_REVEALED), None)
+    seed = next((e.payload.get("seed") for e in events if e.type in REVEALS), None)
     head = events[-1].hash if events else GENESIS
     header = {
         "record": "header",
@@ -95,7 +99,9 @@ def _event_record(event: StoredEvent, *, redact: bool) -> dict[str, Any]:
     if redact:
         shown = redact_event(event.type, event.payload, None)
         if shown != event.payload:
-            record |= {"payload": shown, "redacted": True}
+            record["payload"] = shown
+            if is_format_1(event.type, event.payload):  # the hash covers what is hidden
+                record["redacted"] = True
     return record
 
 

@@ -2,26 +2,44 @@
 
 An append (a *group*) starts with the event that records its command. The group must be
 exactly what the domain produces from the state before it: `new_game` for the creation
-(with the dice it published; GameCreated alone for a game created unstarted),
-`start_game` for the first turn of such a game, `resolve_breath` for the server's breath
-step, and
-`decide(state, command, dice, seat)` for a seat's command; then, when those events end a game
-of committed dice, DiceRevealed with the revealed seed. Equal means the same types and the
-same payloads, compared as JSON.
+(with the dice and the commitments it published, and the hands dealt; GameCreated alone for
+a game created unstarted), `start_game` for the first turn of such a game, `resolve_breath`
+for the server's breath step, and `decide(state, command, dice, seat)` for a seat's command;
+then, when those events end the game, its secrets: SecretsRevealed as revealed (record
+format 2; the verifier checked it against the commitments), or DiceRevealed with the
+revealed seed (an older game of committed dice). Equal means the same types and the same
+payloads in the form the hash covers (lorekeeper/audit/chain.py), compared as JSON.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import domain
 from domain import DiceSource, Event, GameState, evolve
-from domain.events import SCHEMA_VERSION, DiceRevealed, GameCreated, event_from_json
+from domain.events import (
+    SCHEMA_VERSION,
+    DiceRevealed,
+    GameCreated,
+    SecretsRevealed,
+    event_from_json,
+)
+from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
 from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The hands dealt, per seat, and the SecretsRevealed payload that opened their
+    commitments (None: a game of record format 1, or the server's whole copy before the
+    end, whose event 1 shows the cards)."""
+
+    hands: list[list[str]]
+    reveal: dict[str, Any] | None
 
 
 class RecordedDice:
@@ -55,7 +73,7 @@ def groups(events: Sequence[ExportEvent]) -> list[list[ExportEvent]]:
 
 
 def check_rules(
-    events: Sequence[ExportEvent], dice: DiceSource, seed: str | None
+    events: Sequence[ExportEvent], dice: DiceSource, seed: str | None, opening: Opening
 ) -> tuple[Problem | None, int]:
     """The first event that is not what the rules produce, and how many appends matched."""
     state: GameState | None = None
@@ -65,7 +83,7 @@ def check_rules(
         if problem is not None:
             return problem, checked
         try:
-            expected = _expected(state, group[0], dice, seed, size=len(group))
+            expected = _expected(state, group[0], dice, seed, opening, size=len(group))
         except Exception as exc:  # a crafted command may break the rules in any way
             return Problem(group[0].version, f"the command cannot be decided: {exc!r}"), checked
         problem = _compare(group, expected)
@@ -96,11 +114,17 @@ def _shape(group: list[ExportEvent], *, first_group: bool) -> Problem | None:
 
 
 def _expected(
-    state: GameState | None, head: ExportEvent, dice: DiceSource, seed: str | None, *, size: int
+    state: GameState | None,
+    head: ExportEvent,
+    dice: DiceSource,
+    seed: str | None,
+    opening: Opening,
+    *,
+    size: int,
 ) -> list[Event]:
     command = head.command or {}
     if state is None:
-        return _creation(head, started=size > 1)
+        return _creation(head, opening, started=size > 1)
     if command == START_COMMAND:
         if head.seat is not None:
             raise ValueError("a game's start is the server's step, recorded with no seat")
@@ -113,22 +137,49 @@ def _expected(
         if head.seat is None:
             raise ValueError("a seat's command is recorded with no seat")
         decided = domain.decide(state, domain.command_from_json(command), dice, head.seat)
-    if seed is not None and _ends(state, decided):
-        decided = [*decided, DiceRevealed(seed=seed)]
+    if _ends(state, decided):
+        if opening.reveal is not None:
+            decided = [*decided, event_from_json(SecretsRevealed.type, opening.reveal)]
+        elif seed is not None:
+            decided = [*decided, DiceRevealed(seed=seed)]
     return decided
 
 
-def _creation(head: ExportEvent, *, started: bool) -> list[Event]:
+def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Event]:
     """A game created and started at once (GameCreated and its first turn), or created
-    unstarted (GameCreated alone: its start is an append of its own)."""
-    created = event_from_json(head.type, head.payload)
+    unstarted (GameCreated alone: its start is an append of its own); from event 1 with the
+    hands dealt (in case it hides them)."""
+    created = event_from_json(head.type, _with_hands(head.payload, opening.hands))
     if not isinstance(created, GameCreated) or head.seat is not None:
         raise ValueError("a game starts with GameCreated, from the server")
-    events = domain.new_game(created.scenario, auto_decisions=created.auto_decisions, start=started)
+    events = domain.new_game(  # under the edition of the rules it was created with
+        created.scenario,
+        auto_decisions=created.auto_decisions,
+        start=started,
+        edition=created.rules_edition,
+    )
     fresh = events[0]
     assert isinstance(fresh, GameCreated)
-    events[0] = replace(fresh, dice=created.dice)  # what it published: checked apart
+    # What it published (the dice, the commitments) is checked apart.
+    events[0] = replace(fresh, dice=created.dice, commitments=created.commitments)
     return events
+
+
+def _with_hands(payload: dict[str, Any], hands: list[list[str]]) -> dict[str, Any]:
+    """GameCreated's payload with each seat's cards, whether it showed them or their count."""
+    scenario = payload.get("scenario")
+    players = scenario.get("players") if isinstance(scenario, dict) else None
+    if not isinstance(scenario, dict) or not isinstance(players, list):
+        return payload
+    if len(players) != len(hands):
+        raise ValueError(f"{len(players)} players, {len(hands)} hands dealt")
+    whole = [
+        {**{k: v for k, v in p.items() if k != "card_count"}, "cards": hand}
+        if isinstance(p, dict) and "cards" not in p
+        else p
+        for p, hand in zip(players, hands, strict=True)
+    ]
+    return {**payload, "scenario": {**scenario, "players": whole}}
 
 
 def _ends(state: GameState, events: Sequence[Event]) -> bool:
@@ -142,7 +193,8 @@ def _compare(group: list[ExportEvent], expected: Sequence[Event]) -> Problem | N
     for event, want in zip(group, expected, strict=False):
         if event.type != want.type:
             return Problem(event.version, f"{event.type} where the rules give {want.type}")
-        if event.payload != _as_json(want.payload()):
+        wanted = _as_json(want.payload())
+        if hashed_payload(event.type, event.payload) != hashed_payload(want.type, wanted):
             return Problem(event.version, f"{event.type} differs from what the rules give")
     if len(group) > len(expected):
         extra = group[len(expected)]

@@ -16,9 +16,10 @@ from typing import Any
 
 from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.chain import GENESIS, stored_hash
-from lorekeeper.audit.export import DICE_REVEALED, GAME_ENDED
+from lorekeeper.audit.commitments import hands_dealt, unopened
+from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
-from lorekeeper.audit.rules import RecordedDice, check_rules, groups
+from lorekeeper.audit.rules import Opening, RecordedDice, check_rules, groups
 
 VERIFIED, FAILED, NOT_VERIFIABLE, IN_PROGRESS = (
     "verified",
@@ -85,7 +86,9 @@ def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Ver
         problems.append(Problem(None, "header: game_id is not the one event 1 names"))
     seed, dice_problems = _dice(export, dice, checks)
     problems += dice_problems
-    problems += _rules(export, dice, seed, checks, before=_first(problems))
+    opening, hand_problems = _hands(export, created, checks)
+    problems += hand_problems
+    problems += _rules(export, dice, seed, opening, checks, before=_first(problems))
     return _verdict(export, problems, checks, dice)
 
 
@@ -147,7 +150,7 @@ def _dice(
     if not any(e.type == GAME_ENDED for e in events):
         checks["dice"] = "not checked yet: the seed is revealed when the game ends"
         return None, []
-    reveal = next((e for e in events if e.type == DICE_REVEALED), None)
+    reveal = next((e for e in events if e.type in REVEALS), None)
     if reveal is None:
         return None, [Problem(len(events) + 1, "the game ended but its seed is not revealed")]
     seed = reveal.payload.get("seed")
@@ -165,6 +168,47 @@ def _dice(
     count, bad = _faces(events, source)
     checks["dice"] = f"die {bad.reason}" if bad else f"{count} dice recomputed from the seed"
     return seed, [*problems, *([bad] if bad else [])]
+
+
+def _hands(
+    export: Export, created: dict[str, Any], checks: dict[str, str]
+) -> tuple[Opening | None, list[Problem]]:
+    """The hands dealt, once they are known to be the ones committed to (record format 2), or
+    shown whole by the server's own copy; and what is wrong with them."""
+    events, published = export.events, created.get("commitments")
+    shown = _shown_hands(created)
+    if published is None:
+        checks["hands"] = "not checked: a game hashed before commitments (record format 1)"
+        return (Opening(shown, None) if shown is not None else None), []
+    if not any(e.type == GAME_ENDED for e in events):
+        checks["hands"] = "not checked yet: the hands are revealed when the game ends"
+        return (Opening(shown, None) if shown is not None else None), []
+    reveal = next((e for e in events if e.type == SECRETS_REVEALED), None)
+    if reveal is None:
+        checks["hands"] = "not revealed"
+        return None, [Problem(len(events) + 1, "the game ended but its hands are not revealed")]
+    hands, salts = reveal.payload.get("hands"), reveal.payload.get("salts")
+    why = unopened(published, hands, salts)
+    if why is not None:
+        checks["hands"] = why
+        return None, [Problem(reveal.version, why)]
+    assert isinstance(hands, list) and isinstance(salts, list)
+    if shown is not None and shown != hands:
+        checks["hands"] = "event 1 shows other cards than the ones revealed"
+        return None, [Problem(1, "its cards are not the hands revealed")]
+    checks["hands"] = f"{len(hands)} revealed hands open their commitments"
+    return Opening(hands, reveal.payload), []
+
+
+def _shown_hands(created: dict[str, Any]) -> list[list[str]] | None:
+    """The hands event 1 shows, when it shows every seat's (a whole export); else None."""
+    scenario = created.get("scenario")
+    players = scenario.get("players") if isinstance(scenario, dict) else None
+    if not isinstance(scenario, dict) or not isinstance(players, list):
+        return None
+    if any(not isinstance(p, dict) or ("cards" not in p and "card_count" in p) for p in players):
+        return None
+    return hands_dealt(scenario)
 
 
 def _committed(seed: str, dice: dict[str, Any]) -> CommittedDice:
@@ -201,19 +245,20 @@ def _rules(
     export: Export,
     dice: dict[str, Any] | None,
     seed: str | None,
+    opening: Opening | None,
     checks: dict[str, str],
     before: int | None,
 ) -> list[Problem]:
     """Re-decide every append that lies wholly before the first event found bad already."""
     events = _whole_appends(export.events, before)
-    if any(e.redacted for e in events):
+    if events and (opening is None or any(e.redacted for e in events)):
         checks["rules"] = "not checked: the cards dealt are secret until the game ends"
         return []
     if any(not e.hash for e in events) or (events and events[0].command is None):
         checks["rules"] = "not checked: recorded before commands were kept"
         return []
     source = _committed(seed, dice) if seed and dice else RecordedDice(events)  # _dice tried
-    problem, appends = check_rules(events, source, seed)
+    problem, appends = check_rules(events, source, seed, opening or Opening([], None))
     summary = f"{appends} appends re-decided"
     checks["rules"] = summary + (f", then {problem.reason}" if problem else "")
     return [problem] if problem else []

@@ -95,6 +95,22 @@ def test_create_twice_raises_game_exists_and_writes_nothing(store: EventStore) -
     assert store.version("g1") == 1
 
 
+def test_a_create_resent_with_its_command_id_gets_its_first_result(store: EventStore) -> None:
+    first = store.create("g1", [event("GameStarted", n=0), event("Next", n=1)],
+                         command_id="create-1", command_hash="h1")  # fmt: skip
+    again = store.create("g1", [event("GameStarted", n=9)], command_id="create-1",
+                         command_hash="h1")  # fmt: skip
+
+    assert (again.version, again.duplicate) == (2, True)
+    assert again.events == first.events and first.events[0].command_id == "create-1"
+    assert store.command_result("g1", "create-1", "h1") == again
+    with pytest.raises(IdempotencyMismatch):
+        store.create("g1", [event("GameStarted")], command_id="create-1", command_hash="h2")
+    with pytest.raises(GameExists):
+        store.create("g1", [event("GameStarted")], command_id="create-2", command_hash="h1")
+    assert store.version("g1") == 2
+
+
 def test_created_games_are_listed(store: EventStore) -> None:
     started(store, "g2")
     started(store, "g1")

@@ -56,11 +56,26 @@ def drain(ctx: WorkerContext) -> None:
 
 
 def play(game: Game, seat: int, body: dict[str, Any], workers: WorkerContext) -> dict[str, Any]:
-    legal = game.get("/legal-actions", seat=seat).get_json()["actions"]
-    assert any(_same(body, action) for action in legal), (body, legal)
+    listing = game.get("/legal-actions", seat=seat).get_json()
+    assert _offered(body, listing), (body, listing)
     reply = game.ok(seat, body)
     drain(workers)
     return reply
+
+
+def _offered(sent: dict[str, Any], listing: dict[str, Any]) -> bool:
+    """Listed, or (docs/api.md) an order merging listed single-unit ones, or a flight with
+    another path to a listed landing hex."""
+    legal = listing["actions"]
+    if sent["type"] == "order" and len(sent["units"]) > 1:
+        alone = [{**sent, "units": [u], "breath": [b for b in sent.get("breath", []) if b == u]}
+                 for u in sent["units"]]  # fmt: skip
+        within = len(sent["units"]) <= listing["order"]["max_units"]
+        return within and all(_offered(body, listing) for body in alone)
+    if sent["type"] == "fly":
+        legal = [{**a, "path": sent["path"]} for a in legal
+                 if a["type"] == "fly" and a["path"][-1] == sent["path"][-1]]  # fmt: skip
+    return any(_same(sent, action) for action in legal)
 
 
 def _same(sent: dict[str, Any], legal: dict[str, Any]) -> bool:
@@ -82,7 +97,7 @@ def test_a_game_from_creation_to_a_winner(rq_client: FlaskClient, workers: Worke
     assert view["version"] == resolved
     assert view["phase"] == "combat" and view["units"][1]["tokens"]["frost"] == 2  # R-BRE-4
     won = play(game, 0, {"type": "battle", "unit": "bf0", "target": "bf1"}, workers)
-    assert [e["type"] for e in won["events"]][-1] == "GameEnded"  # R-WIN-1
+    assert [e["type"] for e in won["events"]][-2:] == ["GameEnded", "SecretsRevealed"]  # R-WIN-1
     final = game.get(f"?min_version={won['version']}")
     assert final.headers["ETag"] == f'"{won["version"]}"'
     assert (final.get_json()["phase"], final.get_json()["winner"]) == ("over", 0)

@@ -54,7 +54,7 @@ def test_two_players_create_invite_join_and_finish_a_game(client: FlaskClient) -
     _play(client, game_id, ann["key"], ORDER_BF0)
     _play(client, game_id, ann["key"], END_MOVEMENT)
     won = _play(client, game_id, ann["key"], BATTLE_RF1)
-    assert won["events"][-1]["type"] == "GameEnded"
+    assert [e["type"] for e in won["events"]][-2:] == ["GameEnded", "SecretsRevealed"]
     view = client.get(f"/games/{game_id}", headers=bearer(bob["key"])).get_json()
     assert (view["phase"], view["winner"]) == ("over", 0)
     mine = client.get("/players/me/games?status=over", headers=bearer(bob["key"])).get_json()

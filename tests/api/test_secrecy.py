@@ -8,12 +8,18 @@ appear nowhere. Once seat 1 plays a card, that card is public (CardPlayed).
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import json
+import re
 from collections.abc import Iterator
+from typing import Any
 
 from flask.testing import FlaskClient
 
+from domain.catalogue import CARDS
 from domain.notation import scenario_from_text
+from lorekeeper.audit.chain import canonical_json
 from tests.api.helpers import Game, bearer, create
 
 BOARD = """
@@ -110,3 +116,80 @@ def test_a_played_card_becomes_public(client: FlaskClient):  # R-LOR-4, R-FLY-4
         {"type": "react", "card": "web", "hex": [2, 1]}
     ]
     assert all(json.loads(line) for line in lines.splitlines())
+
+
+# -- no secret in a public hash (issue 21: the hands could be brute-forced from event 1's hash)
+
+
+def attackers_hash(event: dict[str, Any], payload: Any) -> str:
+    """SHA-256 of the event's record holding `payload` exactly as guessed: how anyone would
+    test a guess against the public `hash` (docs/audit.md, "The hash chain")."""
+    record = {k: event[k] for k in HASHED if k != "payload"} | {"payload": payload}
+    return hashlib.sha256(canonical_json(record).encode()).hexdigest()
+
+
+HASHED = ("version", "type", "schema", "payload", "seat", "command_id", "command", "time_ms",
+          "prev_hash")  # fmt: skip
+MOST_CARDS = 3
+
+
+def every_hand() -> list[list[str]]:
+    """Every hand of the card vocabulary up to MOST_CARDS cards, in every order."""
+    return [list(h) for n in range(MOST_CARDS + 1) for h in itertools.product(CARDS, repeat=n)]
+
+
+def guessed_payloads(event: dict[str, Any]) -> Iterator[Any]:
+    """The payload with every seat's hidden hand replaced by every possible hand at once (with
+    and without the count shown beside it)."""
+    scenario = event["payload"].get("scenario")
+    players = scenario.get("players") if isinstance(scenario, dict) else None
+    if not isinstance(players, list):
+        return
+    for hands in itertools.product(every_hand(), repeat=len(players)):
+        for keep_count in (False, True):
+            guessed = [
+                {**{k: v for k, v in p.items() if keep_count or k != "card_count"}, "cards": hand}
+                for p, hand in zip(players, hands, strict=True)
+            ]
+            yield {**event["payload"], "scenario": {**scenario, "players": guessed}}
+
+
+def played_secret_game(client: FlaskClient) -> Game:
+    game = secret_game(client)
+    game.ok(0, {"type": "order", "units": ["id0"]})
+    game.ok(0, FLIGHT)  # seat 1's reaction window (R-FLY-4)
+    game.ok(1, {"type": "react", "card": "web", "hex": [2, 1]})  # a card played later
+    return game
+
+
+def test_no_public_hash_gives_away_a_hand(client: FlaskClient):  # R-LOR-4
+    game = played_secret_game(client)
+    first = game.get("/events?limit=1").get_json()["events"]
+    events = game.get("/events").get_json()["events"]
+    assert first == events[:1] and not events[-1]["type"].endswith("Revealed")
+    tried = 0
+    for event in events:
+        for guess in guessed_payloads(event):
+            tried += 1
+            found = guess["scenario"]["players"]
+            assert attackers_hash(event, guess) != event["hash"], f"the hands are {found}"
+        # What anyone sees is what the hash covers: it holds nothing more to find.
+        assert attackers_hash(event, event["payload"]) == event["hash"], event["type"]
+    assert tried >= len(every_hand()) ** 2
+    commitments = events[0]["payload"]["commitments"]["hands"]
+    for hand in every_hand():  # a commitment without its salt tells nothing either
+        text = canonical_json(hand).encode()
+        for salt in (b"", bytes(32)):
+            assert hashlib.sha256(salt + text).hexdigest() not in commitments
+    print(f"{tried} guessed payloads hashed against {len(events)} public hashes: no match")
+
+
+def test_a_chosen_dice_seed_never_enters_the_chain(client: FlaskClient):
+    game = create(client, "river_crossing", seed="4821")
+    game.ok(0, {"type": "end_turn"})
+    text = game.get("/events").get_data(as_text=True) + game.get("/export").get_data(True)
+    assert "4821" not in text
+    public = set(re.findall(r"[0-9a-f]{64}", text))
+    for seed in range(10_000):
+        for guess in (str(seed).encode(), seed.to_bytes(4, "big")):
+            assert hashlib.sha256(guess).hexdigest() not in public

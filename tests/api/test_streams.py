@@ -86,7 +86,7 @@ def test_the_stream_resumes_after_last_event_id(client: FlaskClient):
 def test_the_stream_of_a_finished_game_ends_with_its_last_event(client: FlaskClient):
     game = played(client, finish=True)
     messages = sse_messages(game.get("/stream").get_data(as_text=True))
-    assert [m.get("event") for m in messages][-2:] == ["GameEnded", "end"]
+    assert [m.get("event") for m in messages][-3:] == ["GameEnded", "SecretsRevealed", "end"]
     assert messages[-1]["data"] == '{"reason": "game_over"}'
     after = sse_messages(game.get("/stream?from=99").get_data(as_text=True))
     assert after[-1]["data"] == '{"reason": "game_over"}' and not any("id" in m for m in after)

@@ -11,8 +11,9 @@ from typing import Any
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_jobs import InMemoryJobQueue
 from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
-from domain import legal_actions
+from domain import GameState, command_from_json, legal_actions, merge_orders
 from domain.notation import scenario_from_text
+from domain.orders import order_cost
 from domain.scenarios import get_scenario
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import EventStore
@@ -67,8 +68,31 @@ def play(
         seat = pending.seat if pending and pending.seat is not None else state.active
         choices = [c.to_json() for c in legal_actions(state, seat) if c.type != "resign"]
         body = rnd.choices(choices, [_weight(c) for c in choices])[0] if choices else RESIGN
+        if body["type"] == "order" and body["units"]:
+            body = _more_units(state, seat, body, choices, rnd)
         service.handle_command(created.game_id, seat, body)
     raise AssertionError("the game did not end")
+
+
+def _more_units(
+    state: GameState,
+    seat: int,
+    first: dict[str, Any],
+    choices: list[dict[str, Any]],
+    rnd: random.Random,
+) -> dict[str, Any]:
+    """The listed single-unit orders merged, up to the turn's limit (docs/api.md)."""
+    orders = [command_from_json(first)]
+    for body in rnd.sample(choices, len(choices)):
+        if body["type"] != "order" or not body["units"]:
+            continue
+        merged = merge_orders([*orders, command_from_json(body)])
+        if (
+            len(set(merged.units)) == len(merged.units) <= state.settings.orders_per_turn
+            and order_cost(state, merged) <= state.player(seat).lore
+        ):
+            orders.append(command_from_json(body))
+    return merge_orders(orders).to_json()
 
 
 RESIGN = {"type": "resign"}

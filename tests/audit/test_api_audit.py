@@ -135,11 +135,11 @@ def test_a_tampered_stream_fails_its_audit(redis_client: redis.Redis):
     assert (body["verdict"], body["first_bad_event"]) == ("failed", 3), body
 
 
-def test_the_stream_of_a_finished_game_ends_after_the_seed(client: FlaskClient):
+def test_the_stream_of_a_finished_game_ends_after_the_secrets(client: FlaskClient):
     game = finished(client)
     text = game.get("/stream").get_data(as_text=True)
     kinds = [line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("event: ")]
-    assert kinds[-3:] == ["GameEnded", "DiceRevealed", "end"]
+    assert kinds[-3:] == ["GameEnded", "SecretsRevealed", "end"]
     assert '"reason": "game_over"' in text.rsplit("event: end", 1)[1]
     after = game.get("/stream?from=99").get_data(as_text=True)
     assert "game_over" in after and "id: " not in after

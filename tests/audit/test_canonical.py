@@ -16,6 +16,7 @@ from lorekeeper.audit.chain import (
     canonical_json,
     encode_event,
     event_hash,
+    hashed_payload,
     link_hash,
 )
 
@@ -104,7 +105,7 @@ def test_the_spliced_record_is_the_canonical_record(
         "version": 7,
         "type": type_,
         "schema": 1,
-        "payload": payload,
+        "payload": hashed_payload(type_, payload),  # the payload itself, but GameCreated's
         "seat": seat,
         "command_id": command_id,
         "command": command,

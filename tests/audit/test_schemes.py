@@ -62,12 +62,16 @@ def test_an_unfinished_game_exports_without_secrets_and_is_in_progress():
         assert all(f'"{card}"' not in text for card in cards)
     assert created.game_id == "game-1" and secret_seed(1) not in text
     records = parsed(lines)
-    assert event_at(records, 1)["redacted"] is True and records[-1]["dice_seed"] is None
+    assert "redacted" not in event_at(records, 1) and records[-1]["dice_seed"] is None
     verdict = verify_lines(lines)
     assert verdict.verdict == IN_PROGRESS, verdict.report()
-    assert "secret" in verdict.checks["rules"]
+    assert verdict.checks["chain"] == "3 linked"  # event 1 too: its hash covers what it shows
+    assert "secret" in verdict.checks["rules"] and "revealed" in verdict.checks["hands"]
     event_at(records, 3)["payload"]["units"] = ["rf1"]
     assert verify_records(records).first_bad_event == 3
+    records = parsed(lines)
+    event_at(records, 1)["payload"]["scenario"]["players"][1]["card_count"] = 1
+    assert verify_records(records).first_bad_event == 1
 
 
 def test_the_servers_whole_copy_of_an_unfinished_game_is_re_decided():
@@ -79,21 +83,25 @@ def test_the_servers_whole_copy_of_an_unfinished_game_is_re_decided():
     assert verdict.verdict == IN_PROGRESS and verdict.checks["rules"] == "2 appends re-decided"
 
 
-def test_resigning_ends_a_duel_and_reveals_the_seed():
+def test_resigning_ends_a_duel_and_reveals_the_seed_and_the_hands():
     service = memory_service()
     created = service.create_game(duel())
     result = service.handle_command(created.game_id, 1, {"type": "resign"})
-    assert [e.type for e in result.events][-2:] == ["GameEnded", "DiceRevealed"]
+    assert [e.type for e in result.events][-2:] == ["GameEnded", "SecretsRevealed"]
     assert result.head_hash == result.events[-1].hash
-    assert result.events[-1].payload == {"seed": secret_seed(1)}
-    assert verify_lines(exported(service, created.game_id)).verdict == VERIFIED
+    revealed = result.events[-1].payload
+    assert (revealed["seed"], revealed["hands"]) == (secret_seed(1), list(SECRET_CARDS))
+    assert [len(bytes.fromhex(salt)) for salt in revealed["salts"]] == [32, 32]
+    verdict = verify_lines(exported(service, created.game_id))
+    assert verdict.verdict == VERIFIED, verdict.report()
+    assert verdict.checks["hands"] == "2 revealed hands open their commitments"
 
 
 def test_a_resignation_that_does_not_end_the_game_reveals_nothing():
     service = memory_service()
     created = service.create_game("sky_trio")
     result = service.handle_command(created.game_id, 2, {"type": "resign"})
-    assert "DiceRevealed" not in [e.type for e in result.events]
+    assert not {"DiceRevealed", "SecretsRevealed"} & {e.type for e in result.events}
     assert not service.log.load(created.game_id).state.is_over
 
 

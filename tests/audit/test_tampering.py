@@ -31,7 +31,7 @@ def test_the_untouched_export_verifies_clean(finished: Finished):
 def test_the_export_holds_every_kind_of_die(finished: Finished):
     for kind in ("BattleRolled", "CriticalHitChecked", "BreathRolled", "CardPlayed"):
         assert finished.versions_of(kind), kind
-    assert [e.type for e in finished.events[-2:]] == ["GameEnded", "DiceRevealed"]
+    assert [e.type for e in finished.events[-2:]] == ["GameEnded", "SecretsRevealed"]
 
 
 def test_one_changed_bit_anywhere_in_an_event_names_that_event(finished: Finished):
@@ -98,7 +98,7 @@ def test_two_swapped_events_are_named(finished: Finished):
 
 def test_a_changed_seed_is_named(finished: Finished):
     records = parsed(finished.lines)
-    version = finished.versions_of("DiceRevealed")[0]
+    version = finished.versions_of("SecretsRevealed")[0]
     seed = event_at(records, version)["payload"]["seed"]
     changed = ("1" if seed[0] != "1" else "2") + seed[1:]
     event_at(records, version)["payload"]["seed"] = changed

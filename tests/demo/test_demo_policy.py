@@ -57,9 +57,9 @@ def test_the_example_seed_replays_the_game_the_readme_describes(http: FlaskHttp)
     lines: list[str] = []
     game = demo.DemoGame(http, demo.EXAMPLE_SEED, out=lines.append)
     view = game.play()
-    assert (view["winner"], view["turn"]) == (1, 5)  # "north wins in turn 5"
-    assert view["players"][1]["banners"] >= 3
-    assert lines[-1].endswith("north wins (banners)")
+    assert (view["winner"], view["turn"]) == (0, 3)  # "south wins in turn 3"
+    assert view["players"][0]["banners"] >= 3
+    assert lines[-2].endswith("south wins (banners)")  # then the hands dealt are revealed
     # A client-chosen seed is known to the client: nothing to verify the dice against.
     assert http.get(f"/games/{game.game_id}/audit")["verdict"] == "not_verifiable"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, of_type, one, player
+from tests.domain.harness import Game, of_type, one, player
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, at, of_type, one, player, types
+from tests.domain.harness import Game, at, of_type, one, player, types
 
 ICE = """
 .   .   .   .   .   .
@@ -317,7 +317,8 @@ def test_tokens_of_several_types_add_their_effects():  # R-BRE-8, R-FRS-2, R-PSN
     game.roll("flag", "lore", "green")
     rolled = one(game.battle(0, "bf0", "rf1"), ev.BattleRolled)
     assert (rolled.hits, rolled.flags) == (2, 0)
-    assert game.state.units["rf1"].figures == 2 and game.lore(0) == 3
+    # the lore face is a poison hit and still gives its lore (R-LOR-2, revision 2)
+    assert game.state.units["rf1"].figures == 2 and game.lore(0) == 4
 
 
 def test_two_poison_tokens_still_make_one_hit_per_lore():  # R-BRE-8 (clarified)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, at, of_type, one, player
+from tests.domain.harness import FIRST, Game, at, of_type, one, player
 
 CRT = """
 .   .   .   .
@@ -193,8 +193,8 @@ def test_glory_gives_one_extra_hex_on_a_ground_move():  # R-CRT-4
     assert game.unit_hex("bm0") == at(4, 1) and game.state.units["bm0"].glory == 0
 
 
-def test_glory_never_lengthens_a_flight():  # R-CRT-4 (clarified)
-    game = Game(CRT.replace("rf0", "id0"), units={"id0": {"glory": 1}})
+def test_glory_never_lengthens_a_flight_in_a_first_edition_game():  # R-CRT-4 (first edition)
+    game = Game(CRT.replace("rf0", "id0"), units={"id0": {"glory": 1}}, edition=FIRST)
     game.order(0, "id0")
     path = [[1, 0], [2, 0], [3, 0], [3, 1], [3, 2]]
     assert game.refuse(0, "fly", unit="id0", path=path, glory="extra_hex").rule == "R-CRT-4"

@@ -39,7 +39,7 @@ def test_every_die_is_recorded_and_a_replay_never_rolls(game):  # R-DIE-2
         dice=["red", "lore", "green"],
     )
     g.to_combat(0, "bf0")
-    g.do(0, "battle", unit="bf0", target="rf1")
-    assert g.of_type("BattleRolled")[0].faces == ("red", "lore", "green")
+    g.send(0, "battle", unit="bf0", target="rf1")
+    assert g.events_of("BattleRolled")[0].faces == ("red", "lore", "green")
     assert replay(g.events) == g.state  # replay has no dice source at all
     assert g.state.rolls == 3

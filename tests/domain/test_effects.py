@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, at, of_type, one, player, types
+from tests.domain.harness import FIRST, Game, at, of_type, one, player, types
 
 DUEL = """
 .   .   .   .
@@ -32,8 +32,9 @@ def breathe(game: Game, seat: int, dragon: str, path: list[tuple[int, int]], *fa
 # -- poison --------------------------------------------------------------------------------------
 
 
-def test_lore_rolled_against_a_poisoned_unit_is_a_hit_and_gives_no_lore():  # R-PSN-1, R-LOR-2
-    game = Game(DUEL, units={"rf1": {"tokens": {"poison": 1}}})
+def test_lore_rolled_against_a_poisoned_unit_gave_no_lore_in_the_first_edition():
+    # R-PSN-1, R-LOR-2 (first edition; revision 2: test_revision_2_combat.py)
+    game = Game(DUEL, units={"rf1": {"tokens": {"poison": 1}}}, edition=FIRST)
     events = battle(game, 0, "bf0", "rf1", "lore", "lore", "green")
     assert one(events, ev.BattleRolled).hits == 2
     assert game.state.units["rf1"].figures == 2
@@ -45,7 +46,8 @@ def test_each_lore_a_poisoned_unit_rolls_is_a_hit_on_itself():  # R-PSN-1
     events = battle(game, 0, "bf0", "rf1", "lore", "red", "green")
     hits = {(h.unit, h.hits) for h in of_type(events, ev.UnitHit)}
     assert hits == {("rf1", 1), ("bf0", 1)}
-    assert game.state.units["bf0"].figures == 3 and game.lore(0) == 3
+    # the lore face still gives its lore (R-LOR-2, revision 2)
+    assert game.state.units["bf0"].figures == 3 and game.lore(0) == 4
 
 
 def test_lore_between_two_poisoned_units_hits_both():  # R-PSN-1 (clarified)

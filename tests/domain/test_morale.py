@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, at, of_type, one
+from tests.domain.harness import Game, at, of_type, one
 
 OPEN = """
 .   .   .   .   .   .

@@ -1,9 +1,11 @@
 """Random legal games from every shipped scenario, with the invariants checked at every step.
 
 Lore is conserved (R-LOR-1), no two units share a non-site hex and no site holds more than
-its capacity (R-BRD-3), every listed action is accepted by `decide`, a sample of unlisted
-commands is rejected, replaying the events gives the same state, and games end.
-`HYPOTHESIS_PROFILE=thorough` plays thousands of games instead of hundreds.
+its capacity (R-BRD-3), every listed action is accepted by `decide`, orders merged as
+`order_options` describes are accepted, a sample of commands neither listed nor described is
+rejected, replaying the events gives the same state, and games end. Games are played under
+both editions of the rules (domain/edition.py). `HYPOTHESIS_PROFILE=thorough` plays
+thousands of games instead of hundreds (minutes: run it with `--timeout=0`).
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from domain import (
     evolve,
     legal_actions,
     new_game,
+    order_options,
     replay,
     resolve_breath,
 )
 from domain import commands as cmd
-from domain.commands import CommandError
+from domain.commands import CommandError, OrderUnits
+from domain.edition import EDITIONS
 from domain.events import Event
 from domain.scenarios import get_scenario, scenario_names
 from domain.state import GameState
@@ -65,28 +69,67 @@ def check_board(state: GameState) -> None:
 
 
 def outcome(command: Command) -> tuple[Any, ...]:
-    """Commands with the same outcome as far as legal_actions lists them (see domain/legal.py).
-    Read from the command's fields: legal_actions lists thousands a game, and the generic
-    JSON codec was more than half of this test's time."""
-    if isinstance(command, cmd.MoveUnit | cmd.ChooseRetreat):
+    """Commands with the same outcome as far as legal_actions lists them (see domain/legal.py):
+    one path per destination, one flight per landing hex, a trade's smallest amount. Read
+    from the command's fields: legal_actions lists thousands a game, and the generic JSON
+    codec was more than half of this test's time."""
+    if isinstance(command, cmd.MoveUnit | cmd.ChooseRetreat | cmd.FlyDragon):
         end = command.path[-1] if command.path else None
-        return (
-            command.type,
-            command.unit,
-            None if end is None else (end.col, end.row),
-            command.glory,
-        )
-    if isinstance(command, cmd.FlyDragon):
-        path = [(h.col, h.row) for h in command.path]
-        return ("fly", command.unit, path[-1] if path else None, frozenset(path[:-1]))
-    if isinstance(command, cmd.OrderUnits):
-        return (
-            "order",
-            frozenset(command.units),
-            frozenset(command.breath),
-            frozenset(command.roost),
-        )
+        return (command.type, command.unit, None if end is None else (end.col, end.row),
+                command.glory)  # fmt: skip
+    if isinstance(command, cmd.Trade):
+        return ("trade", command.unit, command.currency)
     return (command.type, repr(sorted(command.to_json().items())))
+
+
+def single_orders(listed: list[Command]) -> dict[str, list[OrderUnits]]:
+    out: dict[str, list[OrderUnits]] = {}
+    for c in listed:
+        if isinstance(c, OrderUnits) and c.units:
+            out.setdefault(c.units[0], []).append(c)
+    return out
+
+
+def order_cost(order: OrderUnits, options: dict[str, Any]) -> int:
+    tokens = sum(t.total for t in order.remove_tokens.values())
+    return sum(options["breath_cost"][u] for u in order.breath) + options["token_cost"] * tokens
+
+
+def is_described(order: OrderUnits, listed: list[Command], options: dict[str, Any]) -> bool:
+    """Whether `order` merges listed single-unit orders as `order_options` says it may."""
+    singles = single_orders(listed)
+    for u in order.units:
+        own = OrderUnits(
+            units=(u,),
+            breath=tuple(b for b in order.breath if b == u),
+            roost=tuple(r for r in order.roost if r == u),
+            remove_tokens={k: v for k, v in order.remove_tokens.items() if k == u},
+        )
+        if own not in singles.get(u, []):
+            return False
+    return (
+        len(set(order.units)) == len(order.units) <= options["max_units"]
+        and set(order.breath) | set(order.roost) | set(order.remove_tokens) <= set(order.units)
+        and order_cost(order, options) <= options["lore"]
+    )
+
+
+def merged_order(listed: list[Command], options: dict[str, Any], rnd: random.Random) -> Command:
+    """Listed single-unit orders merged into one, as `order_options` describes."""
+    chosen: list[OrderUnits] = []
+    lore = options["lore"]
+    for _, orders in sorted(single_orders(listed).items()):
+        pick = rnd.choice(orders)
+        wanted = rnd.random() < 0.6 and len(chosen) < options["max_units"]
+        if wanted and order_cost(pick, options) <= lore:
+            chosen.append(pick)
+            lore -= order_cost(pick, options)
+    return OrderUnits(
+        units=tuple(u for c in chosen for u in c.units),
+        breath=tuple(u for c in chosen for u in c.breath),
+        roost=tuple(u for c in chosen for u in c.roost),
+        remove_tokens={k: v for c in chosen for k, v in c.remove_tokens.items()},
+    )
 
 
 def random_command(state: GameState, rnd: random.Random) -> dict[str, Any]:
@@ -126,12 +169,15 @@ def unlisted_are_rejected(
     state: GameState, seat: int, listed: list[Command], rnd: random.Random, dice: SeededDice
 ) -> None:
     keys = {outcome(c) for c in listed}
+    options = order_options(state, seat, listed)
     for _ in range(3):
         try:
             command = command_from_json(random_command(state, rnd))
         except CommandError:
             continue
         if outcome(command) in keys:
+            continue
+        if isinstance(command, OrderUnits) and options and is_described(command, listed, options):
             continue
         try:
             decide(state, command, dice, seat)
@@ -140,10 +186,12 @@ def unlisted_are_rejected(
         raise AssertionError(f"unlisted {command} accepted for seat {seat}")
 
 
-def play(doc: dict[str, Any], seed: int, auto: bool) -> tuple[GameState, list[Event]]:
+def play(
+    doc: dict[str, Any], seed: int, auto: bool, edition: int = EDITIONS[-1]
+) -> tuple[GameState, list[Event]]:
     rnd = random.Random(seed)
     dice = SeededDice(seed)
-    events = new_game(doc, auto_decisions=auto)
+    events = new_game(doc, auto_decisions=auto, edition=edition)
     state = replay(events)
     lore = total_lore(state)
     for _ in range(MAX_COMMANDS):
@@ -162,6 +210,9 @@ def play(doc: dict[str, Any], seed: int, auto: bool) -> tuple[GameState, list[Ev
             choices = [c for c in listed if c.type != "resign"] or listed
             if rnd.random() < 0.002:
                 choices = listed  # now and then somebody resigns
+            options = order_options(state, seat, listed)
+            if options is not None and rnd.random() < 0.7:
+                choices = [merged_order(listed, options, rnd)]  # most turns order several
             new, decided_state = decide_and_fold(state, rnd.choice(choices), dice, seat)
         before = state
         for event in new:
@@ -186,9 +237,11 @@ def short(name: str, turns: int) -> dict[str, Any]:
     seed=st.integers(0, 2**32),
     auto=st.booleans(),
     turns=st.integers(2, 14),
+    edition=st.sampled_from(EDITIONS),
 )
-def test_random_legal_games_keep_every_invariant(name, seed, auto, turns):  # R-LOR-1, R-BRD-3
-    state, events = play(short(name, turns), seed, auto)
+def test_random_legal_games_keep_every_invariant(name, seed, auto, turns, edition):
+    # R-LOR-1, R-BRD-3, R-TRN-4
+    state, events = play(short(name, turns), seed, auto, edition)
     assert state.is_over, "every game ends (R-WIN-3 bounds it)"
     assert replay(events) == state
 

@@ -1,10 +1,12 @@
 """Hold/Web reactions to a flight (R-FLY-4, R-LOR-4), with the clarifications of R-FLY-4 and
-R-TRN-9: windows open for every opponent holding any card, in seat order, and the fall."""
+R-TRN-9: windows open for every opponent holding a card and the lore to pay for one (the
+first edition: any card), in seat order, and the fall."""
 
 from __future__ import annotations
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, at, of_type, one, player
+from domain.edition import CURRENT
+from tests.domain.harness import FIRST, Game, at, of_type, one, player
 
 FOUR = """
 gf0 .   .   .   .   .   gf1
@@ -15,13 +17,15 @@ id2 bf3 bf3 bf3 .   .   .
 """
 
 
-def four_players(cards: dict[int, list[str]], lore: dict[int, int] | None = None) -> Game:
+def four_players(
+    cards: dict[int, list[str]], lore: dict[int, int] | None = None, edition: int = CURRENT
+) -> Game:
     """A game of four where seat 2 (home edge east) is about to fly its Ice Drake."""
     edges = ["south", "north", "east", "west"]
     players = [
         player(edges[s], lore=(lore or {}).get(s, 3), cards=cards.get(s, [])) for s in range(4)
     ]
-    game = Game(FOUR, players=players)
+    game = Game(FOUR, players=players, edition=edition)
     game.end_turn(0)
     game.end_turn(1)
     game.order(2, "id2")
@@ -29,15 +33,20 @@ def four_players(cards: dict[int, list[str]], lore: dict[int, int] | None = None
 
 
 def test_reaction_window_opens_for_every_opponent_holding_a_card_in_seat_order():  # R-FLY-4
-    game = four_players({0: ["web"], 1: [], 3: ["hold"]}, lore={0: 0})
+    game = four_players({0: ["web"], 1: [], 3: ["hold"]})
     events = game.fly(2, "id2", (1, 2), (2, 2), (3, 2), (4, 2))
     assert one(events, ev.FlightDeclared).path[-1] == at(4, 2)
     assert not of_type(events, ev.DragonFlew)
     pending = game.state.pending
-    # seat 3 first (seat order after the active seat 2), then seat 0 even with no lore to pay
-    # (the window must not tell who could react); seat 1 holds no card.
+    # seat 3 first (seat order after the active seat 2), then seat 0; seat 1 holds no card.
     assert pending.kind == "reaction" and pending.seat == 3 and pending.waiting == (3, 0)
     assert game.unit_hex("id2") == at(0, 2)
+
+
+def test_a_first_edition_window_asked_a_card_holder_without_lore_too():  # R-FLY-4 (first ed.)
+    game = four_players({0: ["web"], 1: [], 3: ["hold"]}, lore={0: 0}, edition=FIRST)
+    game.fly(2, "id2", (1, 2), (2, 2), (3, 2), (4, 2))
+    assert game.state.pending.waiting == (3, 0)
 
 
 def test_only_the_seat_asked_answers_the_window():  # R-FLY-4, R-TRN-9
@@ -92,10 +101,13 @@ id0 bf1 bf1 bf1 .   .   .
 """
 
 
-def falling(board: str = FALL, lore: int = 3, cards: tuple[str, ...] = ("hold",)) -> Game:
+def falling(
+    board: str = FALL, lore: int = 3, cards: tuple[str, ...] = ("hold",), edition: int = CURRENT
+) -> Game:
     """Seat 0's Ice Drake, its breath paid, flies over three of seat 1's units; seat 1 holds a
     card. The flight waits for seat 1's answer."""
-    game = Game(board, players=[player("south"), player("north", lore=lore, cards=cards)])
+    players = [player("south"), player("north", lore=lore, cards=cards)]
+    game = Game(board, players=players, edition=edition)
     game.order(0, "id0", breath=["id0"])
     game.fly(0, "id0", (1, 2), (2, 2), (3, 2), (4, 2))
     assert game.state.pending.kind == "reaction"
@@ -151,7 +163,9 @@ def test_the_start_hex_cannot_be_named():  # R-FLY-4
 
 def test_a_card_not_held_or_not_paid_for_cannot_be_played():  # R-LOR-4
     assert falling().refuse(1, "react", card="web", hex=[3, 2]).rule == "R-LOR-4"
-    assert falling(lore=1).refuse(1, "react", card="hold", hex=[3, 2]).rule == "R-LOR-4"
+    # revision 2 asks nobody who cannot pay (R-FLY-4); a first-edition window did
+    unpaid = falling(lore=1, edition=FIRST)
+    assert unpaid.refuse(1, "react", card="hold", hex=[3, 2]).rule == "R-LOR-4"
 
 
 def test_the_fall_check_is_drawn_when_the_reaction_is_played():  # R-DIE-3, R-FLY-4

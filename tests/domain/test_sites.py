@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, at, of_type, one, player, types
+from tests.domain.harness import Game, at, of_type, one, player, types
 
 PICKUP = """
 .   .   .   .   .

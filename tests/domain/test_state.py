@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from domain.state import Tokens, Unit, replace
-from tests.domain.helpers_part2 import Game
+from tests.domain.harness import Game
 
 DUEL = """
 . .   .   . .

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.codec import to_json
 from domain.view import ALL_SEATS, board_view
-from tests.domain.helpers_part2 import Game
+from tests.domain.harness import Game
 
 DUEL = """
 . .   .   . .

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain import events as ev
-from tests.domain.helpers_part2 import Game, of_type, one, player
+from tests.domain.harness import FIRST, Game, of_type, one, player
 
 ZOC = """
 .   .   .   gf1 .   .
@@ -167,9 +167,9 @@ def test_a_dragon_inside_a_village_neither_engages_nor_is_engaged():  # R-ZOC-3
     assert not of_type(game.move(1, "fd1", (1, 2)), ev.EngagementCreated)
 
 
-def test_an_enemy_that_stops_next_to_a_roosted_dragon_engages_it_but_earns_no_blood():
-    # R-ZOC-4, R-BLD-1, R-RST-2
-    game = Game(ZOC, units={"fd1": {"roosted": True}})
+def test_a_first_edition_enemy_stopping_next_to_a_roosted_dragon_engaged_it_for_no_blood():
+    # R-ZOC-4 (first edition; revision 2: test_revision_2_combat.py), R-BLD-1, R-RST-2
+    game = Game(ZOC, units={"fd1": {"roosted": True}}, edition=FIRST)
     game.order(0, "ww0")
     game.move(0, "ww0", (1, 1), (2, 1))
     assert engagements(game) == {("ww0", "fd1")}
@@ -181,14 +181,15 @@ def test_an_enemy_that_stops_next_to_a_roosted_dragon_engages_it_but_earns_no_bl
     assert game.state.pending.kind == "battle_back"  # a roosted dragon may still battle back
 
 
-def test_a_roosted_dragon_creates_no_engagement_but_is_engaged_by_an_enemy_stopping_by():
-    # R-ZOC-4, R-RST-1
+def test_a_first_edition_roosted_dragon_was_engaged_by_an_enemy_stopping_by():
+    # R-ZOC-4 (first edition), R-RST-1
     game = Game(
         """
         .   .   .   .   .
          ww0 fd1 .   .   .
         .   .   .   .   .
-        """
+        """,
+        edition=FIRST,
     )
     game.order(0, "ww0", roost=["ww0"])
     game.end_movement(0)

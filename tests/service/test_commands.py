@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from domain import RuleViolation, replay
+from domain import CommandError, RuleViolation, replay
 from lorekeeper.errors import (
     CommandIdConflict,
     GameNotFound,
@@ -48,8 +48,10 @@ def test_a_command_appends_its_events_as_the_tokens_seat(service: GameService):
 def test_the_acting_seat_comes_only_from_the_token(service: GameService):  # R-TRN-1
     game_id, _, seat1 = new_duel(service)
     with pytest.raises(RuleViolation) as caught:
-        send(service, game_id, seat1, {**ORDER_BF0, "seat": 0})
+        send(service, game_id, seat1, ORDER_BF0)
     assert caught.value.rule == "R-TRN-1" and caught.value.code == "not_your_turn"
+    with pytest.raises(CommandError, match="seat: unknown field"):  # RULES.md §17: refused
+        send(service, game_id, seat1, {**ORDER_BF0, "seat": 0})
 
 
 def test_a_game_played_to_its_end_through_the_service(service: GameService):  # R-WIN-2

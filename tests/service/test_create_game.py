@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from domain import ScenarioError
-from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import ScriptedDiceRefused, UnknownScenario
 from lorekeeper.seats import token_hash
 from lorekeeper.service import GameService
@@ -72,7 +74,8 @@ def test_tokens_are_stored_only_as_hashes(backend: Backend):
 
 def test_the_dice_config_is_kept_apart_from_the_events(service: GameService, backend: Backend):
     created = service.create_game("river_crossing", {"seed": "a-secret-seed"})
-    assert backend.dice.load(created.game_id) == DiceConfig("a-secret-seed")
+    config = backend.dice.load(created.game_id)
+    assert config is not None and (config.seed, config.script) == ("a-secret-seed", ())
     stream = repr(backend.events.read(created.game_id))
     assert "a-secret-seed" not in stream
 
@@ -82,3 +85,30 @@ def test_without_a_seed_each_game_gets_its_own_random_one(service: GameService, 
     second = service.create_game("river_crossing").game_id
     seeds = {backend.dice.load(first).seed, backend.dice.load(second).seed}  # type: ignore[union-attr]
     assert len(seeds) == 2 and all(len(bytes.fromhex(s)) == 32 for s in seeds)  # 256 bits
+
+
+def test_creates_sent_twice_at_once_with_one_key_make_one_game(backend: Backend):
+    # Two API processes, one key, the same body, at the same moment: one game, one reply.
+    services = [backend.service(), backend.service()]
+    barrier = threading.Barrier(2)
+
+    def create(service: GameService) -> object:
+        barrier.wait()
+        return service.create_game("river_crossing", idempotency_key="k-1", client="10.0.0.9")
+
+    with ThreadPoolExecutor(2) as pool:
+        first, second = pool.map(create, services)
+    assert first == second
+    assert backend.events.game_ids() == [first.game_id]  # type: ignore[attr-defined]
+
+
+def test_a_seat_token_is_derived_from_the_creations_key_not_kept(backend: Backend):
+    service = backend.service()
+    created = service.create_game("river_crossing", idempotency_key="k-2", client="a")
+    again = service.create_game("river_crossing", idempotency_key="k-2", client="a")
+    assert again == created
+    config = backend.dice.load(created.game_id)
+    assert config is not None and config.token_seed is not None
+    for seat in created.seats:
+        assert service.seat_for(created.game_id, seat["token"]) == seat["seat"]
+        assert seat["token"] not in config.to_json()

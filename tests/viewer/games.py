@@ -120,7 +120,8 @@ def drawn_state(events: list[Event], version: int) -> GameState:
     """The state whose units the picture of `version` shows: the replayed one, except from a
     resignation on (with what it brought: elimination, the game's end), which shows the
     position before it (R-WIN-4 takes the seat's units off the board)."""
-    tail = {"PlayerResigned", "PlayerEliminated", "GameEnded", "DiceRevealed", "TurnEnded"}
+    tail = {"PlayerResigned", "PlayerEliminated", "GameEnded", "DiceRevealed", "SecretsRevealed",
+            "TurnEnded"}  # fmt: skip
     start = version
     while start > 0 and events[start - 1].type in tail:
         start -= 1

@@ -331,3 +331,18 @@ def test_every_kind_of_unit_is_drawn_as_its_own_piece() -> None:
     pips = hurt.find(".//svg:g[@class='pips']", NS)
     assert pips is not None and (pips.get("data-left"), pips.get("data-full")) == ("2", "4")
     assert [c.get("fill") for c in pips] == ["#fff", "#fff", "none", "none"]
+
+
+def test_a_site_the_scenario_marks_has_a_red_border_too() -> None:  # R-BRD-4, revision 2
+    doc = get_scenario("sky_council")
+    assert doc is not None
+    plain = [s for s in doc["sites"] if s["kind"] != "village"]
+    assert plain, "the scenario has a site that is no village"
+    marked = {**plain[0], "red_border": True}
+    doc["sites"] = [marked if s is plain[0] else s for s in doc["sites"]]
+    svg = ET.fromstring(render_board(board_view(replay(new_game(doc)))))
+    borders = {
+        b.get("data-hex") for b in svg.findall(".//svg:polygon[@class='village-border']", NS)
+    }
+    villages = {f"{s['hex'][0]},{s['hex'][1]}" for s in doc["sites"] if s["kind"] == "village"}
+    assert borders == villages | {f"{marked['hex'][0]},{marked['hex'][1]}"}

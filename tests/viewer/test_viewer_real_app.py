@@ -56,7 +56,7 @@ def test_a_finished_game_of_the_real_app_is_drawn_and_verified(
     with urlopen(f"{real_server}/games/{game}/export") as response:  # over: nothing redacted
         lines = [json.loads(line) for line in response.read().splitlines()]
     events = [event_from_json(e["type"], e["payload"]) for e in lines if "payload" in e]
-    assert events[-1].type == "DiceRevealed"
+    assert events[-1].type == "SecretsRevealed"
 
     page, requested, errors = open_viewer(browser, f"{real_server}/viewer/{game}")
     wait_for_version(page, len(events))

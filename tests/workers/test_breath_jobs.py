@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from rq.exceptions import DuplicateJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
 
 from adapters.redis_jobs import BREATH_FUNC, breath_job_id
 from tests.workers.games import (
@@ -15,7 +18,7 @@ from tests.workers.games import (
     fresh_projection,
     project,
 )
-from workers import jobs
+from workers import heartbeat, jobs
 from workers.context import WorkerContext
 from workers.reconcile import reconcile
 
@@ -137,3 +140,51 @@ def test_the_reconciler_catches_up_a_projection_whose_job_was_lost(
     assert fresh.projections_caught_up == [] and fresh.projections_requested == []
     assert stale.projections_caught_up == [game.game_id]
     assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
+
+
+def started_by(ctx: WorkerContext, game: BreathGame, worker: str, started_s_ago: float) -> str:
+    """The phase's job marked as started by `worker`, `started_s_ago` seconds ago (as RQ does
+    when a worker takes it), without running it."""
+    job_id = breath_job_id(game.game_id, game.open_breath())
+    job = Job.fetch(job_id, connection=ctx.client, serializer=JSONSerializer)
+    job.worker_name = worker
+    job.started_at = datetime.now(UTC) - timedelta(seconds=started_s_ago)
+    job.save()
+    job.set_status(JobStatus.STARTED)
+    ctx.jobs.breath_queue.remove(job_id)
+    return job_id
+
+
+def test_a_job_started_by_a_worker_whose_heartbeat_stopped_is_dead_at_once(
+    ctx: WorkerContext,
+) -> None:
+    # Issue 21, item 7: a SIGKILLed worker's job counted as live for LOREKEEPER_JOB_STALE_S.
+    game = BreathGame(ctx.service)
+    started_by(ctx, game, heartbeat.worker_name(pid=999_999), started_s_ago=0)
+    assert ctx.settings.job_stale_s > 0
+
+    report = reconcile(ctx)
+
+    assert report.breath_live == [] and report.breath_resolved == [game.game_id]
+    assert assert_breath_resolved_once(ctx, game.game_id) == 1
+
+
+def test_a_long_job_of_a_worker_that_beats_stays_live(ctx: WorkerContext) -> None:
+    game = BreathGame(ctx.service)
+    name = heartbeat.worker_name(pid=999_998)
+    beating = heartbeat.Heartbeat(ctx.client, name, ttl_s=5)
+    beating.start()
+    try:
+        started_by(ctx, game, name, started_s_ago=10 * ctx.settings.job_stale_s + 60)
+        assert reconcile(ctx).breath_live == [game.game_id]
+    finally:
+        beating.stop()
+    assert reconcile(ctx).breath_resolved == [game.game_id]  # it stopped beating
+
+
+def test_a_bare_rq_workers_job_goes_stale_as_before(ctx: WorkerContext) -> None:
+    game = BreathGame(ctx.service)
+    started_by(ctx, game, "some-rq-worker", started_s_ago=0)
+    assert reconcile(ctx).breath_live == [game.game_id]
+    time.sleep(ctx.settings.job_stale_s + 0.1)
+    assert reconcile(ctx).breath_resolved == [game.game_id]

@@ -120,6 +120,48 @@ def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
     assert sum(assert_breath_resolved_once(ctx, g.game_id) for g in games) == 12
 
 
+def kill_during_breath(ctx: WorkerContext, game: BreathGame) -> float | None:
+    """Open a breath phase, SIGKILL the worker that started its job (mostly before its append
+    lands), wait for the phase to be resolved: seconds from the kill to the resolution; None
+    when there was nothing to recover (no worker started the job in time, or its append
+    landed before the kill)."""
+    opened = game.open_breath()
+    pid = worker_pid_once_started(ctx.client, breath_job_id(game.game_id, opened), 10)
+    if pid is None:
+        wait_resolved(game)
+        return None
+    time.sleep(random.uniform(0, APPEND_DELAY_S))  # before the append lands, mostly
+    os.kill(pid, signal.SIGKILL)
+    killed_at = time.monotonic()
+    if game.phase() != "breath":
+        return None  # it landed first: nothing was left to recover
+    wait_until(lambda: game.phase() != "breath", 10, "the phase, after the kill")
+    return time.monotonic() - killed_at
+
+
+def test_a_killed_workers_breath_job_runs_again_by_its_heartbeat_not_when_stale(
+    ctx: WorkerContext, tmp_path: Path
+) -> None:
+    # Issue 21, item 7: the job of a SIGKILLed worker was taken for alive until it was
+    # LOREKEEPER_JOB_STALE_S old. With staleness and reconciling an hour away, only the
+    # heartbeat can bring the phase back within the 10 s waited here.
+    games = [BreathGame(ctx.service, seed=f"beat-{i}") for i in range(2)]
+    recovered = []
+    with supervisor(ctx.settings.redis_url, tmp_path / "workers.log",
+                    LOREKEEPER_JOB_STALE_S="3600", LOREKEEPER_RECONCILE_INTERVAL_S="3600",
+                    LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
+        for round_ in range(6):
+            game = games[round_ % 2]
+            seconds = kill_during_breath(ctx, game)
+            if seconds is not None:
+                recovered.append(seconds)
+            game.end_round()
+        assert_consistent(ctx, games)
+    print("recovery after a SIGKILL, s:", " ".join(f"{s:.2f}" for s in sorted(recovered)))
+    assert len(recovered) >= 3
+    assert sum(assert_breath_resolved_once(ctx, g.game_id) for g in games) == 6
+
+
 def test_a_redis_restart_loses_no_acknowledged_command(tmp_path: Path) -> None:
     with RedisServerProcess(appendonly=True, appendfsync="always") as server:
         client = redis.Redis.from_url(server.url)

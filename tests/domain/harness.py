@@ -1,14 +1,17 @@
-"""Helpers for the rule tests of part 2: a game set up from a text board, driven by commands in
-their JSON form, with every die scripted by face.
+"""The rule tests' one harness: a game set up from a text board, driven by commands in their
+JSON form, with its dice scripted by face.
 
     game = Game('''
         id0 bf1 bf1 .
         ''')
     game.roll("lore", "lore", "green")           # the next dice, in the order of R-DIE-3
     events = game.send(0, "fly", unit="id0", path=[[1, 0], [2, 0], [3, 0]])
+    game.refuse(1, "end_turn")                   # the RuleViolation; the game unchanged
 
 A die nobody scripted fails the test: a rule that rolls more (or other) dice than R-DIE-3
-says shows up at once, instead of drawing a silent fallback face.
+says shows up at once, instead of drawing a silent fallback face. `Game(board, dice=[...],
+then=SeededDice("test"))` scripts the first faces up front and draws the rest from a seed
+(the `game` fixture of tests/domain/conftest.py builds games that way).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import pytest
 
 from domain import (
     SERVER_SEAT,
+    DiceSource,
     GameState,
     RuleViolation,
     ScriptedDice,
@@ -32,8 +36,10 @@ from domain import (
     resolve_breath,
 )
 from domain import events as ev
+from domain.edition import CURRENT, FIRST
 from domain.hexes import Hex
 from domain.notation import scenario_from_text
+from domain.state import Player, Unit
 
 E = TypeVar("E", bound=ev.Event)
 
@@ -58,18 +64,22 @@ class Game:
         self,
         board: str,
         *,
-        players: list[dict[str, Any]] | None = None,
-        settings: Mapping[str, Any] | None = None,
-        units: Mapping[str, Mapping[str, Any]] | None = None,
+        dice: Sequence[str] = (),
+        then: DiceSource | None = None,
         sites: Mapping[tuple[int, int], Mapping[str, Any]] | None = None,
         auto_decisions: bool = False,
+        edition: int = CURRENT,
+        **scenario: Any,
     ) -> None:
-        doc = scenario_from_text(board, players=players, settings=settings, units=units)
-        for site in doc["sites"]:
+        self.doc = scenario_from_text(board, **scenario)
+        for site in self.doc["sites"]:
             site.update((sites or {}).get(tuple(site["hex"]), {}))
-        self.events: list[ev.Event] = new_game(doc, auto_decisions=auto_decisions)
+        self.events: list[ev.Event] = new_game(
+            self.doc, auto_decisions=auto_decisions, edition=edition
+        )
         self.state: GameState = replay(self.events)
-        self._faces: list[str] = []
+        self._faces: list[str] = list(dice)
+        self._then: DiceSource = then if then is not None else _NoMoreDice()
 
     # -- dice ---------------------------------------------------------------------------------
 
@@ -81,7 +91,7 @@ class Game:
 
     @property
     def dice(self) -> ScriptedDice:
-        return ScriptedDice(self._faces, _NoMoreDice())
+        return ScriptedDice(self._faces, self._then)
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -132,10 +142,28 @@ class Game:
         """Order nothing and end the turn (R-TRN-4, clarified)."""
         return self.end_turn(seat)
 
+    def to_combat(self, seat: int, *units: str) -> list[ev.Event]:
+        """Order `units`, move none of them, end the movement phase."""
+        return self.order(seat, *units) + self.end_movement(seat)
+
     # -- reading ------------------------------------------------------------------------------
+
+    def unit(self, unit: str) -> Unit:
+        return self.state.units[unit]
 
     def unit_hex(self, unit: str) -> Hex:
         return self.state.units[unit].hex
+
+    def at(self, unit: str) -> list[int]:
+        """The unit's hex as JSON ([col, row])."""
+        return self.state.units[unit].hex.to_json()
+
+    def player(self, seat: int) -> Player:
+        return self.state.player(seat)
+
+    def events_of(self, kind: str) -> list[ev.Event]:
+        """Every event of the game so far of type `kind` ("BattleRolled" …)."""
+        return [e for e in self.events if e.type == kind]
 
     def lore(self, seat: int) -> int:
         return self.state.player(seat).lore
@@ -177,6 +205,7 @@ def at(col: int, row: int) -> Hex:
 
 
 __all__ = [
+    "FIRST",
     "SERVER_SEAT",
     "Game",
     "UnscriptedDie",

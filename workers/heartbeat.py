@@ -1,0 +1,85 @@
+"""Each worker process's sign of life: a Redis key with a short TTL, set again and again.
+
+A worker process (`python -m workers work`) takes the RQ name `lk-<host>-<pid>` and, from a
+thread of its own, sets `lk:worker:<name>:alive` with a TTL of LOREKEEPER_WORKER_HEARTBEAT_S
+(1.5 s) four times per TTL. A SIGKILLed process stops setting it, so within one TTL its key is
+gone: a breath job it had started is known dead (workers/breath.py) and run again at once
+by the supervisor, instead of waiting LOREKEEPER_JOB_STALE_S. The supervisor deletes the key
+of a child it saw die, so its own children's deaths are seen within one of its ticks.
+
+RQ's own worker keys live for minutes (its worker TTL) and a SimpleWorker sends no heartbeat
+while a job runs in it, so neither tells a dead worker from a busy one quickly enough.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+import threading
+from collections.abc import Sequence
+
+import redis
+
+from adapters.redis_keys import worker_heartbeat_key
+
+log = logging.getLogger(__name__)
+PREFIX = "lk-"
+BEATS_PER_TTL = 4
+
+
+def worker_name(pid: int | None = None) -> str:
+    """The RQ name of this process (or of the worker process `pid` on this host)."""
+    return f"{PREFIX}{socket.gethostname()}-{os.getpid() if pid is None else pid}"
+
+
+def beats(name: str | None) -> bool:
+    """Whether the worker named `name` keeps a heartbeat (one of ours, not a bare `rq worker`)."""
+    return bool(name) and str(name).startswith(PREFIX)
+
+
+def alive(client: redis.Redis, names: Sequence[str]) -> list[bool]:
+    """Whether each worker's heartbeat is current."""
+    if not names:
+        return []
+    pipe = client.pipeline(transaction=False)
+    for name in names:
+        pipe.exists(worker_heartbeat_key(name))
+    return [bool(found) for found in pipe.execute()]
+
+
+def forget(client: redis.Redis, name: str) -> None:
+    """Declare a worker dead now (the supervisor saw its process end)."""
+    client.delete(worker_heartbeat_key(name))
+
+
+class Heartbeat:
+    def __init__(self, client: redis.Redis, name: str, ttl_s: float) -> None:
+        self._client = client
+        self._key = worker_heartbeat_key(name)
+        self._ttl_ms = max(1, int(ttl_s * 1000))
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.beat()  # alive before the first job is taken
+        self._thread = threading.Thread(target=self._run, name="heartbeat", daemon=True)
+        self._thread.start()
+
+    def beat(self) -> None:
+        self._client.set(self._key, os.getpid(), px=self._ttl_ms)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._ttl_ms / 1000 / BEATS_PER_TTL):
+            try:
+                self.beat()
+            except redis.RedisError as exc:  # Redis is away: the key lapses, as it should
+                log.warning("worker.heartbeat_failed", extra={"error": repr(exc)})
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        with contextlib.suppress(redis.RedisError):  # else it lapses by itself
+            self._client.delete(self._key)
