@@ -202,7 +202,6 @@ class GameReader:
         return bool(last) and last[0].type in (GAME_ENDED, *REVEALS)
 
 
-
 def _rendered(
     entry: FeedEntry,
     batch: Batch | None,
