@@ -28,9 +28,14 @@ def _worker_class() -> str:
 # the master too: all but signals, processes and subprocesses, which the master's supervision
 # of its workers needs as they are (each worker patches those for itself).
 if _worker_class() in ("gevent", "gunicorn.workers.ggevent.GeventWorker"):
+    import warnings
+
     from gevent import monkey
 
     monkey.patch_all(os=False, signal=False, subprocess=False)
+    # Each worker's own patch_all then adds the rest, as meant; gevent would say so on stderr
+    # (a line that is not JSON) in every worker (which inherit this filter).
+    warnings.filterwarnings("ignore", message="Patching more than once")
 
 from api.logs import gunicorn_logging, show_listening_address  # noqa: E402
 
