@@ -15,6 +15,7 @@ from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.streaming import StreamHub
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,11 @@ def application(
     bot_queue: BotQueue,
     *,
     events: EventStore | None = None,
+    hub: StreamHub | None = None,
 ) -> Application:
     """One GameLog for everything in the process (a state one part leaves, the next uses).
-    `events`: the event store to use instead of the stores' own (a fault-injecting wrapper)."""
+    `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
+    `hub`: the process's stream hub, which the reader follows games with (the API's)."""
     log = GameLog(events or stores.events, stores.dice, jobs,
                   cache_games=settings.state_cache_games)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
@@ -59,7 +62,7 @@ def application(
     players = PlayerService(stores.players, max_keys=settings.max_keys_per_player)
     seating = SeatingService(service, stores.tables, stores.seats, stores.players, lister, lobby,
                              limits_of(settings))  # fmt: skip
-    reader = GameReader(log, stores.projections, stores.seats,
+    reader = GameReader(log, stores.projections, stores.seats, hub=hub,
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
     projector = Projector(log, stores.projections, lister)
     return Application(log, service, reader, players, seating, lobby, projector, bots)
