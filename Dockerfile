@@ -40,14 +40,14 @@ COPY workers/ workers/
 USER 10001
 EXPOSE 8000
 
-# gthread: a server-sent event stream holds a thread, not a whole worker process. No control
-# socket (gunicorn 25.1+ puts one in $HOME, which this user has none of). Logs: JSON lines at
+# gevent workers: an open event stream holds no thread (docs/streams.md). No control socket
+# (gunicorn 25.1+ puts one in $HOME, which this user has none of). Logs: JSON lines at
 # LOREKEEPER_LOG_LEVEL (gunicorn.conf.py). Tune the rest with GUNICORN_CMD_ARGS (the command
 # line below wins over it, so it holds only fixed choices).
-ENV GUNICORN_CMD_ARGS="--workers 2 --threads 8 --graceful-timeout 10"
+ENV GUNICORN_CMD_ARGS="--workers 2 --worker-connections 4096 --graceful-timeout 10"
 # --reuse-port spreads keep-alive connections over the workers (see scripts/run).
 CMD ["gunicorn", "--config", "gunicorn.conf.py", "--bind", "0.0.0.0:8000", \
-     "--worker-class", "gthread", "--no-control-socket", "--reuse-port", "api.wsgi:app"]
+     "--worker-class", "gevent", "--no-control-socket", "--reuse-port", "api.wsgi:app"]
 
 # The API's /healthz (it reads Redis too: 503 when Redis does not answer). The worker's
 # service in compose.yaml replaces this check with its own.

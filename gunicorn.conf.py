@@ -4,9 +4,40 @@ workers' JSON lines at LOREKEEPER_LOG_LEVEL (api/logs.py, docs/logging.md). The 
 worker counts and worker class stay on each command line."""
 
 import os
+import shlex
+import sys
 from typing import Any
 
-from api.logs import gunicorn_logging, show_listening_address
+
+def _worker_class() -> str:
+    """The worker class the command line (or GUNICORN_CMD_ARGS, which it overrides) asks for."""
+    args = [*shlex.split(os.environ.get("GUNICORN_CMD_ARGS", "")), *sys.argv[1:]]
+    chosen = "sync"
+    for i, arg in enumerate(args):
+        if arg in ("-k", "--worker-class") and i + 1 < len(args):
+            chosen = args[i + 1]
+        elif arg.startswith("--worker-class="):
+            chosen = arg.partition("=")[2]
+    return chosen
+
+
+# gevent workers (scripts/run, the image; docs/streams.md) patch the standard library as each
+# starts; but this file imports the app below (for its logging), here in the master, and what
+# the app's libraries take from the standard library before the patch (ssl's names, locks
+# made at import) would stay unpatched, as gevent warns. So patch first, as gevent asks, in
+# the master too: all but signals, processes and subprocesses, which the master's supervision
+# of its workers needs as they are (each worker patches those for itself).
+if _worker_class() in ("gevent", "gunicorn.workers.ggevent.GeventWorker"):
+    import warnings
+
+    from gevent import monkey
+
+    monkey.patch_all(os=False, signal=False, subprocess=False)
+    # Each worker's own patch_all then adds the rest, as meant; gevent would say so on stderr
+    # (a line that is not JSON) in every worker (which inherit this filter).
+    warnings.filterwarnings("ignore", message="Patching more than once")
+
+from api.logs import gunicorn_logging, show_listening_address  # noqa: E402
 
 loglevel = os.environ.get("LOREKEEPER_LOG_LEVEL", "INFO").strip().lower() or "info"
 logconfig_dict = gunicorn_logging(loglevel)

@@ -70,6 +70,8 @@ class InMemoryEventStore:
         self._clock = clock
         self._games: dict[str, _Game] = {}
         self._lock = threading.Lock()
+        # Notified after each write, for whoever follows the games (adapters/memory_feed.py).
+        self.appended = threading.Condition()
 
     def create(
         self,
@@ -91,7 +93,9 @@ class InMemoryEventStore:
             if existing is not None:
                 raise GameExists(game_id)
             game = self._games[game_id] = _Game()
-            return self._write(game, encoded, seat, command_id, command_hash)
+            written = self._write(game, encoded, seat, command_id, command_hash)
+        self._tell_followers()
+        return written
 
     def append(
         self,
@@ -115,7 +119,13 @@ class InMemoryEventStore:
             if expected_version != len(game.records):
                 newer = game.stored(max(1, expected_version + 1), len(game.records))
                 raise VersionConflict(len(game.records), expected_version, newer)
-            return self._write(game, encoded, seat, command_id, command_hash, time_ms)
+            written = self._write(game, encoded, seat, command_id, command_hash, time_ms)
+        self._tell_followers()
+        return written
+
+    def _tell_followers(self) -> None:
+        with self.appended:
+            self.appended.notify_all()
 
     def command_result(
         self, game_id: str, command_id: str, command_hash: str | None = None

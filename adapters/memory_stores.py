@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from lorekeeper.dice import DiceConfig
+from lorekeeper.ports import Quota
 from lorekeeper.seats import matching_seat
 
 
@@ -52,6 +53,9 @@ class Unlimited:
     def acquire(self, key: str) -> float:
         return 0.0
 
+    def take(self, key: str) -> Quota:
+        return Quota(0.0, 0, 0.0)
+
 
 class InMemoryRateLimiter:
     """One token bucket per key, in this process."""
@@ -64,12 +68,16 @@ class InMemoryRateLimiter:
         self._lock = threading.Lock()
 
     def acquire(self, key: str) -> float:
+        return self.take(key).wait_s
+
+    def take(self, key: str) -> Quota:
         with self._lock:
             now = self._clock()
             tokens, ts = self._buckets.get(key, (float(self._burst), now))
             tokens = min(self._burst, tokens + max(0.0, now - ts) * self._per_s)
             if tokens >= 1:
                 self._buckets[key] = (tokens - 1, now)
-                return 0.0
+                return Quota(0.0, int(tokens - 1), (1 - (tokens - 1) % 1) / self._per_s)
             self._buckets[key] = (tokens, now)
-            return (1 - tokens) / self._per_s
+            wait = (1 - tokens) / self._per_s
+            return Quota(wait, 0, wait)

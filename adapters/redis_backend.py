@@ -20,17 +20,18 @@ from adapters.redis_players import RedisPlayerStore
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
-from adapters.redis_topology import RedisClients, ReplicaWait, games_client
+from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
 from lorekeeper.ports import Stores
 from lorekeeper.settings import Settings
 
 
 def connect(settings: Settings) -> RedisClients:
     """The clients the settings name. Nothing connects before the first command."""
-    games = games_client(settings.redis_url)
+    games = games_client(settings.redis_url, settings.redis_connections)
     queue_url = settings.queue_redis_url
     if queue_url is not None and queue_url != settings.redis_url:
-        return RedisClients(games, redis.Redis.from_url(queue_url), replica_wait(settings))
+        coordination = server_client(queue_url, settings.redis_connections)
+        return RedisClients(games, coordination, replica_wait(settings))
     if not isinstance(games, redis.Redis):  # Settings refuses this already
         raise ValueError("a Redis Cluster needs LOREKEEPER_QUEUE_REDIS_URL (one server, for RQ)")
     return RedisClients.single(games, replica_wait(settings))
@@ -57,7 +58,8 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
         clients = RedisClients.single(clients)
     rider = rq.ride if rq is not None and clients.shared else None
     games, index = clients.games, clients.coordination
-    events = RedisStreamEventStore(games, rider=rider, index=index, wait=clients.wait)
+    events = RedisStreamEventStore(games, rider=rider, index=index, wait=clients.wait,
+                                   ticks=clients.clustered)  # fmt: skip
     # A game's table with the game; players (one key each, and their API keys) spread like
     # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
     return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),

@@ -54,7 +54,7 @@ from adapters.event_records import (
     stored_event,
     wall_clock_ms,
 )
-from adapters.redis_keys import GAMES_KEY, commands_key, events_key
+from adapters.redis_keys import FEED_TICKS_KEY, GAMES_KEY, commands_key, events_key
 from adapters.redis_lane import ScriptCall, lane_for
 from adapters.redis_topology import GamesClient, ReplicaWait
 from adapters.stream_entries import stored_all, text
@@ -75,6 +75,7 @@ Rider = Callable[[str, int], ScriptCall]
 log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
+TICKS_KEPT = 10_000  # about: the ticks stream is trimmed to this many entries
 
 # KEYS: command ids hash. ARGV: command id. Writes the command's record again, unchanged, so
 # that a WAIT after it covers the record's first write too.
@@ -94,9 +95,11 @@ class RedisStreamEventStore:
         *,
         index: redis.Redis | None = None,
         wait: ReplicaWait | None = None,
+        ticks: bool = False,
     ) -> None:
         self._client = client
         self._index = index if index is not None else client
+        self._ticks = ticks  # tell followers of a cluster's games of each append (redis_feed)
         self._clock = clock
         self._rider = rider
         self._wait = wait
@@ -125,7 +128,7 @@ class RedisStreamEventStore:
             raise IdempotencyMismatch(game_id, cast(str, command_id))
         if status == "duplicate":
             return AppendResult(int(reply[2]), stored_all(reply[3]), duplicate=True)
-        return self._result(game_id, written, encoded, seat, command_id)
+        return self._ticked(game_id, self._result(game_id, written, encoded, seat, command_id))
 
     def append(
         self,
@@ -155,7 +158,21 @@ class RedisStreamEventStore:
             raise IdempotencyMismatch(game_id, cast(str, command_id))
         if status == "duplicate":
             return AppendResult(int(reply[2]), stored_all(reply[3]), duplicate=True)
-        return self._result(game_id, written, encoded, seat, command_id)
+        return self._ticked(game_id, self._result(game_id, written, encoded, seat, command_id))
+
+    def _ticked(self, game_id: str, result: AppendResult) -> AppendResult:
+        """On a cluster, `lk:feed:ticks` names the game that was appended to (the streams'
+        hub waits on it: XREAD over many games' streams is cross-slot there). The append has
+        landed: a tick that fails is logged, not raised (its followers see the game's events
+        at its next tick)."""
+        if self._ticks:
+            try:
+                self._index.xadd(FEED_TICKS_KEY, {"g": game_id}, maxlen=TICKS_KEPT,
+                                 approximate=True)  # fmt: skip
+            except redis.RedisError as exc:
+                log.warning("event_store.tick_failed",
+                            extra={"game_id": game_id, "error": repr(exc)})  # fmt: skip
+        return result
 
     def command_result(
         self, game_id: str, command_id: str, command_hash: str | None = None

@@ -99,6 +99,20 @@ def shelf_key(kind: str, status: str, scenario: str | None, player_id: str | Non
     return base if scenario is None else f"{base}:s:{scenario}"
 
 
+FEED_TICKS_KEY = "lk:feed:ticks"  # stream (coordination Redis, with a cluster): appended games
+
+
+def hub_wake_key(hub_id: str) -> str:
+    """Stream (one entry kept): written to wake one process's stream hub from its blocking
+    XREAD when a followed topic is added (adapters/redis_feed.py); expires when unused."""
+    return f"lk:hub:{hub_id}:wake"
+
+
+def slots_key(caller: str) -> str:
+    """Sorted set: a caller's long requests (open streams, waits), scored by when each lapses."""
+    return f"lk:slots:{caller}"
+
+
 # -- clocks: deadlines, cross-game keys, all in the slot of `{clocks}` (docs/workers.md) ------
 
 CLOCKS_TAG = "{clocks}"

@@ -1,24 +1,27 @@
-"""A lane: Lua scripts sent in one round trip on a connection of the calling thread's own.
+"""A lane: Lua scripts sent in one round trip on a connection the lane keeps.
 
 redis-py's pipeline takes a connection from the pool and gives it back on every call (a
 readiness poll, a pid check, event dispatch), which costs about as much CPU as packing,
 sending and reading the commands themselves: 74–93 µs a call against 40–47 µs on a
 connection kept by the thread (BENCHMARKS.md). The command path makes one such call per
-command, so it goes through a lane. A thread takes its connection from the client's pool
-when it first needs one and keeps it (closing the client closes it).
+command, so it goes through a lane. A lane keeps its idle connections in a list of its own
+(`_Connections`, last in, first out): a call takes one, or opens one with the client's own
+settings (its pool's connection arguments), and puts it back: one per thread at most under
+threads; under gevent, where a request is a greenlet, as many as append at once, up to a
+bound past which a call waits for one.
 
 With a `ReplicaWait`, `WAIT numreplicas timeout` follows the scripts on the same connection
 (WAIT counts the replicas that have this connection's writes) and its reply comes last.
 
 On a Redis Cluster (`ClusterLane`) each call touches one slot (a game's keys share its hash
-tag); the thread keeps a connection per master, sends each call to the master redis-py's
-slot table names, and follows the cluster's answers as redis-py does: MOVED
-(the slot has a new master: the table learns it, the call goes there), ASK (the slot is
-being migrated: ASKING and the call to the target, the table unchanged), TRYAGAIN (a
-migration has only some of the keys yet: again shortly), CLUSTERDOWN or a refused
-connection (a failover: the table is read again, a few times, then the error is raised).
-A redirected call did not run, so only it is sent again; a WAIT goes with it. redis-py's own
-cluster pipeline would not do: it refuses EVALSHA and asks the server for EVAL's keys.
+tag); the lane keeps connections per master, sends each call to the master redis-py's slot
+table names, and follows the cluster's answers as redis-py does: MOVED (the slot has a new
+master: the table learns it, the call goes there), ASK (the slot is being migrated: ASKING
+and the call to the target, the table unchanged), TRYAGAIN (a migration has only some of the
+keys yet: again shortly), CLUSTERDOWN or a refused connection (a failover: the table is read
+again, a few times, then the error is raised). A redirected call did not run, so only it is
+sent again; a WAIT goes with it. redis-py's own cluster pipeline would not do: it refuses
+EVALSHA and asks the server for EVAL's keys.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import hashlib
 import os
 import threading
 import time
+import weakref
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
@@ -51,6 +55,8 @@ _REDIRECTIONS = 16  # as redis-py's RedisClusterRequestTTL
 _RECONNECTS = 4  # a failover: the table is read again this many times, 50 ms apart and more
 _TRYAGAIN_S = 0.005  # doubled each time, up to _TRYAGAIN_MAX_S: about 1 s in all
 _TRYAGAIN_MAX_S = 0.1
+MAX_CONNECTIONS = 64  # a lane's connections to one server, at most; a call past them waits
+WAIT_S = 5.0  # ... this long at most, then ConnectionError
 
 
 class ScriptCall(NamedTuple):
@@ -69,12 +75,56 @@ def script_sha(script: str) -> str:
     return hashlib.sha1(script.encode("utf-8")).hexdigest()
 
 
+class _Connections:
+    """The idle connections a lane keeps to one server, at most `size` in use at once. The
+    pool does not know them: they are closed when the lane goes (before the collector gets
+    to their sockets, which would warn of sockets left open), and a forked process makes its
+    own."""
+
+    def __init__(self, pool: Any, size: int = MAX_CONNECTIONS) -> None:
+        self._pool = pool
+        self._free = threading.BoundedSemaphore(size)
+        self._idle: list[Any] = []
+        self._lock = threading.Lock()
+        self._pid = os.getpid()
+        weakref.finalize(self, _disconnect_all, self._idle)
+
+    def take(self) -> Any:
+        if not self._free.acquire(timeout=WAIT_S):
+            raise ConnectionError(f"no Redis connection of the lane came free in {WAIT_S:g} s")
+        with self._lock:
+            if self._pid != os.getpid():  # a forked process: its parent's are not its own
+                self._idle.clear()
+                self._pid = os.getpid()
+            if self._idle:
+                return self._idle.pop()
+        # Made here, not by the pool (which would count it against its own limit forever).
+        return self._pool.connection_class(**self._pool.connection_kwargs)
+
+    def give_back(self, connection: Any, *, in_step: bool) -> None:
+        """Keep `connection` for the next call; one whose replies were not all read (an error
+        half way) is closed first, never reused as it is."""
+        if not in_step:
+            connection.disconnect()
+        with self._lock:
+            kept = self._pid == os.getpid()
+            if kept:
+                self._idle.append(connection)
+        self._free.release()
+        if not kept:
+            connection.disconnect()
+
+
+def _disconnect_all(connections: list[Any]) -> None:
+    for connection in connections:
+        connection.disconnect()
+
+
 class RedisLane:
     """The lane of one Redis server."""
 
-    def __init__(self, client: redis.Redis) -> None:
-        self._pool = client.connection_pool
-        self._local = threading.local()
+    def __init__(self, client: redis.Redis, max_connections: int = MAX_CONNECTIONS) -> None:
+        self._connections = _Connections(client.connection_pool, max_connections)
 
     def run_scripts(
         self, calls: Sequence[ScriptCall], wait: ReplicaWait | None = None
@@ -101,34 +151,29 @@ class RedisLane:
         return replies
 
     def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        connection = self._connections.take()
+        in_step = False
         try:
-            return exchange(self._connection(), commands)
-        except (ConnectionError, TimeoutError):
-            self._drop()  # the next send opens another
-        return exchange(self._connection(), commands)
-
-    def _connection(self) -> Any:
-        local = self._local
-        if getattr(local, "pid", None) != os.getpid():  # new thread, or a forked process
-            local.connection, local.pid = checkout(self._pool), os.getpid()
-        return local.connection
-
-    def _drop(self) -> None:
-        local = self._local
-        if getattr(local, "pid", None) == os.getpid():
-            local.connection.disconnect()
-            self._pool.release(local.connection)
-        local.pid = None
+            try:
+                replies = exchange(connection, commands)
+            except (ConnectionError, TimeoutError):
+                connection.disconnect()  # opened again for the second try
+                replies = exchange(connection, commands)
+            in_step = True
+            return replies
+        finally:
+            self._connections.give_back(connection, in_step=in_step)
 
 
 class ClusterLane:
-    """The lane of a Redis Cluster: per thread, a connection to each master it talks to.
+    """The lane of a Redis Cluster: connections kept to each master it talks to.
     The calls of one round trip may touch several slots: each master gets its calls (and a
     WAIT) at once, then every reply is read."""
 
     def __init__(self, cluster: RedisCluster) -> None:
         self._cluster = cluster
-        self._local = threading.local()
+        self._nodes: dict[str, _Connections] = {}
+        self._lock = threading.Lock()
 
     def run_scripts(
         self, calls: Sequence[ScriptCall], wait: ReplicaWait | None = None
@@ -195,48 +240,63 @@ class ClusterLane:
         """Each group's calls sent to its node (after ASKING, for an ASK), every node at
         once, then the replies read: per group, the calls' replies and WAIT's."""
         tail = [wait.command()] if wait else []
-        batches = []
-        for (_, asks), (node, indexes) in groups.items():
-            head = [("ASKING",)] if asks else []
-            commands = head + [calls[i].command() for i in indexes] + tail
-            connection = self._connection(node)
-            connection.send_packed_command(connection.pack_commands(commands))
-            batches.append((connection, head, indexes, commands))
-        out = []
-        for connection, head, indexes, commands in batches:
-            got = [_reply(connection) for _ in commands][len(head) :]
-            unknown = [n for n, r in enumerate(got[: len(indexes)]) if isinstance(r, NoScriptError)]
-            if unknown:
-                loads = [("SCRIPT", "LOAD", s) for s in {calls[indexes[n]].script for n in unknown}]
-                again = head + loads + [calls[indexes[n]].command() for n in unknown] + tail
-                resent = exchange(connection, again)[len(head) + len(loads) :]
-                for n, reply in zip(unknown, resent, strict=False):
-                    got[n] = reply
-                if tail:
-                    got[-1] = resent[-1]
-            waited = int(got[-1]) if tail and not isinstance(got[-1], Exception) else None
-            out.append((got[: len(indexes)], waited))
-        return out
+        taken: list[tuple[_Connections, Any]] = []
+        done = False
+        try:
+            batches = []
+            for (_, asks), (node, indexes) in groups.items():
+                head = [("ASKING",)] if asks else []
+                commands = head + [calls[i].command() for i in indexes] + tail
+                connections = self._connections(node)
+                connection = connections.take()
+                taken.append((connections, connection))
+                connection.send_packed_command(connection.pack_commands(commands))
+                batches.append((connection, head, indexes, commands))
+            out = [self._read(batch, calls, tail) for batch in batches]
+            done = True
+            return out
+        finally:
+            for connections, connection in taken:
+                connections.give_back(connection, in_step=done)
+
+    @staticmethod
+    def _read(
+        batch: tuple[Any, list[tuple[Any, ...]], list[int], list[tuple[Any, ...]]],
+        calls: Sequence[ScriptCall],
+        tail: list[tuple[Any, ...]],
+    ) -> tuple[list[Any], int | None]:
+        """One node's replies: its calls' (scripts it did not know loaded and sent again)
+        and its WAIT's."""
+        connection, head, indexes, commands = batch
+        got = [_reply(connection) for _ in commands][len(head) :]
+        unknown = [n for n, r in enumerate(got[: len(indexes)]) if isinstance(r, NoScriptError)]
+        if unknown:
+            loads = [("SCRIPT", "LOAD", s) for s in {calls[indexes[n]].script for n in unknown}]
+            again = head + loads + [calls[indexes[n]].command() for n in unknown] + tail
+            resent = exchange(connection, again)[len(head) + len(loads) :]
+            for n, reply in zip(unknown, resent, strict=False):
+                got[n] = reply
+            if tail:
+                got[-1] = resent[-1]
+        waited = int(got[-1]) if tail and not isinstance(got[-1], Exception) else None
+        return got[: len(indexes)], waited
 
     def _node(self, host: str, port: int) -> ClusterNode:
         known: ClusterNode | None = self._cluster.nodes_manager.get_node(host, port)
         return known if known is not None else cluster_node(host, port)
 
-    def _connection(self, node: ClusterNode) -> Any:
-        local = self._local
-        if getattr(local, "pid", None) != os.getpid():  # new thread, or a forked process
-            local.connections, local.pid = {}, os.getpid()
-        connection = local.connections.get(node.name)
-        if connection is None:
-            pool = self._cluster.get_redis_connection(node).connection_pool
-            connection = local.connections[node.name] = checkout(pool)
-        return connection
+    def _connections(self, node: ClusterNode) -> _Connections:
+        with self._lock:
+            kept = self._nodes.get(node.name)
+            if kept is None:
+                pool = self._cluster.get_redis_connection(node).connection_pool
+                kept = self._nodes[node.name] = _Connections(pool)
+            return kept
 
     def _forget(self, node: ClusterNode) -> None:
-        connection = getattr(self._local, "connections", {}).pop(node.name, None)
-        if connection is not None:
-            connection.disconnect()
-            self._cluster.get_redis_connection(node).connection_pool.release(connection)
+        """A node that failed: its idle connections are dropped (new ones are made)."""
+        with self._lock:
+            self._nodes.pop(node.name, None)
 
 
 Lane = RedisLane | ClusterLane
@@ -251,12 +311,6 @@ def _slot_of(call: ScriptCall) -> int:
     if len(slots) != 1:
         raise ValueError(f"a script on a cluster touches one slot, not {sorted(slots)}")
     return slots.pop()
-
-
-def checkout(pool: Any) -> Any:
-    """A connection of the pool's, connected, for one thread to keep: checked out and never
-    given back, so that closing the client closes it too."""
-    return pool.get_connection()
 
 
 def exchange(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:

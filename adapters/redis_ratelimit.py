@@ -1,5 +1,7 @@
 """Rate limits on Redis: one token bucket per caller, shared by every API process (the
-in-memory twin: adapters/memory_stores.py). `acquire(key) -> seconds to wait` (0.0: go ahead).
+in-memory twin: adapters/memory_stores.py). `acquire(key) -> seconds to wait` (0.0: go ahead);
+`take(key)` adds what is left of the bucket (for the RateLimit header; near enough: a lease
+counts as left until it is spent).
 
 **Leases.** A Redis round trip per request cost the command path as much CPU as deciding
 the command (BENCHMARKS.md), so a process takes tokens from a caller's bucket a few at a
@@ -26,6 +28,7 @@ import redis
 
 from adapters.redis_keys import bucket_key
 from adapters.redis_topology import GamesClient
+from lorekeeper.ports import Quota
 
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5
@@ -43,8 +46,8 @@ def is_out_of_memory(exc: BaseException) -> bool:
 
 
 # KEYS: the bucket. ARGV: refill per second, burst, most tokens to take.
-# Reply: {tokens taken (0: none), wait seconds}. Takes an eighth of what the bucket holds
-# (at least 1, at most ARGV[3]).
+# Reply: {tokens taken (0: none), wait seconds, tokens left}. Takes an eighth of what the
+# bucket holds (at least 1, at most ARGV[3]).
 _BUCKET_LUA = """
 redis.set_repl(redis.REPL_NONE)
 local rate, burst, most = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -63,7 +66,7 @@ else
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return {allowed, tostring(wait)}
+return {allowed, tostring(wait), tostring(tokens)}
 """
 
 
@@ -79,33 +82,45 @@ class RedisRateLimiter:
     ) -> None:
         self._script = client.register_script(_BUCKET_LUA)
         self._per_s, self._burst, self._lease_max, self._clock = per_s, burst, lease_max, clock
-        self._leases: dict[str, tuple[int, float]] = {}  # key -> (tokens left, expiry)
+        # key -> (tokens of the lease left, its expiry, tokens the bucket had left then)
+        self._leases: dict[str, tuple[int, float, float]] = {}
         self._lock = threading.Lock()
         self._logged_open_at: float | None = None
 
     def acquire(self, key: str) -> float:
+        return self.take(key).wait_s
+
+    def take(self, key: str) -> Quota:
         now = self._clock()
         with self._lock:
-            left, expiry = self._leases.get(key, (0, now))
+            left, expiry, bucket = self._leases.get(key, (0, now, 0.0))
             if left > 0 and now < expiry:
-                self._leases[key] = (left - 1, expiry)
-                return 0.0
+                self._leases[key] = (left - 1, expiry, bucket)
+                return self._quota(0.0, bucket + left - 1)
         args = [self._per_s, self._burst, self._lease_max]
         try:
-            taken, wait = self._script(keys=[bucket_key(key)], args=args)
+            taken, wait, tokens = self._script(keys=[bucket_key(key)], args=args)
         except redis.ResponseError as exc:
             if not is_out_of_memory(exc):
                 raise
             self._failed_open(now, exc)
-            return 0.0
+            return Quota(0.0, self._burst, 0.0)  # unlimited while Redis is full
         if not int(taken):
-            return max(float(wait), 0.001)
+            wait_s = max(float(wait), 0.001)
+            return Quota(wait_s, 0, wait_s)
         with self._lock:
             if len(self._leases) > _LEASES_KEPT:
                 self._leases = {k: v for k, v in self._leases.items() if v[1] > now}
             if int(taken) > 1:
-                self._leases[key] = (int(taken) - 1, now + LEASE_TTL_S)
-        return 0.0
+                self._leases[key] = (int(taken) - 1, now + LEASE_TTL_S, float(tokens))
+        return self._quota(0.0, float(tokens) + int(taken) - 1)
+
+    def _quota(self, wait_s: float, tokens: float) -> Quota:
+        """What `tokens` left in the bucket tell a caller: whole requests, and when the next
+        one comes (the bucket fills continuously, `per_s` a second, up to `burst`)."""
+        if tokens >= self._burst:
+            return Quota(wait_s, self._burst, 0.0)
+        return Quota(wait_s, int(tokens), (1 - tokens % 1) / self._per_s)
 
     def _failed_open(self, now: float, exc: Exception) -> None:
         with self._lock:

@@ -80,11 +80,22 @@ def cluster_node(host: str, port: int) -> ClusterNode:
     return ClusterNode(host, port)  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
 
 
-def games_client(url: str) -> GamesClient:
+def games_client(url: str, max_connections: int | None = None) -> GamesClient:
     """One server's client or a cluster's, as the URL says. Connects on the first command."""
     if is_cluster_url(url):
         return cluster_client(url)
-    return redis.Redis.from_url(url)
+    return server_client(url, max_connections)
+
+
+def server_client(url: str, max_connections: int | None = None) -> redis.Redis:
+    """One server's client. With `max_connections`, its pool blocks past that many (5 s at
+    most, then ConnectionError: a 503) rather than fail or open one per waiting request:
+    under gevent a process serves hundreds of requests at once (redis-py's own pool refuses
+    its 101st connection)."""
+    if max_connections is None:
+        return redis.Redis.from_url(url)
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=5)
+    return redis.Redis(connection_pool=pool)
 
 
 @dataclass(frozen=True)

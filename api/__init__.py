@@ -18,6 +18,7 @@ from api.composition import Components, HealthCheck, redis_components
 from api.errors import register_error_handlers
 from api.guards import register_guards
 from api.json_provider import OrjsonProvider
+from api.slow_clients import BodyDeadline
 from api.viewer import register_viewer
 from lorekeeper.settings import Settings
 
@@ -39,6 +40,7 @@ def create_app(
     for module in (games, commands, streams, meta, audit, players, seats):
         app.register_blueprint(module.blueprint)
     register_viewer(app)
+    app.wsgi_app = BodyDeadline(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]
     return app
 
 

@@ -15,7 +15,9 @@ from typing import Any
 import redis
 
 from adapters.memory_clocks import InMemoryDeadlineIndex
+from adapters.memory_concurrency import InMemoryConcurrencyLimiter
 from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory_feed import InMemoryFeed
 from adapters.memory_jobs import InMemoryJobQueue
 from adapters.memory_lobby import InMemoryLobbyIndex
 from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
@@ -27,17 +29,28 @@ from adapters.memory_stores import (
     Unlimited,
 )
 from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
+from adapters.redis_concurrency import RedisConcurrencyLimiter
+from adapters.redis_feed import feed_for
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_projections import projection_lag
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
-from lorekeeper.ports import BotQueue, JobQueue, RateLimiter, Stores, TimeOutQueue
+from lorekeeper.ports import (
+    BotQueue,
+    ConcurrencyLimiter,
+    Feed,
+    JobQueue,
+    RateLimiter,
+    Stores,
+    TimeOutQueue,
+)
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.streaming import Gauge, StreamHub
 from lorekeeper.wiring import application
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when
@@ -55,6 +68,9 @@ class Components:
     seating: SeatingService
     lobby: LobbyReader
     clients: RedisClients | None = None
+    concurrency: ConcurrencyLimiter = field(default_factory=InMemoryConcurrencyLimiter)
+    hub: StreamHub | None = None
+    open_streams: Gauge = field(default_factory=Gauge)  # this process's, against its cap
     health_checks: dict[str, HealthCheck] = field(default_factory=dict)
 
     @property
@@ -72,14 +88,17 @@ def redis_components(
 ) -> Components:
     """On the Redis the settings name (adapters/redis_topology.py: one server, or a cluster
     and a coordination server), or on `client`. Bytes replies (decode_responses=False): the
-    setting RQ needs, shared with the workers."""
+    setting RQ needs, shared with the workers. Under gevent a process serves hundreds of
+    requests at once: its clients' pools block past `redis_connections` (5 s at most, then
+    503) rather than fail or open a connection each (adapters/redis_topology.py)."""
     clients = connect(settings) if client is None else clients_of(client, settings)
     rq = rq_job_queue(settings, clients) if settings.jobs == "rq" else None
     stores = redis_stores(clients, rq)
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:  # buckets by caller: on a cluster they spread over the masters
         limiter = RedisRateLimiter(clients.games, settings.rate_per_s, settings.rate_burst)
-    components = _components(settings, stores, rq, limiter, clients)
+    components = _components(settings, stores, rq, limiter, clients, feed_for(clients))
+    components.concurrency = RedisConcurrencyLimiter(clients.coordination)
     games, index = clients.games, clients.coordination
     components.health_checks["projections"] = lambda: projection_lag(games, index)
     return components
@@ -87,13 +106,14 @@ def redis_components(
 
 def memory_components(settings: Settings) -> Components:
     """Everything in this process: in-memory stores, jobs run in the request."""
-    stores = Stores(InMemoryEventStore(), InMemoryProjectionStore(), InMemorySeatTokenStore(),
+    events = InMemoryEventStore()
+    stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
                     InMemoryLobbyIndex(), InMemoryDeadlineIndex())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
-    return _components(settings, stores, None, limiter, None)
+    return _components(settings, stores, None, limiter, None, InMemoryFeed(events))
 
 
 def _components(
@@ -102,16 +122,24 @@ def _components(
     rq: RQJobQueue | None,
     limiter: RateLimiter,
     clients: RedisClients | None,
+    feed: Feed,
 ) -> Components:
     """Without RQ, the jobs run in this process: in the request that needs them (`inline`),
     or never (`none`: breath phases stay open, reads replay the stream)."""
     in_process = InMemoryJobQueue()
     jobs: JobQueue = rq if rq is not None else in_process
     bot_queue: BotQueue = rq if rq is not None else in_process
+    # One hub per process: every open stream and wait of this app follows through it.
+    hub = StreamHub(feed)
     time_outs: TimeOutQueue = rq if rq is not None else in_process
-    app = application(settings, stores, jobs, bot_queue, time_outs=time_outs)
+    app = application(settings, stores, jobs, bot_queue, hub=hub, time_outs=time_outs)
     if settings.jobs == "inline":
         in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play,
                           app.timekeeper.time_out)  # fmt: skip
-    return Components(settings, app.service, app.reader, limiter, app.players, app.seating,
-                      app.lobby, clients)  # fmt: skip
+    components = Components(settings, app.service, app.reader, limiter, app.players,
+                            app.seating, app.lobby, clients, hub=hub)  # fmt: skip
+    components.health_checks["streams"] = lambda: {
+        **hub.stats(),
+        "open_streams": components.open_streams.count,
+    }
+    return components

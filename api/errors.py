@@ -54,6 +54,9 @@ STATUS: dict[str, int] = {
     "token_missing": 401,
     "token_rejected": 401,
     "rate_limited": 429,
+    "too_many_streams": 429,
+    "too_many_waits": 429,
+    "body_timeout": 408,
     # games, versions, commands
     "game_not_found": 404,
     "version_not_found": 404,
@@ -90,12 +93,14 @@ STATUS: dict[str, int] = {
     # the store
     "store_full": 503,
     "store_unavailable": 503,
+    "streams_full": 503,
 }
 _TITLES = {
     400: "Bad request",
     401: "Unauthorized",
     403: "Forbidden",
     404: "Not found",
+    408: "Request timeout",
     409: "Conflict",
     412: "Precondition failed",
     413: "Content too large",
@@ -182,6 +187,8 @@ def _headers(error: e.LorekeeperError) -> dict[str, str]:
             return {"Retry-After": "30"}
         case e.StoreUnavailable():
             return {"Retry-After": "1"}
+    if "retry_after_s" in error.extra:
+        return {"Retry-After": str(error.extra["retry_after_s"])}
     return {}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response
 
 from api.deps import access, lobby, reader, seating
+from api.guards import waiting_slot
 from api.identity import caller, client_address
 from api.players import paged
 from api.requests import idempotency_key, json_body, query
@@ -56,7 +57,7 @@ def lobby_page() -> Response:
 def view(game_id: str) -> Response:
     args = query(ViewQuery())
     viewer = access().reader(game_id, caller())
-    board = reader().view(game_id, viewer, args.get("min_version"))
+    board = reader().view(game_id, viewer, args.get("min_version"), gate=waiting_slot)
     return versioned(board, board["version"])
 
 

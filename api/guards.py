@@ -1,28 +1,48 @@
 """Checks every request passes before its route runs: the per-caller rate limit, counted
-against a verified identity or the client address (api/identity.py); and the deadline every
-request's handler runs under (api/deadline.py)."""
+against a verified identity or the client address (api/identity.py), announced on every
+answer with the `RateLimit` and `RateLimit-Policy` header fields; the caps on the long
+requests one caller may hold at once (open event streams, `?min_version` waits); and the
+deadline every request's handler runs under (api/deadline.py).
+
+The header fields follow draft-ietf-httpapi-ratelimit-headers (revision 10, the structured
+field form; docs/api.md): `RateLimit-Policy` names each quota, `RateLimit` says what is left
+of the ones this request touched.
+"""
 
 from __future__ import annotations
 
+import logging
 import math
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from flask import Flask, request
+import redis
+from flask import Flask, Response, g, request
 
 from api.deadline import RequestDeadline
 from api.deps import components
 from api.identity import rate_limit_key
-from lorekeeper.errors import RateLimited
+from lorekeeper.errors import RateLimited, Refused
+from lorekeeper.ports import ConcurrencyLimiter, Quota, Slot
+from lorekeeper.settings import Settings
 
 # Probes and the spec are never limited: an orchestrator polls them.
 UNLIMITED_PATHS = frozenset({"/healthz", "/readyz", "/openapi.yaml"})
+# The names of the quotas, as RateLimit and RateLimit-Policy give them.
+REQUESTS, STREAMS, WAITS = "requests", "streams", "waits"
+# How long a slot outlives the longest request it may stand for, should its process die.
+_SLOT_SLACK_S = 60.0
+_log = logging.getLogger(__name__)
 
 
 def check_rate_limit() -> None:
     if request.path in UNLIMITED_PATHS or not components().settings.rate_limited:
         return
-    wait = components().limiter.acquire(rate_limit_key())
-    if wait > 0:
-        raise RateLimited(retry_after_s(wait))
+    quota = components().limiter.take(rate_limit_key())
+    g.rate_quota = quota  # for the RateLimit field (add_rate_limit_fields)
+    if quota.wait_s > 0:
+        raise RateLimited(retry_after_s(quota.wait_s))
 
 
 def retry_after_s(wait: float) -> int:
@@ -30,6 +50,112 @@ def retry_after_s(wait: float) -> int:
     return max(1, math.ceil(wait))
 
 
+# -- long requests: each caller holds a few at most ---------------------------------------------
+
+
+def open_stream() -> Callable[[], None]:
+    """Hold one of the caller's event streams (and one of this process's); the function that
+    lets them go, to call once the stream has ended (it may run after the request's context
+    is gone). 429 `too_many_streams` past the caller's cap, 503 `streams_full` past the
+    process's."""
+    parts = components()
+    settings = parts.settings
+    if not parts.open_streams.enter(settings.streams_per_process):
+        raise Refused(
+            "streams_full",
+            f"this server process has {settings.streams_per_process} event streams open; "
+            "retry shortly",
+            retry_after_s=5,
+        )
+    try:
+        slot = _acquire(STREAMS, settings.streams_per_client, settings.sse_max_s)
+    except BaseException:
+        parts.open_streams.leave()
+        raise
+    done = threading.Lock()
+
+    def release() -> None:
+        if done.acquire(blocking=False):  # once, however often it is called
+            parts.open_streams.leave()
+            _release(parts.concurrency, slot)
+
+    return release
+
+
+@contextmanager
+def waiting_slot() -> Iterator[None]:
+    """Hold one of the caller's `?min_version` waits while in the block; 429 `too_many_waits`
+    past the caller's cap."""
+    settings = components().settings
+    slot = _acquire(WAITS, settings.waits_per_client, settings.projection_wait_s)
+    try:
+        yield
+    finally:
+        _release(components().concurrency, slot)
+
+
+def _release(limiter: ConcurrencyLimiter, slot: Slot) -> None:
+    """Give the slot back; should the store not answer, it lapses by itself (its ttl)."""
+    try:
+        limiter.release(slot)
+    except redis.RedisError as exc:
+        _log.warning("a %s slot was not released (it lapses by itself): %r", slot.key, exc)
+
+
+def _acquire(kind: str, limit: int, longest_s: float) -> Slot:
+    key = f"{kind}:{rate_limit_key()}"
+    slot = components().concurrency.acquire(key, limit, longest_s + _SLOT_SLACK_S)
+    if slot is None:
+        g.rate_held = (kind, limit, limit)
+        what = "event streams open" if kind == STREAMS else "waits for a version under way"
+        raise Refused(
+            f"too_many_{kind}",
+            f"this client has {limit} {what}, as many as it may; end one first",
+        )
+    g.rate_held = (kind, limit, slot.in_use)
+    return slot
+
+
+# -- the RateLimit header fields ------------------------------------------------------------------
+
+
+def policy_field(settings: Settings) -> str:
+    """RateLimit-Policy: the request bucket as a quota per window (its burst, in the time
+    the bucket takes to fill: the rate it sustains, never more), and the two caps."""
+    items = []
+    if settings.rate_limited:
+        window = max(1, math.ceil(settings.rate_burst / settings.rate_per_s))
+        items.append(f'"{REQUESTS}";q={settings.rate_burst};w={window}')
+    items.append(f'"{STREAMS}";q={settings.streams_per_client};qu="concurrent-requests"')
+    items.append(f'"{WAITS}";q={settings.waits_per_client};qu="concurrent-requests"')
+    return ", ".join(items)
+
+
+def limit_field(quota: Quota | None, held: tuple[str, int, int] | None) -> str:
+    """RateLimit: what is left of each quota this request touched."""
+    items = []
+    if quota is not None:
+        reset = "" if quota.reset_s <= 0 else f";t={retry_after_s(quota.reset_s)}"
+        items.append(f'"{REQUESTS}";r={quota.remaining}{reset}')
+    if held is not None:
+        kind, limit, in_use = held
+        items.append(f'"{kind}";r={max(0, limit - in_use)}')
+    return ", ".join(items)
+
+
+def add_rate_limit_fields(response: Response) -> Response:
+    if request.path in UNLIMITED_PATHS:
+        return response
+    settings = components().settings
+    response.headers["RateLimit-Policy"] = policy_field(settings)
+    quota = g.get("rate_quota") if settings.rate_limited else None
+    field = limit_field(quota, g.get("rate_held"))
+    if field:
+        response.headers["RateLimit"] = field
+    return response
+
+
 def register_guards(app: Flask) -> None:
     app.before_request(check_rate_limit)
+    app.after_request(add_rate_limit_fields)
     RequestDeadline(app.extensions["lorekeeper"].settings.request_timeout_s).register(app)

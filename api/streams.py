@@ -1,17 +1,22 @@
-"""Event reads: JSON pages, NDJSON, and server-sent events (resumable with Last-Event-ID)."""
+"""Event reads: JSON pages, NDJSON, and the live stream as server-sent events or NDJSON
+(resumable with Last-Event-ID or `?from=`). An open stream waits on the process's StreamHub
+(lorekeeper/streaming.py) and counts against its caller's cap (api/guards.py)."""
 
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from api.deps import access, components, reader
+from api.guards import open_stream
 from api.identity import caller
 from api.requests import query
 from api.schemas import MAX_VERSION, EventsQuery, StreamQuery
+from api.slow_clients import under_gevent
 from lorekeeper.errors import Refused
 
 blueprint = Blueprint("streams", __name__)
@@ -56,16 +61,54 @@ def stream(game_id: str) -> Response:
     start = _resume_from() or args["from_"]
     reader().require_game(game_id)
     settings = components().settings
-    followed = reader().follow(
-        game_id,
-        viewer,
-        start,
-        max_s=settings.sse_max_s,
-        poll_s=settings.sse_poll_s,
-        keepalive_s=settings.sse_keepalive_s,
-    )
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(_sse(followed), mimetype="text/event-stream", headers=headers)
+    ndjson = _wants_ndjson()
+    release = open_stream()
+    try:
+        followed = reader().follow(
+            game_id,
+            viewer,
+            start,
+            ndjson_line if ndjson else sse_message,
+            max_s=settings.sse_max_s,
+            keepalive_s=settings.sse_keepalive_s,
+        )
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        if ndjson:
+            response = Response(_ndjson_stream(followed), mimetype=NDJSON, headers=headers)
+        else:
+            response = Response(_sse(followed), mimetype="text/event-stream", headers=headers)
+        response.call_on_close(release)  # also when the client leaves before the first byte
+        _end_when_the_client_leaves(response)
+    except BaseException:
+        release()
+        raise
+    return response
+
+
+def _end_when_the_client_leaves(response: Response) -> None:
+    """Under gevent, end the stream as soon as its client hangs up, not at the next write (a
+    keep-alive may be 15 s away): its slot of the caller's cap is free at once. A watcher
+    waits for the socket to turn readable; an end of file there ends the stream's greenlet
+    (gunicorn's gevent worker expects that: GreenletExit, then it closes the connection)."""
+    sock = request.environ.get("gunicorn.socket")
+    if sock is None or not under_gevent():
+        return
+    import gevent
+    from gevent.socket import wait_read
+
+    stream = gevent.getcurrent()
+
+    def watch() -> None:
+        try:
+            wait_read(sock.fileno())
+            hung_up = sock.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            hung_up = True
+        if hung_up:
+            stream.kill(block=False)
+
+    watcher = gevent.spawn(watch)
+    response.call_on_close(watcher.kill)  # waits until it has stopped watching
 
 
 def _resume_from() -> int | None:
@@ -78,13 +121,33 @@ def _resume_from() -> int | None:
     return int(text) + 1
 
 
-def _sse(followed: Iterator[tuple[str, Any]]) -> Iterator[str]:
-    yield f"retry: {SSE_RETRY_MS}\n\n"
+def sse_message(event: dict[str, Any]) -> bytes:
+    """One event as a server-sent event: `id` its version, `event` its type."""
+    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {event['version']}\nevent: {event['type']}\ndata: {data}\n\n".encode()
+
+
+def ndjson_line(event: dict[str, Any]) -> bytes:
+    return (json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def _sse(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
+    yield f"retry: {SSE_RETRY_MS}\n\n".encode()
     for kind, item in followed:
         if kind == "keepalive":
-            yield ": keep-alive\n\n"
+            yield b": keep-alive\n\n"
         elif kind == "event":
-            data = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
-            yield f"id: {item['version']}\nevent: {item['type']}\ndata: {data}\n\n"
+            yield item
         else:
-            yield f"event: end\ndata: {json.dumps({'reason': item})}\n\n"
+            yield f"event: end\ndata: {json.dumps({'reason': item})}\n\n".encode()
+
+
+def _ndjson_stream(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
+    """One event a line; an empty line to keep the connection alive; last `{"end": reason}`."""
+    for kind, item in followed:
+        if kind == "keepalive":
+            yield b"\n"
+        elif kind == "event":
+            yield item
+        else:
+            yield (json.dumps({"end": item}) + "\n").encode()

@@ -1,11 +1,12 @@
-"""`python -m bench`: every benchmark of issue 9 (and issue 15's lobby and player keys, and
-issue 18's command path on a Redis Cluster next to one server), one table. Under 8 minutes on
-2 cores.
+"""`python -m bench`: every benchmark of issue 9 (and issue 15's lobby and player keys,
+issue 16's open streams, issue 18's command path on a Redis Cluster next to one server), one
+table. Under 10 minutes on 2 cores.
 
-    python -m bench                       # the whole run (about 3 min with 8, the cluster)
+    python -m bench                       # the whole run
     python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
     python -m bench --gunicorn-args "--workers 4"      # other gunicorn settings, both apps
-    python -m bench.cluster                            # measure 8 alone
+    python -m bench --only streams        # open streams alone (bench/streams.py)
+    python -m bench.cluster                            # the cluster measure alone
 
 Everything runs against processes this command starts (a private redis-server with AOF
 `appendfsync always`, gunicorn on free localhost ports, `python -m workers`) and stops.
@@ -23,9 +24,11 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import redis
 
+from adapters.redis_keys import slots_key
 from bench import games as g
 from bench.clients import Game, create_games, fake_games
 from bench.cluster import cluster_rows
@@ -35,6 +38,7 @@ from bench.lag import steady
 from bench.players import lobby_rows, player_key_rows
 from bench.report import Row, num, table
 from bench.stack import DEFAULT_GUNICORN_ARGS, Stack
+from bench.streams import STREAMS, fanout_rows, far_apart, idle_games, idle_streams_rows
 from bench.suite import (
     SCENARIOS,
     finished_games,
@@ -63,6 +67,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--no-cluster", action="store_true", help="leave out measure 8 (the Redis Cluster)"
     )
+    parser.add_argument("--only", choices=["all", "streams"], default="all")
+    parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 8")
+    parser.add_argument("--fanout-commands", type=int, default=30)
     return parser.parse_args(argv)
 
 
@@ -75,26 +82,36 @@ def main(argv: list[str] | None = None) -> int:
     with Stack(tuple(shlex.split(args.gunicorn_args))) as stack:
         client = stack.client()
         redis_pid = int(client.info("server")["process_id"])
-        ceiling_port = stack.start_gunicorn("ceiling", "bench.ceiling:create_app()", "/healthz")
-        port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
-        pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
-        games = create_games(port, pool)
-        stack.start_workers()
-        wait_for_projections(client, [x.game_id for x in games])
-        up = Running(stack, client, redis_pid, ceiling_port, port)
-        rows += section("1/6 command path", lambda: command_path_rows(args, up, games, pool))
-        rows += section("2-3/6 projection lag and breath", lambda: lag_rows(args, client, port))
-        finished: list[str] = []
-        memory_rows = section("6/6 memory", lambda: _keep(finished, finished_games(client, port)))
-        rows += section("4/6 replay", lambda: replay_rows(client, port))
-        rows += section("4/6 verification", lambda: verification_rows(port, finished))
-        # Last: it lists 101,000 synthetic games (in databases 1 and 2 of the same Redis).
-        rows += section("7 lobby pages", lambda: lobby_rows(stack.redis.url, first_db=1))
-        rows += section("7 commands with player keys", lambda: player_key_rows(client))
+        if args.only == "streams":
+            port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
+            stack.start_workers()
+            up = Running(stack, client, redis_pid, 0, port)
+            rows += section("8 streams", lambda: stream_rows(args, up))
+        else:
+            ceiling_port = stack.start_gunicorn("ceiling", "bench.ceiling:create_app()", "/healthz")
+            port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
+            pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
+            games = create_games(port, pool)
+            stack.start_workers()
+            wait_for_projections(client, [x.game_id for x in games])
+            up = Running(stack, client, redis_pid, ceiling_port, port)
+            rows += section("1/8 command path", lambda: command_path_rows(args, up, games, pool))
+            rows += section("2-3/8 projection lag and breath", lambda: lag_rows(args, client, port))
+            finished: list[str] = []
+            memory_rows = section(
+                "6/8 memory", lambda: _keep(finished, finished_games(client, port))
+            )
+            rows += section("4/8 replay", lambda: replay_rows(client, port))
+            rows += section("4/8 verification", lambda: verification_rows(port, finished))
+            rows += section("8/8 streams", lambda: stream_rows(args, up))
+            # Last: it lists 101,000 synthetic games (in databases 1 and 2 of the same Redis).
+            rows += section("7 lobby pages", lambda: lobby_rows(stack.redis.url, first_db=1))
+            rows += section("7 commands with player keys", lambda: player_key_rows(client))
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
-    rows += section("5/6 legal actions", legal_rows) + memory_rows
-    if not args.no_cluster:  # its own servers: one Redis, a cluster, three gunicorns
-        rows += section("8 cluster", lambda: cluster_rows(args))
+    if args.only == "all":
+        rows += section("5/6 legal actions", legal_rows) + memory_rows
+        if not args.no_cluster:  # its own servers: one Redis, a cluster, three gunicorns
+            rows += section("8 cluster", lambda: cluster_rows(args))
     print()
     print(table(rows))
     kept = f"; the servers' logs: {stack.logs}" if stack.keep_logs else ""
@@ -202,6 +219,64 @@ def lag_rows(args: argparse.Namespace, client: redis.Redis, port: int) -> list[R
             "≤ 250 ms", lag.breath_view_ms[1] <= 250,
             f"p50 {num(lag.breath_view_ms[0], 1)} ms; board view = projection checkpoint"),
     ]  # fmt: skip
+
+
+def stream_rows(args: argparse.Namespace, up: Running) -> list[Row]:
+    """Measure 8: commands/s with idle streams open, and fan-out (bench/streams.py)."""
+    scripts = [g.random_game(SCENARIOS[i % 3], f"str-{i}") for i in range(9)]
+    pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
+    games = create_games(up.port, pool)
+    idle = idle_games(up.port, 100)
+    wait_for_projections(up.client, [x.game_id for x in games])
+    pids = {"server": up.stack.pid("api"), "redis": up.redis_pid}
+    pids["workers"] = up.stack.pid("workers")
+    held = slots_key("streams:addr:127.0.0.1")  # the places the streams held (api/guards.py)
+    rows = idle_streams_rows(
+        up.port, games, idle, streams=args.streams, rounds=args.rounds,
+        slice_once=lambda loop: loop.slice(args.warmup_s, args.slice_s, pids, up.client),
+        settled=lambda: up.client.zcard(held) == 0,
+    )  # fmt: skip
+    sender = CommandSender(up.port)
+    game = sender.create(far_apart())
+    rows += fanout_rows(up.port, game, sender.send, streams=args.streams,
+                        commands=args.fanout_commands, gap_s=0.2)  # fmt: skip
+    return rows
+
+
+class CommandSender:
+    """Commands one at a time, each on a connection of its own (an idle keep-alive lasts 2 s,
+    less than opening the streams takes), each with when its 2xx came."""
+
+    def __init__(self, port: int) -> None:
+        self._port = port
+
+    def create(self, scenario: dict[str, object]) -> dict[str, object]:
+        created = self._post("/games", {"scenario": scenario, "options": {"seed": "fanout"}}, {})
+        return dict(created)
+
+    def send(self, game: dict[str, Any], seat: int, body: dict[str, Any]) -> tuple[int, float]:
+        token = game["seats"][seat]["token"]
+        reply = self._post(f"/games/{game['game_id']}/commands", body,
+                           {"Authorization": f"Bearer {token}"})  # fmt: skip
+        acked = time.perf_counter()
+        game["version"] = reply["version"]
+        return int(reply["events"][0]["version"]), acked
+
+    def _post(self, path: str, body: object, headers: dict[str, str]) -> Any:
+        import http.client
+        import json
+
+        conn = http.client.HTTPConnection("127.0.0.1", self._port, timeout=30)
+        try:
+            headers = {"Content-Type": "application/json", **headers}
+            conn.request("POST", path, json.dumps(body), headers)
+            response = conn.getresponse()
+            reply = json.loads(response.read())
+        finally:
+            conn.close()
+        if response.status not in (200, 201):
+            raise RuntimeError(f"POST {path}: {response.status} {reply}")
+        return reply
 
 
 def _banner(args: argparse.Namespace) -> str:

@@ -126,7 +126,10 @@ class LoadGenerator:
             self._fail(conn, f"send: {exc!r}")
 
     def _on_readable(self, conn: _Conn) -> None:
-        assert conn.sock is not None and conn.request is not None
+        assert conn.sock is not None
+        if conn.request is None:  # the server closed an idle keep-alive connection
+            self._close(conn)  # the client's next request opens another
+            return
         try:
             chunk = conn.sock.recv(262144)
         except BlockingIOError:

@@ -16,6 +16,8 @@ tests/workers). The application (`lorekeeper/`) and its callers use only these p
 | TableStore | RedisTableStore | InMemoryTableStore |
 | LobbyIndex | RedisLobbyIndex | InMemoryLobbyIndex |
 | BotQueue | RQJobQueue | InMemoryJobQueue |
+| Feed | RedisStreamFeed | InMemoryFeed |
+| ConcurrencyLimiter | RedisConcurrencyLimiter | InMemoryConcurrencyLimiter |
 | DeadlineIndex | RedisDeadlineIndex | InMemoryDeadlineIndex |
 | TimeOutQueue | RQJobQueue | InMemoryJobQueue |
 """
@@ -249,9 +251,72 @@ class DiceStore(Protocol):
     def load(self, game_id: str) -> DiceConfig | None: ...
 
 
+class Quota(NamedTuple):
+    """What one request left of its caller's bucket (the RateLimit header, docs/api.md)."""
+
+    wait_s: float  # 0.0: allowed; else the seconds until it would be
+    remaining: int  # whole requests left in the bucket (after this one, if allowed)
+    reset_s: float  # seconds until the bucket gains another request (0.0 when it is full)
+
+
 class RateLimiter(Protocol):
     def acquire(self, key: str) -> float:
         """Take one request from `key`'s bucket: 0.0 if allowed, else seconds until it would be."""
+        ...
+
+    def take(self, key: str) -> Quota:
+        """`acquire`, with what is left of the bucket."""
+        ...
+
+
+# -- long requests: open streams and waits ----------------------------------------------------
+
+
+class Slot(NamedTuple):
+    """One long request a caller holds (an open event stream, a `min_version` wait)."""
+
+    key: str
+    id: str
+    in_use: int  # how many the caller holds, this one included
+
+
+class ConcurrencyLimiter(Protocol):
+    """How many long requests each caller holds at once, across every API process
+    (tests/adapters/test_concurrency_contract.py). A slot not released (its process died)
+    lapses after its `ttl_s`."""
+
+    def acquire(self, key: str, limit: int, ttl_s: float) -> Slot | None:
+        """A slot if `key` holds fewer than `limit`; None otherwise."""
+        ...
+
+    def release(self, slot: Slot) -> None: ...
+
+
+# -- following streams as they grow -------------------------------------------------------------
+
+
+class FeedEntry(NamedTuple):
+    position: str  # its place in the topic, a Redis stream id: "<version>-0" for a game's events
+    item: Any  # what the topic carries: a StoredEvent for a game
+
+
+class Feed(Protocol):
+    """Append-only topics, followed many at once (tests/adapters/test_feed_contract.py). A
+    game's events are the topic `game:<game_id>` (lorekeeper/streaming.py). One `wait` covers
+    every topic a process follows (one blocking XREAD on Redis), so a thousand open streams
+    cost one waiting read, not a thousand polls. An unknown topic is an empty one."""
+
+    def read(self, topic: str, after: str, limit: int) -> list[FeedEntry]:
+        """Up to `limit` entries after position `after` (\"0\": from the start), oldest first."""
+        ...
+
+    def wait(self, after: Mapping[str, str], timeout_s: float) -> dict[str, list[FeedEntry]]:
+        """For each topic with entries after its position: those entries (a bounded number
+        per topic, oldest first). Waits up to `timeout_s` for the first; {} if none came."""
+        ...
+
+    def wake(self) -> None:
+        """Make a `wait` under way in another thread return at once (with what it has)."""
         ...
 
 

@@ -4,6 +4,9 @@ the reader's seat (None: a tokenless reader, who sees no seat's cards).
 The stream is the truth; a projection only saves the replay. `view` uses the projection when it
 is recent enough and falls back to the stream otherwise, so a read is never wrong.
 
+Waiting (`follow`, `view(min_version=…)`) goes through the process's StreamHub
+(lorekeeper/streaming.py): a waiting reader holds a subscription, not a poll of its own.
+
 A view carries the game's clocks (`clock`, null for a game without a time control,
 lorekeeper/clocks.py): the board view shows them as they stand now, a past state as they
 stood when its last event was appended.
@@ -13,21 +16,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
 from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.gamelog import GameLog, require_game_id
-from lorekeeper.ports import ProjectionStore, SeatTokenStore, StoredEvent
+from lorekeeper.ports import FeedEntry, ProjectionStore, SeatTokenStore, StoredEvent
+from lorekeeper.streaming import Batch, StreamHub, game_topic, position_key, version_position
 
 GAME_ENDED = "GameEnded"
 # Appended with GameEnded, in the same append: a game's secrets (SecretsRevealed; an older
 # game of committed dice reveals only its seed, DiceRevealed).
 REVEALS = ("DiceRevealed", "SecretsRevealed")
 StreamItem = tuple[str, Any]
+Rendered = TypeVar("Rendered")
+# What a caller holds while `view` waits for a version (api/guards.py: a slot of the caller's).
+WaitGate = Callable[[], AbstractContextManager[object]]
 _READ_CHUNK = 500
 
 
@@ -63,6 +71,7 @@ class GameReader:
         projections: ProjectionStore,
         seats: SeatTokenStore,
         *,
+        hub: StreamHub | None = None,
         projection_wait_s: float = 2.0,
         clock: Callable[[], int] = now_ms,
     ) -> None:
@@ -71,34 +80,45 @@ class GameReader:
         self._events = log.events
         self._projections = projections
         self._seats = seats
+        self._hub = hub
         self._wait_s = projection_wait_s
 
     def view(
-        self, game_id: str, viewer: int | None, min_version: int | None = None
+        self,
+        game_id: str,
+        viewer: int | None,
+        min_version: int | None = None,
+        gate: WaitGate = nullcontext,
     ) -> dict[str, Any]:
-        """The board view now (at least `min_version` when the game has reached it)."""
+        """The board view now; with `min_version`, once the game has reached that version or
+        after waiting `projection_wait_s` for it (holding `gate` while it waits)."""
         require_game_id(game_id)
-        projected = self._projection(game_id, min_version)
-        if projected is not None:
-            view = redact_view(projected, viewer)
+        if min_version is not None:
+            self._wait_for_version(game_id, min_version, gate)
+        projected = self._projections.load(game_id)
+        if projected is not None and projected.version >= (min_version or 0):
+            view = redact_view(projected.view, viewer)
             shown = view.get("clock")
             clock = None if shown is None else refreshed(shown, self._now())
             head = self._log.head_hash(game_id, view["version"])
             return {**view, "clock": clock, "head_hash": head}
+        # Never projected, or behind the version asked for: the stream answers at once.
         game = self._log.load(game_id)
         clock = clock_json(game.clock, self._now())
         return {**board_view(game.state, viewer), "clock": clock, "head_hash": game.head_hash}
 
-    def _projection(self, game_id: str, min_version: int | None) -> dict[str, Any] | None:
-        loaded = self._projections.load(game_id)
-        if loaded is None:
-            return None  # never projected (yet): the stream answers at once
-        if min_version is None or loaded.version >= min_version:
-            return loaded.view
-        waited = self._projections.wait_for(game_id, min_version, self._wait_s)
-        if waited is not None and waited.version >= min_version:
-            return waited.view
-        return None
+    def _wait_for_version(self, game_id: str, min_version: int, gate: WaitGate) -> None:
+        """Until the game's stream reaches `min_version` (at most projection_wait_s)."""
+        version = self._events.version(game_id)
+        if version == 0 or version >= min_version or self._hub is None or self._wait_s <= 0:
+            return
+        deadline = time.monotonic() + self._wait_s
+        topic, after = game_topic(game_id), version_position(version)
+        with gate(), self._hub.subscribe(topic, after) as subscription:
+            while version < min_version and (left := deadline - time.monotonic()) > 0:
+                entries = subscription.next(left)
+                if entries:
+                    version = position_key(entries[-1].position)[0]
 
     def state_view(self, game_id: str, viewer: int | None, version: int | None) -> dict[str, Any]:
         game = self._log.load(game_id, version)
@@ -145,41 +165,44 @@ class GameReader:
         game_id: str,
         viewer: int | None,
         from_version: int,
+        render: Callable[[dict[str, Any]], Rendered],
         *,
         max_s: float,
-        poll_s: float,
         keepalive_s: float,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
     ) -> Iterator[StreamItem]:
-        """Events from `from_version` on as they come, as ("event", event); ("keepalive", None)
-        after `keepalive_s` of quiet; last ("end", "game_over" | "time_limit").
+        """Events from `from_version` on as they come, as ("event", render(event)) with the
+        event as `viewer` may see it; ("keepalive", None) after `keepalive_s` of quiet; last
+        ("end", "game_over" | "time_limit").
 
         Ends once the game's last events (GameEnded and the game's secrets revealed: they come
-        in one append) are sent, or after `max_s`.
+        in one append) are sent, or after `max_s`. Followers of a game share what the hub
+        read, and each event is rendered once per viewer and `render` (a module-level
+        function, so that it is the same object every time).
         """
+        if self._hub is None:
+            raise RuntimeError("this reader has no stream hub to follow games with")
         if self._is_over_before(game_id, from_version):
             yield "end", "game_over"
             return
-        deadline, quiet_since, next_version = clock() + max_s, clock(), from_version
-        while clock() < deadline:
-            stored = self._events.read(game_id, next_version, _READ_CHUNK)
-            for event in stored:
-                yield "event", public_event(event, viewer)
-            if any(event.type == GAME_ENDED for event in stored):
-                # What came with GameEnded is in the stream already; a cut chunk left it out.
-                after = self._events.read(game_id, stored[-1].version + 1)
-                for event in after:
-                    yield "event", public_event(event, viewer)
-                yield "end", "game_over"
-                return
-            if stored:
-                next_version, quiet_since = stored[-1].version + 1, clock()
-                continue
-            if clock() - quiet_since >= keepalive_s:
-                quiet_since = clock()
-                yield "keepalive", None
-            sleep(max(0.0, min(poll_s, deadline - clock())))
+        deadline = clock() + max_s
+        topic, after = game_topic(game_id), version_position(from_version - 1)
+        with self._hub.subscribe(topic, after) as subscription:
+            while (left := deadline - clock()) > 0:
+                entries = subscription.next_batches(min(keepalive_s, left))
+                if not entries:
+                    if clock() < deadline:
+                        yield "keepalive", None
+                    continue
+                for entry, batch in entries:
+                    yield "event", _rendered(entry, batch, viewer, render)
+                if any(entry.item.type == GAME_ENDED for entry, _ in entries):
+                    # What came with GameEnded is in the stream already; a cut read left it out.
+                    last: StoredEvent = entries[-1][0].item
+                    for event in self._events.read(game_id, last.version + 1):
+                        yield "event", render(public_event(event, viewer))
+                    yield "end", "game_over"
+                    return
         yield "end", "time_limit"
 
     def _is_over_before(self, game_id: str, from_version: int) -> bool:
@@ -189,3 +212,19 @@ class GameReader:
             return False
         last = self._events.read(game_id, current, 1)
         return bool(last) and last[0].type in (GAME_ENDED, *REVEALS)
+
+
+def _rendered(
+    entry: FeedEntry,
+    batch: Batch | None,
+    viewer: int | None,
+    render: Callable[[dict[str, Any]], Rendered],
+) -> Rendered:
+    """`render` of the event as `viewer` sees it, made once per batch for all its followers."""
+    if batch is None:
+        return render(public_event(entry.item, viewer))
+    key = (entry.position, viewer, render)
+    found: Rendered | None = batch.memo.get(key)
+    if found is None:
+        found = batch.memo[key] = render(public_event(entry.item, viewer))
+    return found

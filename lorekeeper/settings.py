@@ -60,11 +60,18 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
     rate_per_s: float = Field(default=20.0, ge=0)
     rate_burst: int = Field(default=60, ge=1)
-    projection_wait_s: float = 2.0
+    projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
     request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
-    sse_max_s: float = 300.0
-    sse_keepalive_s: float = 15.0
-    sse_poll_s: float = 0.25
+    sse_max_s: float = Field(default=300.0, gt=0)
+    sse_keepalive_s: float = Field(default=15.0, gt=0)
+    # Slow and greedy clients (docs/api.md, "Limits"): per client (seat token or address).
+    streams_per_client: int = Field(default=16, ge=1)
+    waits_per_client: int = Field(default=8, ge=1)
+    streams_per_process: int = Field(default=3000, ge=1)
+    body_timeout_s: float = Field(default=10.0, gt=0, le=300)
+    # Redis connections an API process opens for its requests (its pool), and as many more
+    # for the command path's appends (adapters/redis_lane.py); past them, requests wait.
+    redis_connections: int = Field(default=64, ge=4)
     # -- players, seats and the lobby (docs/players.md) -------------------------------------
     allow_anonymous_games: bool = False
     max_open_games_per_player: int = Field(default=10, ge=0)

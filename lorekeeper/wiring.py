@@ -15,6 +15,7 @@ from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.streaming import StreamHub
 from lorekeeper.timekeeper import Timekeeper
 
 
@@ -48,10 +49,12 @@ def application(
     bot_queue: BotQueue,
     *,
     events: EventStore | None = None,
+    hub: StreamHub | None = None,
     time_outs: TimeOutQueue | None = None,
 ) -> Application:
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
+    `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py)."""
     log = GameLog(events or stores.events, stores.dice, jobs,
                   cache_games=settings.state_cache_games)  # fmt: skip
@@ -63,7 +66,7 @@ def application(
     players = PlayerService(stores.players, max_keys=settings.max_keys_per_player)
     seating = SeatingService(service, stores.tables, stores.seats, stores.players, lister, lobby,
                              limits_of(settings))  # fmt: skip
-    reader = GameReader(log, stores.projections, stores.seats,
+    reader = GameReader(log, stores.projections, stores.seats, hub=hub,
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
     timekeeper = Timekeeper(service, stores.deadlines, time_outs)
     projector = Projector(log, stores.projections, lister, timekeeper.schedule)

@@ -1,4 +1,4 @@
-"""RedisLane: scripts in one round trip on the calling thread's own connection."""
+"""RedisLane: scripts in one round trip on a connection of the lane's own."""
 
 from __future__ import annotations
 
@@ -63,3 +63,20 @@ def test_each_thread_talks_on_its_own_connection(redis_client: redis.Redis) -> N
         thread.join()
 
     assert wrong == []
+
+
+def test_calls_past_its_connections_wait_for_one(redis_client: redis.Redis) -> None:
+    lane = RedisLane(redis_client, max_connections=2)
+    replies: list[object] = []
+
+    def talk(i: int) -> None:
+        replies.append(lane.run_scripts([ScriptCall(ECHO, [], [str(i)])])[0])
+
+    threads = [threading.Thread(target=talk, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(replies) == sorted(str(i).encode() for i in range(8))  # type: ignore[type-var]
+    assert len(lane._connections._idle) <= 2  # never more than two connections

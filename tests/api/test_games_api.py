@@ -99,9 +99,11 @@ def test_the_scenarios_are_listed_without_their_secret_cards(client: FlaskClient
 def test_probes_answer(client: FlaskClient):
     health = client.get("/healthz").get_json()
     assert health["status"] == "ok"
-    # The Redis wiring reports projection lag; the in-memory one has no projector.
-    assert set(health["checks"]) <= {"projections"}
-    assert all(check["lagging"] == 0 for check in health["checks"].values())
+    # The Redis wiring reports projection lag; the in-memory one has no projector. Both
+    # report the stream hub (docs/streams.md).
+    assert set(health["checks"]) - {"streams"} <= {"projections"}
+    assert health["checks"].get("projections", {"lagging": 0})["lagging"] == 0
+    assert health["checks"]["streams"]["open_streams"] == 0
     assert client.get("/readyz").get_json() == {"status": "ready"}
     spec = client.get("/openapi.yaml")
     assert spec.status_code == 200 and spec.get_data(as_text=True).startswith("openapi: 3.1")

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 
+import pytest
 from flask.testing import FlaskClient
 
+from tests.api.conftest import make_app, with_settings
 from tests.api.helpers import Game, create, problem
 from tests.service.games import BATTLE_RF1, END_MOVEMENT, ORDER_BF0, WINNING_DICE, duel
 
@@ -86,3 +90,41 @@ def test_the_stream_of_a_finished_game_ends_with_its_last_event(client: FlaskCli
     assert messages[-1]["data"] == '{"reason": "game_over"}'
     after = sse_messages(game.get("/stream?from=99").get_data(as_text=True))
     assert after[-1]["data"] == '{"reason": "game_over"}' and not any("id" in m for m in after)
+
+
+def test_the_stream_comes_as_ndjson_when_asked_for(client: FlaskClient):
+    game = played(client)
+    response = game.get("/stream?from=3", Accept="application/x-ndjson")
+    assert response.mimetype == "application/x-ndjson"
+    lines = response.get_data(as_text=True).split("\n")
+    events = [json.loads(line) for line in lines if line.startswith('{"version"')]
+    assert [e["version"] for e in events] == [3, 4]
+    assert "" in lines[2:-1]  # a blank line keeps the connection alive
+    assert json.loads(lines[-2]) == {"end": "time_limit"} and lines[-1] == ""
+
+
+@pytest.mark.parametrize("backend", ["in_memory", "redis"])
+def test_the_stream_delivers_what_happens_while_it_is_open(
+    request: pytest.FixtureRequest, backend: str
+) -> None:
+    redis_client = request.getfixturevalue("redis_client") if backend == "redis" else None
+    client = make_app(backend, with_settings(sse_max_s=10), redis_client).test_client()
+    game = played(client)
+    hub = client.application.extensions["lorekeeper"].hub
+    response = client.get(f"{game.url}/stream?from=5", buffered=False)
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.extend(response.response))
+    reader.start()
+    deadline = time.monotonic() + 5
+    while hub.stats()["subscribers"] == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)  # until the stream follows the game through the hub
+
+    game.ok(0, BATTLE_RF1)  # ends the game: its events, then the stream's end
+
+    reader.join(timeout=5)
+    text = b"".join(read).decode()
+    messages = [m for m in sse_messages(text) if "id" in m]
+    assert messages[0]["id"] == "5" and "GameEnded" in [m["event"] for m in messages]
+    assert text.endswith('event: end\ndata: {"reason": "game_over"}\n\n')
+    assert hub.stats()["reads"] >= 1  # the events came through the hub's read
+    response.close()

@@ -1,4 +1,4 @@
-"""The demo against the real stack: a private redis-server, the API under gunicorn (gthread, as
+"""The demo against the real stack: a private redis-server, the API under gunicorn (gevent, as
 scripts/run starts it) and `python -m workers` as processes. `python -m lorekeeper demo` plays
 a whole game over HTTP; the worker resolves its breath phases and keeps the projections the
 demo waits on."""
@@ -63,7 +63,7 @@ def stack(
     }
     gunicorn = [
         sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
-        "--workers", "2", "--worker-class", "gthread", "--threads", "4",
+        "--workers", "2", "--worker-class", "gevent", "--worker-connections", "256",
         "--graceful-timeout", "2", "--no-control-socket", "--reuse-port",
         "--config", "gunicorn.conf.py", "api.wsgi:app",
     ]  # fmt: skip

@@ -115,7 +115,7 @@ def test_the_image_copies_every_package_and_file_it_reads() -> None:
         assert f"!{name}" in ignore
     assert re.search(r"^USER (?!root|0\b)\S+", dockerfile, re.MULTILINE)
     assert "HEALTHCHECK" in dockerfile and "/healthz" in dockerfile
-    assert '"--worker-class", "gthread"' in dockerfile
+    assert '"--worker-class", "gevent"' in dockerfile  # streams hold no thread (docs/streams.md)
 
 
 def test_the_api_logs_through_one_gunicorn_config_everywhere() -> None:
