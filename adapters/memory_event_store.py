@@ -106,6 +106,7 @@ class InMemoryEventStore:
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
+        time_ms: int | None = None,
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
@@ -118,7 +119,7 @@ class InMemoryEventStore:
             if expected_version != len(game.records):
                 newer = game.stored(max(1, expected_version + 1), len(game.records))
                 raise VersionConflict(len(game.records), expected_version, newer)
-            written = self._write(game, encoded, seat, command_id, command_hash)
+            written = self._write(game, encoded, seat, command_id, command_hash, time_ms)
         self._tell_followers()
         return written
 
@@ -195,8 +196,10 @@ class InMemoryEventStore:
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
+        time_ms: int | None = None,
     ) -> AppendResult:
-        first, now, prev = len(game.records) + 1, self._clock(), game.head_hash
+        now = self._clock() if time_ms is None else time_ms
+        first, prev = len(game.records) + 1, game.head_hash
         hashes = chain_hashes(prev, first, events, seat=seat, command_id=command_id, time_ms=now)
         for event, hash_ in zip(events, hashes, strict=True):
             game.records.append(_Record(event, seat, command_id, now, prev, hash_))

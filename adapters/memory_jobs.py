@@ -9,17 +9,23 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from adapters.redis_jobs import bot_job_id, breath_job_id, breath_opened_version
+from adapters.redis_jobs import (
+    bot_job_id,
+    breath_job_id,
+    breath_opened_version,
+    time_out_job_id,
+)
 
 log = logging.getLogger(__name__)
 
 Project = Callable[[Sequence[str]], object]
 ResolveBreath = Callable[[str], object]
 PlayBot = Callable[[str, int, int], object]
+TimeOut = Callable[[str], object]
 
 
 class _Job(NamedTuple):
-    kind: str  # "breath" | "project" | "bot"
+    kind: str  # "breath" | "project" | "bot" | "time_out"
     game_id: str
     id: str  # the breath or bot job's id; the game id for a projection
     version: int = 0  # a bot's move: the version it plays at, and its seat
@@ -40,6 +46,7 @@ class InMemoryJobQueue:
         self._project: Project | None = None
         self._resolve_breath: ResolveBreath | None = None
         self._play_bot: PlayBot | None = None
+        self._time_out: TimeOut | None = None
         self._eager = eager
         self._jobs: deque[_Job] = deque()
         self._seen: set[str] = set()
@@ -53,11 +60,25 @@ class InMemoryJobQueue:
         project: Project | None,
         resolve_breath: ResolveBreath | None,
         play_bot: PlayBot | None = None,
+        time_out: TimeOut | None = None,
     ) -> None:
-        """What runs the projections (of some games), resolves a game's breath phase, and
-        plays a bot's move."""
+        """What runs the projections (of some games), resolves a game's breath phase, plays
+        a bot's move, and applies a game's overdue time-out."""
         self._project, self._resolve_breath = project, resolve_breath
-        self._play_bot = play_bot
+        self._play_bot, self._time_out = play_bot, time_out
+
+    def enqueue_time_out(self, game_id: str, version: int) -> bool:
+        """The twin of RQJobQueue.enqueue_time_out (run before the jobs already queued, as
+        the workers listen to the clock queue before the bots')."""
+        job_id = time_out_job_id(game_id, version)
+        with self._lock:
+            if job_id in self._seen:
+                return False
+            self._seen.add(job_id)
+            self._jobs.appendleft(_Job("time_out", game_id, job_id, version))
+        if self._eager:
+            self.drain()
+        return True
 
     def enqueue_bot_turn(self, game_id: str, version: int, seat: int) -> bool:
         """The twin of RQJobQueue.enqueue_bot_turn (run after the jobs already queued)."""
@@ -94,7 +115,8 @@ class InMemoryJobQueue:
     def drain(self) -> int:
         """Run queued jobs until none is left; the number run (none while nothing is attached)."""
         with self._lock:
-            if self._draining or (self._project is None and self._resolve_breath is None):
+            attached = (self._project, self._resolve_breath, self._play_bot, self._time_out)
+            if self._draining or all(run is None for run in attached):
                 return 0
             self._draining = True
         ran = 0
@@ -133,6 +155,9 @@ class InMemoryJobQueue:
             elif job.kind == "bot":
                 if self._play_bot is not None:
                     self._play_bot(job.game_id, job.version, job.seat)
+            elif job.kind == "time_out":
+                if self._time_out is not None:
+                    self._time_out(job.game_id)
             elif self._project is not None:
                 self._project([job.game_id])
         except Exception as exc:

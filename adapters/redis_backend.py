@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import redis
 
+from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_lobby import RedisLobbyIndex
@@ -63,7 +64,7 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
     # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
     return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
                   RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
-                  RedisLobbyIndex(index))  # fmt: skip
+                  RedisLobbyIndex(index), RedisDeadlineIndex(index))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:
@@ -75,4 +76,5 @@ def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJ
         pending_ttl_s=settings.projection_pending_ttl_s,
         job_timeout_s=settings.job_timeout_s,
         bot_queue=settings.bot_queue,
+        clock_queue=settings.clock_queue,
     )

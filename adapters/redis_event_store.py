@@ -139,13 +139,14 @@ class RedisStreamEventStore:
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
+        time_ms: int | None = None,
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
         check_command(command_id, command_hash)
         encoded = encode_events(events)
         written = self._write(
-            game_id, "append", expected_version, encoded, seat, command_id, command_hash
+            game_id, "append", expected_version, encoded, seat, command_id, command_hash, time_ms
         )
         reply, status = written.reply, text(written.reply[0])
         if status == "not_found":
@@ -240,11 +241,13 @@ class RedisStreamEventStore:
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
+        at_ms: int | None = None,
     ) -> _Written:
-        """Link `events` to the head and run the script; again on a `head` reply."""
+        """Link `events` to the head and run the script; again on a `head` reply. `at_ms`:
+        the time to record (None: this store's clock)."""
         prev = self._head_guess(game_id, expected_version)
         for _ in range(_RELINKS):
-            time_ms = self._clock()
+            time_ms = self._clock() if at_ms is None else at_ms
             hashes = chain_hashes(
                 prev,
                 expected_version + 1,

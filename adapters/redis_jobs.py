@@ -16,6 +16,9 @@
 - a **bot** move (RQ, the bot queue) when the game waits on a bot seat (`enqueue_bot_turn`,
   called by lorekeeper/bot_turns.py): job id `bot-<game>-<version>-<seat>` (the game id
   escaped as below), the top-level function BOT_FUNC names.
+- a **time-out** (RQ, the clock queue) when a clocked game's deadline has passed
+  (`enqueue_time_out`, called by the workers' clock loop, lorekeeper/timekeeper.py): job id
+  `timeout-<game>-<version>` (the version the deadline was scheduled at), TIME_OUT_FUNC.
 - a **breath** job (RQ) when `BreathPhaseOpened` is among the appended events (R-TRN-6),
   with a job id per game and version of that event (`breath-<game>-<version>`; RQ accepts
   only `[A-Za-z0-9_-]`, so the game id is escaped: `_`->`__`, `.`->`_d`, `:`->`_c`): a
@@ -45,8 +48,10 @@ from adapters.stream_entries import text
 BREATH_OPENED = "BreathPhaseOpened"
 BREATH_FUNC = "workers.jobs.resolve_breath"
 BOT_FUNC = "workers.bots.play_bot_turn"
+TIME_OUT_FUNC = "workers.clocks.apply_time_out"
 DEFAULT_BREATH_QUEUE = "breath"
 DEFAULT_BOT_QUEUE = "bots"
+DEFAULT_CLOCK_QUEUE = "clocks"
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +81,11 @@ def breath_job_id(game_id: str, opened_version: int) -> str:
 def bot_job_id(game_id: str, version: int, seat: int) -> str:
     """The RQ job id of a bot's move in the game at `version`."""
     return f"bot-{_escaped(game_id)}-{version}-{seat}"
+
+
+def time_out_job_id(game_id: str, version: int) -> str:
+    """The RQ job id of the time-out of the deadline scheduled at `version`."""
+    return f"timeout-{_escaped(game_id)}-{version}"
 
 
 def breath_opened_version(version: int, event_types: Sequence[str]) -> int | None:
@@ -124,10 +134,12 @@ class RQJobQueue:
         breath_result_ttl_s: int = 24 * 3600,
         bot_queue: str = DEFAULT_BOT_QUEUE,
         bot_result_ttl_s: int = 3600,
+        clock_queue: str = DEFAULT_CLOCK_QUEUE,
     ) -> None:
         self._client = client
         self.breath_queue = Queue(breath_queue, connection=client, serializer=JSONSerializer)
         self.bot_queue = Queue(bot_queue, connection=client, serializer=JSONSerializer)
+        self.clock_queue = Queue(clock_queue, connection=client, serializer=JSONSerializer)
         self._bot_result_ttl_s = bot_result_ttl_s
         self.projection_queue = ProjectionQueue(client, projection_queue)
         self._pending_ttl_s = pending_ttl_s
@@ -214,10 +226,27 @@ class RQJobQueue:
             log.warning("jobs.bot_not_queued", extra={"game_id": game_id, "error": repr(exc)})
             return False
 
+    def enqueue_time_out(self, game_id: str, version: int) -> bool:
+        """Queue the time-out of a deadline scheduled at `version`; False if that one is
+        queued (or was, within its result TTL). A Redis error is logged: the next tick or the
+        reconciler tries again."""
+        try:
+            return self._enqueue(
+                self.clock_queue,
+                TIME_OUT_FUNC,
+                (game_id, version),
+                time_out_job_id(game_id, version),
+                result_ttl=self._bot_result_ttl_s,
+            )
+        except redis.RedisError as exc:
+            log.warning("jobs.time_out_not_queued", extra={"game_id": game_id, "error": repr(exc)})
+            return False
+
     def queued(self) -> list[str]:
-        """The breath and bot jobs' ids and the game ids due a projection, waiting now."""
+        """The breath, time-out and bot jobs' ids and the game ids due a projection."""
         return (
             self.breath_queue.get_job_ids()
+            + self.clock_queue.get_job_ids()
             + self.bot_queue.get_job_ids()
             + self.projection_queue.due()
         )

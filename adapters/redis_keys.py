@@ -4,7 +4,8 @@ A game's keys carry its hash tag `{<game_id>}`, so they sit in one Cluster slot 
 may touch them together. The projection queue's keys carry the queue's tag. A player's record
 carries the player's tag. The lobby's indexes span games: they all carry the tag `{lobby}`,
 so the one script that moves a game between them (adapters/redis_lobby.py) runs in one slot,
-on one node of a Cluster (docs/players.md says how they could be sharded). The rest are
+on one node of a Cluster (docs/players.md says how they could be sharded). The clocks'
+deadlines span games too: they carry `{clocks}` (adapters/redis_clocks.py). The rest are
 single keys of their own.
 """
 
@@ -110,3 +111,12 @@ def hub_wake_key(hub_id: str) -> str:
 def slots_key(caller: str) -> str:
     """Sorted set: a caller's long requests (open streams, waits), scored by when each lapses."""
     return f"lk:slots:{caller}"
+
+
+# -- clocks: deadlines, cross-game keys, all in the slot of `{clocks}` (docs/workers.md) ------
+
+CLOCKS_TAG = "{clocks}"
+DEADLINES_KEY = f"lk:{CLOCKS_TAG}:deadlines"  # sorted set: clocked game id, score its deadline
+WARNINGS_KEY = f"lk:{CLOCKS_TAG}:warnings"  # sorted set: game id, score when to warn its seat
+CLOCK_ENTRIES_KEY = f"lk:{CLOCKS_TAG}:entries"  # hash: game id -> its Deadline (JSON)
+WARNED_KEY = f"lk:{CLOCKS_TAG}:warned"  # hash: game id -> key of the turn or decision warned

@@ -14,6 +14,7 @@ from typing import Any
 
 import redis
 
+from adapters.memory_clocks import InMemoryDeadlineIndex
 from adapters.memory_concurrency import InMemoryConcurrencyLimiter
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_feed import InMemoryFeed
@@ -36,7 +37,15 @@ from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
-from lorekeeper.ports import BotQueue, ConcurrencyLimiter, Feed, JobQueue, RateLimiter, Stores
+from lorekeeper.ports import (
+    BotQueue,
+    ConcurrencyLimiter,
+    Feed,
+    JobQueue,
+    RateLimiter,
+    Stores,
+    TimeOutQueue,
+)
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
@@ -100,7 +109,7 @@ def memory_components(settings: Settings) -> Components:
     events = InMemoryEventStore()
     stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
-                    InMemoryLobbyIndex())  # fmt: skip
+                    InMemoryLobbyIndex(), InMemoryDeadlineIndex())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -122,9 +131,11 @@ def _components(
     bot_queue: BotQueue = rq if rq is not None else in_process
     # One hub per process: every open stream and wait of this app follows through it.
     hub = StreamHub(feed)
-    app = application(settings, stores, jobs, bot_queue, hub=hub)
+    time_outs: TimeOutQueue = rq if rq is not None else in_process
+    app = application(settings, stores, jobs, bot_queue, hub=hub, time_outs=time_outs)
     if settings.jobs == "inline":
-        in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play)
+        in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play,
+                          app.timekeeper.time_out)  # fmt: skip
     components = Components(settings, app.service, app.reader, limiter, app.players,
                             app.seating, app.lobby, clients, hub=hub)  # fmt: skip
     components.health_checks["streams"] = lambda: {

@@ -87,6 +87,9 @@ STATUS: dict[str, int] = {
     "role_insufficient": 403,
     "too_many_grants": 409,
     "grant_not_found": 404,
+    # clocks (docs/api.md, "Clocks")
+    "time_out": 409,
+    "invalid_clock": 422,
     # the store
     "store_full": 503,
     "store_unavailable": 503,

@@ -15,7 +15,11 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.catalogue import CARDS, FACES
+from domain.timeouts import POLICIES as CLOCK_POLICIES
 from lorekeeper.bots import BOTS
+from lorekeeper.clocks import BOUNDS as CLOCK_BOUNDS
+from lorekeeper.clocks import FIELDS as CLOCK_FIELDS
+from lorekeeper.clocks import KINDS as CLOCK_KINDS
 from lorekeeper.tables import VISIBILITIES
 
 GLORY_USES = ("extra_hex", "extra_die", "ignore_flag")
@@ -87,10 +91,39 @@ class DiceOptionsSchema(Schema):
     )
 
 
+def _clock_field(name: str) -> fields.Integer:
+    low, high = CLOCK_BOUNDS[name]
+    return fields.Integer(strict=True, validate=validate.Range(low, high))
+
+
+class ClockSchema(Schema):
+    """A time control (docs/api.md, "Clocks"): `kind` and the fields that kind has; the same
+    bounds as lorekeeper/clocks.py, which checks it again as the game is made."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(("none", *CLOCK_KINDS)))
+    turn_s = _clock_field("turn_s")
+    bank_s = _clock_field("bank_s")
+    increment_s = _clock_field("increment_s")
+    days = _clock_field("days")
+    decision_s = _clock_field("decision_s")
+    policy = fields.String(validate=validate.OneOf(CLOCK_POLICIES))
+
+    @validates_schema
+    def _fields_of_its_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
+        kind = data.get("kind")
+        needed = CLOCK_FIELDS.get(str(kind), ())
+        allowed = {"kind"} if kind == "none" else {"kind", "decision_s", "policy", *needed}
+        errors = {f: [f"required for a {kind} clock"] for f in needed if f not in data}
+        errors |= {f: [f"not a field of a {kind} clock"] for f in data if f not in allowed}
+        if errors:
+            raise ValidationError(errors)
+
+
 class GameOptionsSchema(Schema):
     seed = SeedField()
     auto_decisions = StrictBoolean()
     dice = fields.Nested(DiceOptionsSchema)
+    clock = fields.Nested(ClockSchema)
     # Mixed into every die of the server's committed seed (docs/audit.md): not with a chosen
     # seed or scripted dice, which no client seed could make fair.
     client_seeds = fields.List(

@@ -56,6 +56,10 @@ class GameCreated(Event):
     # and SecretsRevealed opens the commitments when the game ends. None (and absent): a game
     # hashed the old way (format 1), whose hash covers the cards.
     commitments: dict[str, Any] | None = None
+    # The game's time control, a service setting the rules never read (docs/api.md,
+    # "Clocks"): {"kind": "per_turn", "turn_s": 60, "decision_s": 30, "policy": "auto"} …
+    # Absent from a game without a clock (and from every game created before clocks).
+    clock: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         data = Event.payload(self)  # (slotted dataclasses break a bare super())
@@ -63,6 +67,8 @@ class GameCreated(Event):
             del data["rules_edition"]  # written as the first edition's games were
         if self.commitments is None:
             del data["commitments"]  # written as games before commitments were
+        if self.clock is None:
+            del data["clock"]  # written as games without a clock always were
         return data
 
 
@@ -135,6 +141,19 @@ class SecretsRevealed(Event):
     seed: str | None
     hands: tuple[tuple[str, ...], ...]
     salts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """The seat's time ran out (docs/api.md, "Clocks"): a service fact, not a rule. The server
+    appends it, then what the game's policy does for the seat (`auto`: the documented
+    automatic choices, `forfeit`: a resignation). `period` is `turn` or `decision`;
+    `deadline_ms` the moment the time ran out, which the events' own times prove."""
+
+    seat: int
+    period: str
+    policy: str
+    deadline_ms: int
 
 
 @dataclass(frozen=True, slots=True)

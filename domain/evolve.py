@@ -73,6 +73,11 @@ def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
     )
 
 
+@_on(ev.TimedOut)
+def _timed_out(state: GameState, e: ev.TimedOut) -> GameState:
+    return state  # a clock's fact: what the policy does follows as events of its own
+
+
 @_on(ev.RoostEnded)
 def _roost_ended(state: GameState, e: ev.RoostEnded) -> GameState:
     return with_unit(state, replace(state.units[e.unit], roosted=False))

@@ -232,6 +232,12 @@ def _breath_rolled(s: GameState, e: ev.BreathRolled) -> str:
     )
 
 
+def _timed_out(s: GameState, e: ev.TimedOut) -> str:
+    what = "decision" if e.period == "decision" else "turn"
+    then = "it resigns" if e.policy == "forfeit" else "the server plays the automatic choices"
+    return f"{seat_name(s, e.seat)}'s time for its {what} ran out; {then}"
+
+
 def _breath_phase_closed(s: GameState, e: ev.BreathPhaseClosed) -> str:
     return "breath phase closes"
 
@@ -260,6 +266,7 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
     ev.PlayerEliminated: lambda s, e: f"{seat_name(s, e.seat)} is eliminated",
     ev.DiceRevealed: lambda s, e: f"the dice seed is revealed: {e.seed}",
     ev.SecretsRevealed: lambda s, e: _secrets_revealed(s, e),
+    ev.TimedOut: _timed_out,
     ev.AutoPassSet: lambda s, e: (
         f"{seat_name(s, e.seat)} turns auto-pass {'on' if e.auto_pass else 'off'}"
     ),

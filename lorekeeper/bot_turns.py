@@ -23,7 +23,7 @@ from typing import Any
 from domain import GameState, RuleViolation, legal_listing
 from domain.view import board_view
 from lorekeeper.bots import BOTS
-from lorekeeper.errors import GameNotFound, PreconditionFailed, VersionConflict
+from lorekeeper.errors import GameNotFound, PreconditionFailed, TimeRanOut, VersionConflict
 from lorekeeper.lobby import to_act
 from lorekeeper.ports import BotQueue, TableStore
 from lorekeeper.service import GameService
@@ -81,6 +81,8 @@ class BotTurns:
             )
         except (PreconditionFailed, VersionConflict):
             return {"played": False, "reason": "the game moved on"}
+        except TimeRanOut:  # its move came too late: the server timed it out (CLK-5)
+            return {"played": False, "reason": "its time ran out"}
         except RuleViolation as refused:  # a bug in the policy or in legal_actions
             log.error("bot.refused", extra={"game_id": game_id, "bot": bot, "rule": refused.rule,
                                             "action": action})  # fmt: skip

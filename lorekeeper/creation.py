@@ -1,4 +1,5 @@
-"""What a new game starts from: its scenario checked, its name, its secrets, its first events.
+"""What a new game starts from: its scenario checked, its name, its secrets, its first events,
+its clock (the time control of `options.clock`, recorded in GameCreated: lorekeeper/clocks.py).
 
 Pure but for the random values it is given; GameService.create_game stores the result.
 
@@ -30,8 +31,9 @@ from domain.events import GameCreated
 from domain.scenarios import get_scenario
 from lorekeeper.audit.chain import NotCanonical, canonical_json
 from lorekeeper.audit.commitments import SALT_BYTES, commitments, hands_dealt
+from lorekeeper.clocks import ClockError, TimeControl, time_control
 from lorekeeper.dice import DiceConfig
-from lorekeeper.errors import ScriptedDiceRefused, UnknownScenario
+from lorekeeper.errors import InvalidClock, ScriptedDiceRefused, UnknownScenario
 from lorekeeper.seats import TOKEN_PREFIX
 
 CREATE_PREFIX = "create-"
@@ -102,14 +104,24 @@ def _token(secret: bytes, message: str) -> str:
 def checked_scenario(
     scenario: str | Mapping[str, Any], options: Mapping[str, Any], *, allow_scripted_dice: bool
 ) -> Mapping[str, Any]:
-    """The scenario document; UnknownScenario, ScenarioError or ScriptedDiceRefused."""
+    """The scenario document; UnknownScenario, ScenarioError, ScriptedDiceRefused or
+    InvalidClock (the time control in `options.clock`)."""
     doc = _scenario_doc(scenario)
     _require_canonical(doc)
     if "dice" in options and not allow_scripted_dice:
         raise ScriptedDiceRefused(
             "scripted dice are disabled on this server (LOREKEEPER_ALLOW_SCRIPTED_DICE=1)"
         )
+    checked_clock(options)
     return doc
+
+
+def checked_clock(options: Mapping[str, Any]) -> TimeControl | None:
+    """The time control `options.clock` asks for (None: no clock); InvalidClock otherwise."""
+    try:
+        return time_control(options)
+    except ClockError as exc:
+        raise InvalidClock(str(exc)) from None
 
 
 def new_secrets(
@@ -131,11 +143,12 @@ def first_events(
     doc: Mapping[str, Any], options: Mapping[str, Any], game: DiceConfig, *, start: bool = True
 ) -> list[Event]:
     """The game's first events, GameCreated carrying the public part of its secrets: the dice
-    scheme (and commitment) and the commitments to the hands dealt (record format 2); without
-    `start`, GameCreated alone (the game waits for its seats: docs/players.md)."""
+    scheme (and commitment) and the commitments to the hands dealt (record format 2), and the
+    time control; without `start`, GameCreated alone (the game waits for its seats:
+    docs/players.md)."""
     auto = bool(options.get("auto_decisions", False))
     events = domain.new_game(doc, auto_decisions=auto, start=start)
-    events[0] = _with_secrets(events[0], game)
+    events[0] = _with_secrets(events[0], game, checked_clock(options))
     return events
 
 
@@ -148,11 +161,12 @@ def _scenario_doc(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
     return scenario
 
 
-def _with_secrets(created: Event, game: DiceConfig) -> Event:
+def _with_secrets(created: Event, game: DiceConfig, clock: TimeControl | None) -> Event:
     if not isinstance(created, GameCreated):
         raise TypeError(f"a game starts with GameCreated, not {created.type}")
     hands = commitments(game.hands, game.hand_salts)
-    return replace(created, dice=game.public(), commitments=hands)
+    control = None if clock is None else clock.to_json()
+    return replace(created, dice=game.public(), commitments=hands, clock=control)
 
 
 def _require_canonical(doc: Mapping[str, Any]) -> None:

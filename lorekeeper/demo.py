@@ -1,6 +1,7 @@
 """A demo game: two bots play a whole game over HTTP against a running server.
 
     python -m lorekeeper demo [--url URL] [--seed S] [--quiet] [--timeout 120]
+                              [--clock SECONDS [--idle-seat SEAT]]
 
 It talks to the server only through the public API (the standard library's urllib), the way
 any client would, as two players who never see each other's keys: each signs up
@@ -24,6 +25,11 @@ wins in turn 3). A chosen seed makes a reproducible game, not a fair one (anyone
 seed knows the dice), so its audit says `not_verifiable`. Of 1,000 games with different seeds,
 every one ended with a winner, by turn 16 at the latest; a draw (R-WIN-3, at `max_turns`)
 would be reported as one.
+
+`--clock S` gives the game a per-turn clock of S seconds (docs/api.md, "Clocks"); with
+`--idle-seat N` that seat's player never answers: each of its turns runs out, and the
+server's worker ends it by the automatic choices (a `TimedOut` line in the history), while
+the other player plays on. The demo waits for each of those time-outs.
 """
 
 from __future__ import annotations
@@ -47,7 +53,8 @@ DEFAULT_BIND = "127.0.0.1:8000"  # scripts/run's LOREKEEPER_BIND default
 EXAMPLE_SEED = "demo"  # a reproducible game the README describes: south wins in turn 3
 BREATH_WAIT_S = 15.0
 # The board moved on under the command (nothing was appended): read it again and retry.
-RETRY_CODES = ("breath_pending", "version_mismatch", "version_conflict")
+RETRY_CODES = ("breath_pending", "version_mismatch", "version_conflict", "time_out")
+TIME_OUT_SLACK_S = 15.0  # after a clock's deadline, how long the demo waits for the worker
 
 # Two small armies a few hexes apart on an open board: foot and horse with two figures left,
 # and a Wood Wyvern each, whose breath (1 lore) brings a breath phase for the worker to
@@ -151,6 +158,8 @@ class DemoGame:
     seed: str | None  # None: the server draws (and commits to) the seed
     out: Callable[[str], None] | None = print  # None: print nothing (no log is read)
     deadline_s: float = 120.0
+    clock_s: int | None = None  # a per-turn clock of this many seconds
+    idle_seat: int | None = None  # this seat never answers: its clock runs out
     game_id: str = ""
     keys: list[str] = field(default_factory=list)  # each seat's player's API key
     version: int = 0
@@ -161,6 +170,8 @@ class DemoGame:
         options: dict[str, Any] = {"auto_decisions": True}
         if self.seed is not None:
             options["seed"] = self.seed
+        if self.clock_s is not None:
+            options["clock"] = {"kind": "per_turn", "turn_s": self.clock_s}
         self.keys = [self._sign_up("Southmoor"), self._sign_up("Northwind")]  # south, north
         body = {"scenario": SKIRMISH, "options": options,
                 "seats": [{"kind": "me"}, {"kind": "invite"}]}  # fmt: skip
@@ -182,14 +193,19 @@ class DemoGame:
                 return view
             if view["phase"] == "breath":
                 self._wait_for_breath()
+            elif self._to_act(view) == self.idle_seat:
+                self._wait_for_time_out(view)
             else:
                 self._act(view)
         raise DemoError(f"the game did not end within {self.deadline_s:.0f} s")
 
+    @staticmethod
+    def _to_act(view: View) -> int:
+        seat = (view.get("pending") or {}).get("seat")
+        return int(view["active_seat"] if seat is None else seat)
+
     def _act(self, view: View) -> None:
-        pending = view.get("pending") or {}
-        seat = pending.get("seat")
-        seat = view["active_seat"] if seat is None else seat
+        seat = self._to_act(view)
         token = self.keys[seat]
         legal = self.http.get(f"/games/{self.game_id}/legal-actions", token)
         if legal["version"] != view["version"]:
@@ -227,6 +243,25 @@ class DemoGame:
             "is a worker (`python -m workers`) running against the server's Redis?"
         )
 
+    def _wait_for_time_out(self, view: View) -> None:
+        """The idle seat never answers: wait for its clock to run out and the server's
+        worker to time it out (docs/api.md, "Clocks")."""
+        running = (view.get("clock") or {}).get("running") or {}
+        left_s = running.get("remaining_ms", 0) / 1000
+        self._say(f"      seat {self.idle_seat} does not answer: its clock runs out in "
+                  f"{left_s:.1f} s")  # fmt: skip
+        give_up = time.monotonic() + left_s + TIME_OUT_SLACK_S
+        while time.monotonic() < give_up:
+            later = self.http.get(f"/games/{self.game_id}?min_version={self.version + 1}")
+            if later["version"] > self.version:
+                self.version = later["version"]
+                return
+            time.sleep(0.1)
+        raise DemoError(
+            f"seat {self.idle_seat}'s clock ran out and nothing happened in "
+            f"{TIME_OUT_SLACK_S:.0f} s: is a worker (`python -m workers`) running?"
+        )
+
     def _print_log(self) -> None:
         if self.out is None:
             return
@@ -242,12 +277,16 @@ class DemoGame:
 
 def describe_result(view: View) -> str:
     winner = view["winner"]
+    timeouts = ""
+    for seat in (view.get("clock") or {}).get("seats", []):
+        if seat["timeouts"]:
+            timeouts += f" Seat {seat['seat']} ran out of time {seat['timeouts']} times."
     if winner is None or winner == "draw":
-        return f"The game ended in a draw after turn {view['turn']}."
+        return f"The game ended in a draw after turn {view['turn']}.{timeouts}"
     player = view["players"][winner]
     return (
         f"The winner is seat {winner} ({player['home_edge']}) with {player['banners']} "
-        f"banners, in turn {view['turn']}."
+        f"banners, in turn {view['turn']}.{timeouts}"
     )
 
 
@@ -266,7 +305,15 @@ def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     base = (args.url or default_url()).rstrip("/")
     seed = args.seed
-    game = DemoGame(Http(base), seed, out=None if args.quiet else print, deadline_s=args.timeout)
+    if args.idle_seat is not None and args.clock is None:
+        print("demo failed: --idle-seat needs --clock (a seat that never answers waits "
+              "forever without one)", file=sys.stderr)  # fmt: skip
+        return 2
+    timeout = args.timeout
+    if args.idle_seat is not None and args.clock is not None:  # its turns take their clock
+        timeout = max(timeout, 20 * (args.clock + 5.0))
+    game = DemoGame(Http(base), seed, out=None if args.quiet else print, deadline_s=timeout,
+                    clock_s=args.clock, idle_seat=args.idle_seat)  # fmt: skip
     try:
         view = game.play()
     except urllib.error.URLError as error:
@@ -309,7 +356,21 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout", type=float, default=120.0, help="give up after this many seconds (120)"
     )
+    parser.add_argument(
+        "--clock", type=_turn_seconds, metavar="SECONDS",
+        help="a per-turn clock of SECONDS (1-86400; the server's workers enforce it)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--idle-seat", type=int, choices=(0, 1), metavar="SEAT",
+        help="with --clock: this seat (0 or 1) never answers; its turns time out",
+    )  # fmt: skip
     return parser
+
+
+def _turn_seconds(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 86_400:
+        raise argparse.ArgumentTypeError("a whole number of seconds from 1 to 86400")
+    return int(text)
 
 
 if __name__ == "__main__":

@@ -133,6 +133,23 @@ class RateLimited(LorekeeperError):
         self.retry_after_s = retry_after_s
 
 
+# -- clocks (docs/api.md, "Clocks") ------------------------------------------------------------
+
+
+class TimeRanOut(LorekeeperError):
+    """The command came from a seat whose time had run out: the server applied the time-out
+    first (its events are in the game now) and refuses the command. `extra`: `rule`
+    (CLK-5), `current_version`, `timed_out` ({seat, period, deadline_ms, policy})."""
+
+    code = "time_out"
+
+
+class InvalidClock(LorekeeperError):
+    """A time control no game can have (`options.clock`)."""
+
+    code = "invalid_clock"
+
+
 # -- creating games and naming commands -------------------------------------------------------
 
 

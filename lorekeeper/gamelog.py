@@ -4,7 +4,8 @@ Every change to a game ends in `commit` (creating it, a seat's command, the serv
 step): reveal the game's secrets when the events end it, append at the version they were
 decided on, remember the new state, tell the job queue. Every read of a game's state starts
 with `load`: this process's cached copy, fast-forwarded with the events the stream has after
-it, folded by `domain.fold` (the one fold of a game's events).
+it, folded by `evolve` (the one fold of a game's events), with the game's clocks folded beside
+its state from the times the events were appended at (lorekeeper/clocks.py).
 
 The stream is the truth; the cache only saves a replay. A decision made on an unchecked cached
 copy (`cached`) is checked by the optimistic append: a stale copy costs one refused append,
@@ -17,8 +18,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain import DiceSource, Event, GameState, fold
-from domain.events import SCHEMA_VERSION, DiceRevealed, SecretsRevealed, event_from_json
+from domain import DiceSource, Event, GameState, evolve, fold
+from domain.events import (
+    SCHEMA_VERSION,
+    DiceRevealed,
+    GameCreated,
+    SecretsRevealed,
+    event_from_json,
+)
+from lorekeeper.clocks import Clock, advance
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
 from lorekeeper.idempotency import CREATE_COMMAND
@@ -36,13 +44,15 @@ from lorekeeper.state_cache import StateCache
 
 @dataclass(frozen=True)
 class Game:
-    """A game as loaded: its state after event `version`, and that event's hash and time."""
+    """A game as loaded: its state after event `version`, and that event's hash and time;
+    its clocks (None: a game without a time control) as they stood then."""
 
     id: str
     state: GameState
     head_hash: str
     head_time_ms: int
     checked: bool = True  # False: this process's cached copy, not compared with the stream
+    clock: Clock | None = None
 
     @property
     def version(self) -> int:
@@ -195,10 +205,14 @@ class GameLog:
         events: Sequence[Event],
         after: GameState,
         cause: Cause,
+        *,
+        time_ms: int | None = None,
     ) -> Committed:
         """Append `events`, decided on `base` (None: the game's first events) and leading to
         `after`, at `base`'s version; VersionConflict when the game moved on meanwhile. A
-        command id seen before gives its first result (`duplicate`), appending nothing."""
+        command id seen before gives its first result (`duplicate`), appending nothing.
+        `time_ms`: the time to record (the time the events were decided at, which a clocked
+        game's deadlines are checked against); None: the store's clock."""
         events, after = self._with_reveal(game_id, events, after)
         new = [
             NewEvent(e.type, e.payload(), SCHEMA_VERSION, cause.command if i == 0 else None)
@@ -211,11 +225,12 @@ class GameLog:
         else:
             result = self.events.append(
                 game_id, base.version, new, seat=cause.seat,
-                command_id=cause.command_id, command_hash=cause.command_hash,
+                command_id=cause.command_id, command_hash=cause.command_hash, time_ms=time_ms,
             )  # fmt: skip
         if not result.duplicate:
             head = result.events[-1]
-            self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms))
+            clock = _clock_after(base, events, head.time_ms)
+            self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms, clock=clock))
         committed = self._committed(game_id, result)
         self.notify(game_id, committed)
         return committed
@@ -252,13 +267,19 @@ class GameLog:
 
     @staticmethod
     def _folded(game_id: str, game: Game | None, stored: Sequence[StoredEvent]) -> Game:
-        """`game` (None: before the first event) with the stored events folded on."""
-        state = fold(None if game is None else game.state,
-                     (event_from_json(e.type, e.payload) for e in stored))  # fmt: skip
-        if state.version != stored[-1].version:
-            raise ValueError(f"event {stored[-1].version} led to version {state.version}")
+        """`game` (None: before the first event) with the stored events folded on, and its
+        clocks with them (lorekeeper/clocks.py)."""
+        state = None if game is None else game.state
+        clock = None if game is None else game.clock
+        for e in stored:
+            event = event_from_json(e.type, e.payload)
+            state = evolve(state, event)
+            if clock is not None or isinstance(event, GameCreated):
+                clock = advance(clock, event, state, e.time_ms)
+        if state is None or state.version != stored[-1].version:
+            raise ValueError(f"event {stored[-1].version} did not lead to its version")
         head = stored[-1]
-        return Game(game_id, state, head.hash, head.time_ms)
+        return Game(game_id, state, head.hash, head.time_ms, clock=clock)
 
     def _with_reveal(
         self, game_id: str, events: Sequence[Event], after: GameState
@@ -283,6 +304,18 @@ class GameLog:
         events = result.events
         head = events[-1].hash if events else self.head_hash(game_id, result.version)
         return Committed(result.version, events, result.duplicate, head)
+
+
+def _clock_after(base: Game | None, events: Sequence[Event], time_ms: int) -> Clock | None:
+    """The clocks after an append of `events` at `time_ms` on `base` (None: the first)."""
+    clock = None if base is None else base.clock
+    if clock is None and (base is not None or not events or not isinstance(events[0], GameCreated)):
+        return None
+    state = None if base is None else base.state
+    for event in events:
+        state = evolve(state, event)
+        clock = advance(clock, event, state, time_ms)
+    return clock
 
 
 def require_game_id(game_id: str) -> None:

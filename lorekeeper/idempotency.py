@@ -47,6 +47,17 @@ def server_command_id() -> str:
     return f"srv-{uuid.uuid4().hex}"
 
 
+# The server's time-out step (docs/api.md, "Clocks"): recorded like the breath step.
+TIMEOUT_COMMAND = {"type": "time_out"}
+
+
+def timeout_command(version: int) -> tuple[str, str]:
+    """Id and hash of the time-out decided on the game at `version`: whoever applies it (a
+    worker, the reconciler, a late command's request), it is appended once."""
+    command_id = f"timeout@{version}"
+    return command_id, hashlib.sha256(command_id.encode()).hexdigest()
+
+
 def breath_command(version: int) -> tuple[str, str]:
     """Id and hash of the server's breath step for the phase read at `version` (R-TRN-6)."""
     command_id = f"breath@{version}"

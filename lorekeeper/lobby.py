@@ -28,10 +28,11 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain import GameState, is_started
+from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.errors import Refused
 from lorekeeper.gamelog import Game
 from lorekeeper.ports import EventStore, Listing, ListingPage, LobbyIndex, Shelf, TableStore
@@ -60,7 +61,7 @@ def to_act(state: GameState) -> int | None:
 
 def lobby_entry(game: Game) -> dict[str, Any]:
     state = game.state
-    return {
+    entry = {
         "game_id": game.id,
         "scenario": state.scenario,
         "seats": len(state.players),
@@ -73,6 +74,9 @@ def lobby_entry(game: Game) -> dict[str, Any]:
         "version": state.version,
         "last_activity": game.head_time_ms,
     }
+    if game.clock is not None:  # as they stood at its last event; pages bring them up to now
+        entry["clock"] = clock_json(game.clock, game.head_time_ms)
+    return entry
 
 
 def status_of(state: GameState, table: Table | None) -> str:
@@ -160,8 +164,9 @@ def decode_cursor(cursor: str) -> str:
 class LobbyReader:
     """Pages of shelves: the public lobby and a player's games."""
 
-    def __init__(self, index: LobbyIndex) -> None:
+    def __init__(self, index: LobbyIndex, clock: Callable[[], int] = now_ms) -> None:
         self._index = index
+        self._now = clock
 
     def public(
         self, status: str | None, scenario: str | None, cursor: str | None, limit: int
@@ -182,6 +187,10 @@ class LobbyReader:
     def _page(self, shelf: Shelf, cursor: str | None, limit: int) -> ListingPage:
         after = None if cursor is None else decode_cursor(cursor)
         page = self._index.page(shelf, after, min(max(limit, 1), MAX_PAGE))
+        now = self._now()
+        for entry in page.entries:  # each seat's time left, now (null: no time control)
+            shown = entry.get("clock")
+            entry["clock"] = None if shown is None else refreshed(shown, now)
         return page
 
 

@@ -16,10 +16,10 @@ tests/workers). The application (`lorekeeper/`) and its callers use only these p
 | TableStore | RedisTableStore | InMemoryTableStore |
 | LobbyIndex | RedisLobbyIndex | InMemoryLobbyIndex |
 | BotQueue | RQJobQueue | InMemoryJobQueue |
-
-
 | Feed | RedisStreamFeed | InMemoryFeed |
 | ConcurrencyLimiter | RedisConcurrencyLimiter | InMemoryConcurrencyLimiter |
+| DeadlineIndex | RedisDeadlineIndex | InMemoryDeadlineIndex |
+| TimeOutQueue | RQJobQueue | InMemoryJobQueue |
 """
 
 from __future__ import annotations
@@ -117,7 +117,12 @@ class EventStore(Protocol):
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
-    ) -> AppendResult: ...
+        time_ms: int | None = None,
+    ) -> AppendResult:
+        """Append at `expected_version`; `time_ms` is the time recorded on the events (None:
+        the store's clock): a clocked game's commands carry the time they were decided at,
+        which the deadlines they met were checked against (lorekeeper/clocks.py)."""
+        ...
 
     def read(
         self, game_id: str, from_version: int = 1, limit: int | None = None
@@ -446,6 +451,56 @@ class BotQueue(Protocol):
         ...
 
 
+# -- clocks: deadlines (docs/api.md, "Clocks"; docs/workers.md) ---------------------------------
+
+
+class Deadline(NamedTuple):
+    """A clocked game's running deadline as of `version` (None: no clock runs), when its
+    seat is to be told that time is running out, and what is timed (`key`: one notice each)."""
+
+    game_id: str
+    version: int
+    deadline_ms: int | None
+    warn_ms: int | None = None
+    key: str | None = None
+    seat: int | None = None
+    period: str | None = None
+
+
+class Due(NamedTuple):
+    game_id: str
+    version: int  # the version the deadline was scheduled at
+    deadline_ms: int
+
+
+class DeadlineIndex(Protocol):
+    """Each clocked game's running deadline, sorted by time, so that the workers find the
+    overdue ones in O(log N) (tests/adapters/test_deadline_index_contract.py). Derived data:
+    the clocks are folded from the events; this only says where to look."""
+
+    def schedule(self, deadlines: Sequence[Deadline]) -> list[bool]:
+        """Keep each game's deadline (none: forget the game) unless one of the same or a
+        newer version is kept; for each, whether it was written."""
+        ...
+
+    def due(self, now_ms: int, limit: int) -> list[Due]:
+        """Games whose deadline is at or before `now_ms`, earliest first."""
+        ...
+
+    def claim_warnings(self, now_ms: int, limit: int) -> list[Deadline]:
+        """The deadlines whose warning time has come, each handed to one caller only and
+        once per `key` (a turn, a decision), however often it is scheduled again."""
+        ...
+
+
+class TimeOutQueue(Protocol):
+    """Where an overdue clock goes: a job that applies the time-out (a worker runs it)."""
+
+    def enqueue_time_out(self, game_id: str, version: int) -> bool:
+        """Queue the time-out of the deadline scheduled at `version`; False if queued before."""
+        ...
+
+
 @dataclass(frozen=True)
 class Stores:
     """One backend's stores, as a composition root hands them to the application."""
@@ -457,3 +512,4 @@ class Stores:
     players: PlayerStore
     tables: TableStore
     lobby: LobbyIndex
+    deadlines: DeadlineIndex

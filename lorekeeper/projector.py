@@ -2,18 +2,20 @@
 
 `project` loads the games through the GameLog (their cached copies fast-forwarded with the
 events their projections have not seen: one read for all of them) and saves their views in
-one go. The save is guarded by version, so projecting twice, or two at once, changes nothing.
-The workers' projection loop runs it (workers/projection_loop.py); so does the in-memory job
-queue in a single process.
+one go, then lists them in the lobby and schedules the clocked games' deadlines. The save is
+guarded by version, so projecting twice, or two at once, changes nothing. The workers'
+projection loop runs it (workers/projection_loop.py); so does the in-memory job queue in a
+single process.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from domain.view import ALL_SEATS, board_view
+from lorekeeper.clocks import clock_json
 from lorekeeper.errors import GameNotFound
 from lorekeeper.gamelog import Game, GameLog
 from lorekeeper.lobby import Lister, lobby_entry, to_act
@@ -31,17 +33,26 @@ class Outcome:
 
 
 def projection_of(game: Game) -> ProjectionSave:
-    return ProjectionSave(game.id, game.version, board_view(game.state, ALL_SEATS),
-                          lobby_entry(game))  # fmt: skip
+    """The stored view (with the clocks of a clocked game, as they stood at its last event:
+    readers bring the running one up to their time) and the lobby entry."""
+    view = board_view(game.state, ALL_SEATS)
+    if game.clock is not None:
+        view["clock"] = clock_json(game.clock, game.head_time_ms)
+    return ProjectionSave(game.id, game.version, view, lobby_entry(game))
 
 
 class Projector:
     def __init__(
-        self, log: GameLog, projections: ProjectionStore, lister: Lister | None = None
+        self,
+        log: GameLog,
+        projections: ProjectionStore,
+        lister: Lister | None = None,
+        schedule: Callable[[Sequence[Game]], None] | None = None,
     ) -> None:
         self._log = log
         self._projections = projections
         self._lister = lister
+        self._schedule = schedule  # the clocked games' deadlines (lorekeeper/timekeeper.py)
 
     def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
         """Bring the games' projections up to their streams: one read of their checkpoints,
@@ -66,8 +77,11 @@ class Projector:
                 saves.append(save)
         for save, wrote in zip(saves, self._projections.save(saves), strict=True):
             outcomes[save.game_id] = Outcome(save.version, wrote)
+        games_loaded = [g for g in loaded_games if isinstance(g, Game)]
         if self._lister is not None:
-            self._lister.list_games([g for g in loaded_games if isinstance(g, Game)])
+            self._lister.list_games(games_loaded)
+        if self._schedule is not None:
+            self._schedule(games_loaded)
         return outcomes
 
     def _save_of(
@@ -100,4 +114,6 @@ class Projector:
         written = self._projections.save([projection_of(game)], replace_equal=True)[0]
         if self._lister is not None:
             self._lister.list_games([game])
+        if self._schedule is not None:
+            self._schedule([game])
         return Outcome(game.version, written)

@@ -6,6 +6,10 @@ is recent enough and falls back to the stream otherwise, so a read is never wron
 
 Waiting (`follow`, `view(min_version=…)`) goes through the process's StreamHub
 (lorekeeper/streaming.py): a waiting reader holds a subscription, not a poll of its own.
+
+A view carries the game's clocks (`clock`, null for a game without a time control,
+lorekeeper/clocks.py): the board view shows them as they stand now, a past state as they
+stood when its last event was appended.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any, TypeVar
 
 from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
+from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.gamelog import GameLog, require_game_id
 from lorekeeper.ports import FeedEntry, ProjectionStore, SeatTokenStore, StoredEvent
 from lorekeeper.streaming import Batch, StreamHub, game_topic, position_key, version_position
@@ -68,8 +73,10 @@ class GameReader:
         *,
         hub: StreamHub | None = None,
         projection_wait_s: float = 2.0,
+        clock: Callable[[], int] = now_ms,
     ) -> None:
         self._log = log
+        self._now = clock
         self._events = log.events
         self._projections = projections
         self._seats = seats
@@ -91,10 +98,14 @@ class GameReader:
         projected = self._projections.load(game_id)
         if projected is not None and projected.version >= (min_version or 0):
             view = redact_view(projected.view, viewer)
-            return {**view, "head_hash": self._log.head_hash(game_id, view["version"])}
+            shown = view.get("clock")
+            clock = None if shown is None else refreshed(shown, self._now())
+            head = self._log.head_hash(game_id, view["version"])
+            return {**view, "clock": clock, "head_hash": head}
         # Never projected, or behind the version asked for: the stream answers at once.
         game = self._log.load(game_id)
-        return {**board_view(game.state, viewer), "head_hash": game.head_hash}
+        clock = clock_json(game.clock, self._now())
+        return {**board_view(game.state, viewer), "clock": clock, "head_hash": game.head_hash}
 
     def _wait_for_version(self, game_id: str, min_version: int, gate: WaitGate) -> None:
         """Until the game's stream reaches `min_version` (at most projection_wait_s)."""
@@ -111,7 +122,8 @@ class GameReader:
 
     def state_view(self, game_id: str, viewer: int | None, version: int | None) -> dict[str, Any]:
         game = self._log.load(game_id, version)
-        return {**board_view(game.state, viewer), "head_hash": game.head_hash}
+        clock = clock_json(game.clock, game.head_time_ms)  # as it stood at that version
+        return {**board_view(game.state, viewer), "clock": clock, "head_hash": game.head_hash}
 
     def legal_actions(self, game_id: str, seat: int) -> dict[str, Any]:
         game = self._log.load(game_id)

@@ -177,7 +177,7 @@ class SeatingService:
                               f"{count}", errors={"seats": [f"{count} seats"]})  # fmt: skip
             placed = [self._seat(spec, me, now, n, invitations) for n, spec in enumerate(specs)]
             _require_distinct_players(placed)
-            kept = {k: v for k, v in options.items() if k == "auto_decisions"}
+            kept = {k: v for k, v in options.items() if k in ("auto_decisions", "clock")}
             table = Table(new_id, visibility, str(doc.get("name", "")), now, tuple(placed),
                           owner=me, rematch_of=rematch_of, options=kept)  # fmt: skip
             if table.is_full:

@@ -1,10 +1,17 @@
-"""The application's use cases: create a game, run a seat's command, resolve a breath phase.
+"""The application's use cases: create a game, run a seat's command, resolve a breath phase,
+time out a seat whose clock ran out.
 
 Shared by the API and the workers. A command reads top to bottom: the game is loaded (this
 process's copy first), the rules decide (`domain.decide_and_fold`), the log commits the
 events at the version they were decided on (lorekeeper/gamelog.py). `_retrying` is the one
 retry around it: a decision on a stale copy, or a race lost to another command, is made
 again on the newer game.
+
+A clocked game (lorekeeper/clocks.py) is checked before every decision: when the seat on the
+clock is past its deadline, its time-out is appended first (`time_out`, the same step the
+workers run at the deadline), and a command of that seat is refused with 409 `time_out`.
+Its commands are recorded with the time they were decided at, the time the deadline was
+checked against, so the stored times prove every command came in time.
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from typing import Any
 
 import domain
 from domain import GameState, RuleViolation
+from domain.timeouts import time_out
+from lorekeeper.clocks import Running, now_ms
 from lorekeeper.creation import (
     CreatedGame,
     Creation,
@@ -33,6 +42,7 @@ from lorekeeper.errors import (
     GameNotFound,
     IdempotencyMismatch,
     PreconditionFailed,
+    TimeRanOut,
     TokenMissing,
     TokenRejected,
     VersionConflict,
@@ -43,11 +53,13 @@ from lorekeeper.idempotency import (
     CREATE_COMMAND,
     START_COMMAND,
     START_COMMAND_ID,
+    TIMEOUT_COMMAND,
     breath_command,
     client_command_id,
     command_body,
     command_hash,
     server_command_id,
+    timeout_command,
 )
 from lorekeeper.ports import SeatTokenStore, StoredEvent
 from lorekeeper.seats import is_token_shaped, token_hash
@@ -56,6 +68,8 @@ log = logging.getLogger(__name__)
 _BREATH_RETRIES = 5
 # Without If-Match, how often a command refused by a newer version is decided again.
 _DECIDE_AGAIN = 1
+# Time-outs one request may apply before its own command (each is a stretch that ran out).
+_TIMEOUTS_PER_REQUEST = 8
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,10 @@ class _Stale(Exception):
     """A decision on an unchecked copy of the game was refused: look at the stream first."""
 
 
+class _TimedOut(Exception):
+    """A time-out was appended before the command: decide it again on the game now."""
+
+
 class GameService:
     def __init__(
         self,
@@ -92,8 +110,10 @@ class GameService:
         allow_scripted_dice: bool = False,
         new_game_id: Callable[[], str] = lambda: secrets.token_hex(8),
         new_dice_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32),
+        clock: Callable[[], int] = now_ms,
     ) -> None:
         self.log = log
+        self.now_ms = clock  # epoch ms: what clocked games' deadlines are checked against
         self._seats = seats
         self._allow_scripted_dice = allow_scripted_dice
         self._new_game_id = new_game_id
@@ -279,21 +299,40 @@ class GameService:
 
     def _retrying(self, c: _Command) -> CommandResult:
         game = self.log.cached(c.game_id) or self.log.load(c.game_id)
-        conflicts = 0
+        conflicts = timeouts = 0
         while True:
             try:
                 return self._decide_and_commit(c, game)
             except _Stale:
                 game = self.log.load(c.game_id)
+            except _TimedOut:
+                timeouts += 1
+                if timeouts > _TIMEOUTS_PER_REQUEST:
+                    raise VersionConflict(game.version, game.version) from None
+                game = self.log.load(c.game_id)
             except VersionConflict as conflict:
+                newer = None
+                if game.clock is not None:  # lost to its own time-out? then it was late
+                    newer = self.log.caught_up(game, conflict)
+                    self._refuse_if_timed_out(c, game, newer)
                 if c.if_match is not None:
                     raise PreconditionFailed(c.if_match, conflict.current_version) from None
                 conflicts += 1
                 if conflicts > _DECIDE_AGAIN:
                     raise  # the game keeps moving under this command: the client looks again
-                game = self.log.caught_up(game, conflict)
+                game = newer or self.log.caught_up(game, conflict)
 
     def _decide_and_commit(self, c: _Command, game: Game) -> CommandResult:
+        now = self.now_ms()
+        due = None if game.clock is None else game.clock.overdue(now)
+        if due is not None and game.clock is not None:
+            if not game.checked:
+                raise _Stale  # whether it is still overdue, the stream says
+            committed = self._commit_time_out(game, due, now)
+            repeated = self._after_time_out(c, due, committed.version, game.clock.control.policy)
+            if repeated is not None:
+                return repeated
+            raise _TimedOut
         try:
             if c.if_match is not None and c.if_match != game.version:
                 raise PreconditionFailed(c.if_match, game.version)
@@ -307,7 +346,8 @@ class GameService:
             if not game.checked:
                 raise _Stale
             return CommandResult(c.seat, game.version, (), False, game.head_hash)
-        committed = self.log.commit(game, c.game_id, events, after, c.cause)
+        at = now if game.clock is not None else None
+        committed = self.log.commit(game, c.game_id, events, after, c.cause, time_ms=at)
         if committed.duplicate:
             return self._repeated(c, committed)
         self._committed(c.game_id, after)
@@ -330,6 +370,70 @@ class GameService:
             # Another seat's command id: same body or not, it is not this caller's to repeat.
             raise IdempotencyMismatch(c.game_id, c.cause.command_id or "")
         return _result(c.seat, first)
+
+    # -- clocks: time-outs (docs/api.md, "Clocks") -------------------------------------------------
+
+    def time_out(self, game_id: str) -> Committed | None:
+        """Time out the seat whose clock has run out, under the game's policy; None when no
+        clock has (any more). Safe to run twice, and beside a late command doing the same:
+        the append carries the command id `timeout@<version>`."""
+        for _ in range(_BREATH_RETRIES):
+            game = self.log.load(game_id)
+            now = self.now_ms()
+            due = None if game.clock is None else game.clock.overdue(now)
+            if due is None:
+                return None
+            try:
+                committed = self._commit_time_out(game, due, now)
+            except VersionConflict:
+                continue  # a command landed first (in time, or refused after this one)
+            return None if committed.duplicate else committed
+        return None
+
+    def _commit_time_out(self, game: Game, due: Running, now: int) -> Committed:
+        assert game.clock is not None
+        policy, dice = game.clock.control.policy, self.log.dice(game.id)
+        events = time_out(game.state, dice, seat=due.seat, period=due.period, policy=policy,
+                          deadline_ms=due.deadline_ms)  # fmt: skip
+        after = domain.fold(game.state, events)
+        command_id, digest = timeout_command(game.version)
+        cause = Cause(TIMEOUT_COMMAND, None, command_id, digest)
+        committed = self.log.commit(game, game.id, events, after, cause, time_ms=now)
+        if not committed.duplicate:
+            log.info("clock.timed_out", extra={"game_id": game.id, "seat": due.seat,
+                                               "period": due.period, "version": committed.version,
+                                               "late_ms": now - due.deadline_ms})  # fmt: skip
+            self._committed(game.id, after)
+        return committed
+
+    def _after_time_out(
+        self, c: _Command, due: Running, version: int, policy: str
+    ) -> CommandResult | None:
+        """After a time-out the request applied: the command's first result if it is a retry
+        of one that went through; TimeRanOut if it is the timed-out seat's; else None (the
+        command is decided on the game as the time-out left it)."""
+        if c.named:
+            previous = self.log.command_result(c.game_id, c.cause.command_id or "",
+                                               c.cause.command_hash or "")  # fmt: skip
+            if previous is not None:
+                return self._repeated(c, previous)
+        if c.seat == due.seat:
+            raise _time_ran_out(c.game_id, due.seat, due.period, due.deadline_ms, policy,
+                                version)  # fmt: skip
+        return None
+
+    def _refuse_if_timed_out(self, c: _Command, before: Game, now: Game) -> None:
+        """A command that lost its append to its own seat's time-out is refused as late."""
+        if before.clock is None or now.clock is None:
+            return
+        if now.clock.timeouts[c.seat] <= before.clock.timeouts[c.seat]:
+            return
+        stored = self.log.events.read(c.game_id, before.version + 1)
+        timed_out = [e for e in stored if e.type == "TimedOut" and e.payload["seat"] == c.seat]
+        if timed_out:
+            p = timed_out[-1].payload
+            raise _time_ran_out(c.game_id, c.seat, p["period"], p["deadline_ms"], p["policy"],
+                                now.version)  # fmt: skip
 
     # -- the server's own steps ------------------------------------------------------------------
 
@@ -368,6 +472,26 @@ def _created(
 def _key_reused(creation: Creation) -> IdempotencyMismatch:
     detail = "this Idempotency-Key created a game from another body; send a new key for a new game"
     return IdempotencyMismatch(creation.game_id, creation.command_id, detail)
+
+
+def _time_ran_out(
+    game_id: str, seat: int, period: str, deadline_ms: int, policy: str, version: int
+) -> TimeRanOut:
+    what = "turn" if period == "turn" else "decision"
+    did = ("resigned for it" if policy == "forfeit"
+           else "made the automatic choices for it")  # fmt: skip
+    return TimeRanOut(
+        f"seat {seat}'s time for its {what} ran out at {deadline_ms} (epoch ms); the server "
+        f"{did} (policy {policy}): the game is at version {version}",
+        rule="CLK-5",
+        current_version=version,
+        timed_out={
+            "seat": seat,
+            "period": period,
+            "deadline_ms": deadline_ms,
+            "policy": policy,
+        },  # fmt: skip
+    )
 
 
 def _result(seat: int, committed: Committed) -> CommandResult:

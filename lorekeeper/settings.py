@@ -80,6 +80,9 @@ class Settings(BaseSettings):
     invitation_ttl_s: int = Field(default=24 * 3600, ge=60)
     max_keys_per_player: int = Field(default=5, ge=1, le=100)
     bot_queue: str = "bots"
+    # -- clocks (docs/api.md, "Clocks"; docs/workers.md) ------------------------------------
+    clock_queue: str = "clocks"
+    clock_poll_ms: int = Field(default=250, ge=10, le=5000)
     # -- the workers ------------------------------------------------------------------------
     worker_processes: int = Field(default=2, ge=0)
     worker_class: Literal["simple", "fork"] = "simple"
@@ -134,9 +137,9 @@ class Settings(BaseSettings):
 
     @property
     def queue_names(self) -> list[str]:
-        """The breath and bot queues (RQ) and the projection queue (a list the projection
-        loop pops)."""
-        return [self.breath_queue, self.bot_queue, self.projection_queue]
+        """The breath, clock and bot queues (RQ) and the projection queue (a list the
+        projection loop pops)."""
+        return [self.breath_queue, self.clock_queue, self.bot_queue, self.projection_queue]
 
 
 def _is_cluster_url(url: str) -> bool:

@@ -9,13 +9,14 @@ from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.lobby import Lister, LobbyReader
 from lorekeeper.players import PlayerService
-from lorekeeper.ports import BotQueue, EventStore, JobQueue, Stores
+from lorekeeper.ports import BotQueue, EventStore, JobQueue, Stores, TimeOutQueue
 from lorekeeper.projector import Projector
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
 from lorekeeper.streaming import StreamHub
+from lorekeeper.timekeeper import Timekeeper
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class Application:
     lobby: LobbyReader
     projector: Projector
     bots: BotTurns
+    timekeeper: Timekeeper
 
 
 def limits_of(settings: Settings) -> Limits:
@@ -48,10 +50,12 @@ def application(
     *,
     events: EventStore | None = None,
     hub: StreamHub | None = None,
+    time_outs: TimeOutQueue | None = None,
 ) -> Application:
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
-    `hub`: the process's stream hub, which the reader follows games with (the API's)."""
+    `hub`: the process's stream hub, which the reader follows games with (the API's);
+    `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py)."""
     log = GameLog(events or stores.events, stores.dice, jobs,
                   cache_games=settings.state_cache_games)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
@@ -64,5 +68,6 @@ def application(
                              limits_of(settings))  # fmt: skip
     reader = GameReader(log, stores.projections, stores.seats, hub=hub,
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
-    projector = Projector(log, stores.projections, lister)
-    return Application(log, service, reader, players, seating, lobby, projector, bots)
+    timekeeper = Timekeeper(service, stores.deadlines, time_outs)
+    projector = Projector(log, stores.projections, lister, timekeeper.schedule)
+    return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper)

@@ -25,6 +25,7 @@ from lorekeeper.projector import Projector
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.timekeeper import Timekeeper
 from lorekeeper.wiring import application
 
 
@@ -39,6 +40,7 @@ class WorkerContext:
     projector: Projector
     bots: BotTurns
     seating: SeatingService
+    timekeeper: Timekeeper
 
     @property
     def client(self) -> redis.Redis:
@@ -73,9 +75,9 @@ def build_context(
         events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
-    app = application(settings, stores, jobs, jobs, events=events)
+    app = application(settings, stores, jobs, jobs, events=events, time_outs=jobs)
     return WorkerContext(settings, clients, stores, jobs, app.log, app.service, app.projector,
-                         app.bots, app.seating)  # fmt: skip
+                         app.bots, app.seating, app.timekeeper)  # fmt: skip
 
 
 _current: WorkerContext | None = None
@@ -122,11 +124,12 @@ class SlowAppendEventStore:
         seat: int | None,
         command_id: str | None,
         command_hash: str | None,
+        time_ms: int | None = None,
     ) -> AppendResult:
         time.sleep(self._delay_s)
         result = self._inner.append(
             game_id, expected_version, events,
-            seat=seat, command_id=command_id, command_hash=command_hash,
+            seat=seat, command_id=command_id, command_hash=command_hash, time_ms=time_ms,
         )  # fmt: skip
         time.sleep(self._delay_s)
         return result

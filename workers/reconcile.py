@@ -14,7 +14,9 @@ process dies. One pass:
 3. open games past their expiry are expired; games whose seats were all taken but whose first
    turn was not appended (a crash between the two) are started;
 4. each game the lobby shows waiting on a bot gets its bot job again (a repeat is a no-op);
-   one whose job ran and left the game waiting is played here, directly.
+   one whose job ran and left the game waiting is played here, directly;
+5. each overdue clock (in the deadline index, or in a lobby entry) without a live time-out
+   job is timed out here, directly (workers/clocks.py).
 Steps 3 and 4 read at most RECONCILE_BATCH games each from the lobby's shelves.
 """
 
@@ -35,6 +37,7 @@ from adapters.redis_projections import lagging_games
 from lorekeeper.lobby import BOTS, SYSTEM
 from lorekeeper.ports import Shelf
 from workers.breath import is_breath_job_live, resolve_open_phase
+from workers.clocks import reconcile_clocks
 from workers.context import WorkerContext
 
 log = logging.getLogger(__name__)
@@ -59,6 +62,7 @@ class ReconcileReport:
     games_started: list[str] = field(default_factory=list)
     bots_queued: list[str] = field(default_factory=list)
     bots_played: list[str] = field(default_factory=list)
+    timed_out: list[str] = field(default_factory=list)
 
 
 def reconcile(ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S) -> ReconcileReport:
@@ -94,7 +98,9 @@ def reconcile(ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S) -> Recon
         except Exception:  # one broken game must not stop the others
             log.exception("reconcile.breath_failed", extra={"game_id": game_id})
     _reconcile_tables(ctx, report)
-    if report.projections_requested or report.projections_caught_up or report.breath_resolved:
+    report.timed_out = reconcile_clocks(ctx)
+    if (report.projections_requested or report.projections_caught_up or report.breath_resolved
+            or report.timed_out):  # fmt: skip
         log.info("reconcile.repaired", extra=vars(report))
     return report
 

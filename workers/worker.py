@@ -1,6 +1,8 @@
-"""One worker process (`python -m workers work`): an RQ worker for the breath and bot queues
-with the projection loop beside it, in a thread (workers/projection_loop.py); `--no-projections`
-leaves the loop out (the supervisor runs LOREKEEPER_PROJECTION_LOOPS of them, docs/workers.md).
+"""One worker process (`python -m workers work`): an RQ worker for the breath, clock and bot
+queues with the projection loop beside it, in a thread (workers/projection_loop.py);
+`--no-projections` leaves the loop out (the supervisor runs LOREKEEPER_PROJECTION_LOOPS of
+them, docs/workers.md). Every process runs the clock loop (workers/clocks.py) in a thread
+too: it queues the time-outs of overdue clocks.
 
 The RQ class is chosen by measurement: SimpleWorker runs jobs in its own process, drains
 several times as many jobs per second as the forking Worker, and keeps the state cache warm
@@ -18,6 +20,7 @@ from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker
 
+from workers.clocks import ClockLoop
 from workers.context import WorkerContext
 from workers.heartbeat import Heartbeat, worker_name
 from workers.projection_loop import ProjectionLoop
@@ -28,26 +31,32 @@ class _Projecting:
     burst mode in turn with the RQ queues until both are empty."""
 
     projections: ProjectionLoop | None = None  # None: breath jobs only
+    clocks: ClockLoop | None = None
 
     def work(self, burst: bool = False, *args: Any, **kwargs: Any) -> bool:
-        loop = self.projections
-        if loop is None:
-            return bool(super().work(burst, *args, **kwargs))  # type: ignore[misc]
+        loop, clocks = self.projections, self.clocks
         if burst:
             did = False
             while True:
-                projected = loop.drain()
+                projected = 0 if loop is None else loop.drain()
+                queued = 0 if clocks is None else clocks.tick()[0]
                 ran = super().work(True, *args, **kwargs)  # type: ignore[misc]
-                did = did or ran or projected > 0
-                if not ran and loop.is_empty():
+                did = did or ran or projected > 0 or queued > 0
+                if not ran and queued == 0 and (loop is None or loop.is_empty()):
                     return did
-        thread = threading.Thread(target=loop.run, name="projections", daemon=True)
-        thread.start()
+        threads = [threading.Thread(target=part.run, name=name, daemon=True)
+                   for part, name in ((loop, "projections"), (clocks, "clocks"))
+                   if part is not None]  # fmt: skip
+        for thread in threads:
+            thread.start()
         try:
             return bool(super().work(False, *args, **kwargs))  # type: ignore[misc]
         finally:
-            loop.stop()
-            thread.join(timeout=5)
+            for part in (loop, clocks):
+                if part is not None:
+                    part.stop()
+            for thread in threads:
+                thread.join(timeout=5)
 
 
 class ProjectingSimpleWorker(_Projecting, SimpleWorker):
@@ -64,10 +73,10 @@ def make_worker(
     """An RQ worker named `name` (default `lk-<host>-<pid>`, which workers/heartbeat.py keeps
     alive)."""
     name = name or worker_name()
-    # Breath first: a breath phase holds up both seats, a bot's move one.
+    # Breath first: a breath phase holds up both seats, a time-out and a bot's move one.
     queues = [
         Queue(queue, connection=ctx.client, serializer=JSONSerializer)
-        for queue in (ctx.settings.breath_queue, ctx.settings.bot_queue)
+        for queue in (ctx.settings.breath_queue, ctx.settings.clock_queue, ctx.settings.bot_queue)
     ]
     worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
         ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker
@@ -77,6 +86,7 @@ def make_worker(
         job_monitoring_interval=5,
     )  # fmt: skip
     worker.projections = ProjectionLoop(ctx) if projections else None
+    worker.clocks = ClockLoop(ctx)
     return worker
 
 

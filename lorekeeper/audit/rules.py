@@ -4,11 +4,14 @@ An append (a *group*) starts with the event that records its command. The group 
 exactly what the domain produces from the state before it: `new_game` for the creation
 (with the dice and the commitments it published, and the hands dealt; GameCreated alone for
 a game created unstarted), `start_game` for the first turn of such a game, `resolve_breath`
-for the server's breath step, and `decide(state, command, dice, seat)` for a seat's command;
-then, when those events end the game, its secrets: SecretsRevealed as revealed (record
-format 2; the verifier checked it against the commitments), or DiceRevealed with the
-revealed seed (an older game of committed dice). Equal means the same types and the same
-payloads in the form the hash covers (lorekeeper/audit/chain.py), compared as JSON.
+for the server's breath step, `domain.timeouts.time_out` for the server's time-out step (the
+seat whose clock had run out by the time the step was recorded, its clock folded from the
+events' times like the server's: lorekeeper/clocks.py), and `decide(state, command, dice,
+seat)` for a seat's command; then, when those events end the game, its secrets:
+SecretsRevealed as revealed (record format 2; the verifier checked it against the
+commitments), or DiceRevealed with the revealed seed (an older game of committed dice). Equal
+means the same types and the same payloads in the form the hash covers
+(lorekeeper/audit/chain.py), compared as JSON.
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ from domain.events import (
     SecretsRevealed,
     event_from_json,
 )
+from domain.timeouts import time_out
 from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
-from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND
+from lorekeeper.clocks import Clock, advance
+from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND, TIMEOUT_COMMAND
 
 
 @dataclass(frozen=True)
@@ -77,20 +82,26 @@ def check_rules(
 ) -> tuple[Problem | None, int]:
     """The first event that is not what the rules produce, and how many appends matched."""
     state: GameState | None = None
+    clock: Clock | None = None
     checked = 0
     for group in groups(events):
         problem = _shape(group, first_group=state is None)
         if problem is not None:
             return problem, checked
         try:
-            expected = _expected(state, group[0], dice, seed, opening, size=len(group))
+            expected = _expected(state, group[0], dice, seed, opening, size=len(group),
+                                 clock=clock)  # fmt: skip
         except Exception as exc:  # a crafted command may break the rules in any way
             return Problem(group[0].version, f"the command cannot be decided: {exc!r}"), checked
         problem = _compare(group, expected)
         if problem is not None:
             return problem, checked
-        for event in expected:
-            state = evolve(state, event)
+        try:
+            for event in expected:
+                state = evolve(state, event)
+                clock = advance(clock, event, state, group[0].time_ms)
+        except ValueError as exc:  # a time control no server would have recorded
+            return Problem(group[0].version, f"its clock cannot be read: {exc}"), checked
         checked += 1
     return None, checked
 
@@ -121,6 +132,7 @@ def _expected(
     opening: Opening,
     *,
     size: int,
+    clock: Clock | None = None,
 ) -> list[Event]:
     command = head.command or {}
     if state is None:
@@ -133,6 +145,10 @@ def _expected(
         if head.seat is not None:
             raise ValueError("the breath phase is the server's step, recorded with no seat")
         decided = domain.resolve_breath(state, dice)
+    elif command == TIMEOUT_COMMAND:
+        if head.seat is not None:
+            raise ValueError("a time-out is the server's step, recorded with no seat")
+        decided = _time_out(state, clock, head.time_ms, dice)
     else:
         if head.seat is None:
             raise ValueError("a seat's command is recorded with no seat")
@@ -145,11 +161,20 @@ def _expected(
     return decided
 
 
+def _time_out(state: GameState, clock: Clock | None, at_ms: int, dice: DiceSource) -> list[Event]:
+    """The time-out of the seat whose clock had run out at `at_ms` (docs/api.md, "Clocks")."""
+    due = None if clock is None else clock.overdue(at_ms)
+    if due is None or clock is None:
+        raise ValueError(f"no seat's time had run out at {at_ms}, when the time-out is recorded")
+    return time_out(state, dice, seat=due.seat, period=due.period, policy=clock.control.policy,
+                    deadline_ms=due.deadline_ms)  # fmt: skip
+
+
 def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Event]:
     """A game created and started at once (GameCreated and its first turn), or created
     unstarted (GameCreated alone: its start is an append of its own); from event 1 with the
     hands dealt (in case it hides them)."""
-    created = event_from_json(head.type, _with_hands(head.payload, opening.hands))
+    created = event_from_json(head.type, with_hands(head.payload, opening.hands))
     if not isinstance(created, GameCreated) or head.seat is not None:
         raise ValueError("a game starts with GameCreated, from the server")
     events = domain.new_game(  # under the edition of the rules it was created with
@@ -160,12 +185,15 @@ def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Eve
     )
     fresh = events[0]
     assert isinstance(fresh, GameCreated)
-    # What it published (the dice, the commitments) is checked apart.
-    events[0] = replace(fresh, dice=created.dice, commitments=created.commitments)
+    # What it published is checked apart: the dice, the commitments (verify.py), the time
+    # control (clock.py).
+    events[0] = replace(
+        fresh, dice=created.dice, commitments=created.commitments, clock=created.clock
+    )
     return events
 
 
-def _with_hands(payload: dict[str, Any], hands: list[list[str]]) -> dict[str, Any]:
+def with_hands(payload: dict[str, Any], hands: list[list[str]]) -> dict[str, Any]:
     """GameCreated's payload with each seat's cards, whether it showed them or their count."""
     scenario = payload.get("scenario")
     players = scenario.get("players") if isinstance(scenario, dict) else None

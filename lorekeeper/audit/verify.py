@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.chain import GENESIS, stored_hash
+from lorekeeper.audit.clock import check_clock
 from lorekeeper.audit.commitments import hands_dealt, unopened
 from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
@@ -88,7 +89,9 @@ def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Ver
     problems += dice_problems
     opening, hand_problems = _hands(export, created, checks)
     problems += hand_problems
-    problems += _rules(export, dice, seed, opening, checks, before=_first(problems))
+    before = _first(problems)
+    problems += _rules(export, dice, seed, opening, checks, before=before)
+    problems += _clocks(export, opening, checks, before=before)
     return _verdict(export, problems, checks, dice)
 
 
@@ -261,6 +264,22 @@ def _rules(
     problem, appends = check_rules(events, source, seed, opening or Opening([], None))
     summary = f"{appends} appends re-decided"
     checks["rules"] = summary + (f", then {problem.reason}" if problem else "")
+    return [problem] if problem else []
+
+
+def _clocks(
+    export: Export, opening: Opening | None, checks: dict[str, str], before: int | None
+) -> list[Problem]:
+    """Every time-out after its deadline, every timed command before it (audit/clock.py):
+    folded like the rules, so only where the hands dealt are known."""
+    events = _whole_appends(export.events, before)
+    if not events or "clock" not in events[0].payload:
+        return []  # no time control: nothing to say (older exports read as before)
+    if opening is None or any(e.redacted for e in events):
+        checks["clock"] = "not checked: the cards dealt are secret until the game ends"
+        return []
+    problem, summary = check_clock(events, opening.hands)
+    checks["clock"] = summary + (f", then {problem.reason}" if problem else "")
     return [problem] if problem else []
 
 

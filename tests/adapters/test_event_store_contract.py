@@ -169,6 +169,16 @@ def test_events_carry_the_server_time_in_ms(store: EventStore) -> None:
     assert before - 1000 <= result.events[0].time_ms <= after + 1000
 
 
+def test_an_append_may_carry_the_time_it_was_decided_at(store: EventStore) -> None:
+    # A clocked game's command is recorded with the time its deadline was checked against
+    # (lorekeeper/clocks.py); the chain hashes that time.
+    started(store)
+    result = store.append("g1", 1, [event()], seat=0, command_id="c", command_hash="h",
+                          time_ms=1_767_225_600_123)  # fmt: skip
+    assert [e.time_ms for e in result.events] == [1_767_225_600_123]
+    assert store.read("g1", 2) == list(result.events)
+
+
 def test_read_pages_through_the_stream(store: EventStore) -> None:
     started(store)
     append(store, 1, *(event(i=i) for i in range(9)))

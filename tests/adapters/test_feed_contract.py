@@ -13,8 +13,8 @@ import redis
 
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_feed import InMemoryFeed
-from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_backend import redis_stores
+from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_feed import RedisStreamFeed, TickedStreamFeed
 from adapters.redis_topology import RedisClients
 from lorekeeper.ports import EventStore, Feed, NewEvent, StoredEvent

@@ -121,6 +121,26 @@ def test_the_demo_plays_a_whole_game_to_a_winner(stack: str, tmp_path: Path) -> 
     assert elapsed < 30, f"the demo took {elapsed:.1f} s"
 
 
+@pytest.mark.timeout(120)
+def test_the_demo_plays_a_clocked_game_where_one_seat_never_answers(stack: str) -> None:
+    # CLK-4: the README's `demo --clock S --idle-seat 1`; the worker times out north's turns
+    run = subprocess.run(
+        [sys.executable, "-m", "lorekeeper", "demo", "--url", stack, "--clock", "2",
+         "--idle-seat", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=110,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr + run.stdout
+    out = run.stdout.splitlines()
+    game_id = out[-2].split()[-1].rsplit("/", 1)[-1]
+    assert any("north's time for its turn ran out" in line for line in out), out
+    assert any("seat 1 does not answer" in line for line in out)
+    board = demo.Http(stack).get(f"/games/{game_id}")
+    assert board["phase"] == "over"
+    timeouts = [s["timeouts"] for s in board["clock"]["seats"]]
+    assert timeouts[1] >= 1 and f"Seat 1 ran out of time {timeouts[1]} times." in out[-3]
+    assert demo.Http(stack).get(f"/games/{game_id}/audit")["verdict"] == "verified"
+
+
 def _check_logs(logs: Path, url: str, game_id: str) -> None:
     """Both processes wrote JSON lines; INFO says what happened, not every round."""
     api = [json.loads(line) for line in (logs / "api.log").read_text().splitlines()]

@@ -1,4 +1,5 @@
-"""Crashes: SIGKILLed workers in the middle of breath resolution, and a restarted Redis.
+"""Crashes: SIGKILLed workers in the middle of breath resolution and of time-outs, and a
+restarted Redis.
 
 Both run the real thing: `python -m workers` (the supervisor, its RQ worker process and
 the reconciler) against a private redis-server; commands go through the GameService.
@@ -6,6 +7,7 @@ the reconciler) against a private redis-server; commands go through the GameServ
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -19,11 +21,15 @@ from pathlib import Path
 
 import redis
 from rq.job import Job, JobStatus
+from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from adapters.redis_jobs import breath_job_id
 from adapters.redis_projections import projection_lag
 from adapters.redis_server import RedisServerProcess
+from domain.notation import scenario_from_text
+from lorekeeper.audit.export import export_records, ndjson_lines
+from lorekeeper.audit.verify import verify_lines
 from lorekeeper.service import CommandResult
 from lorekeeper.settings import Settings
 from tests.topologies import Topology
@@ -229,3 +235,83 @@ def test_a_worker_without_projections_leaves_the_projection_queue_alone(
                    env=env, timeout=60, check=True, capture_output=True)  # fmt: skip
     assert ctx.jobs.projection_queue.due() == [game.game_id]
     assert ctx.projections.checkpoints([game.game_id])[0] == 0
+
+
+def started_time_out_pid(
+    ctx: WorkerContext, timeout_s: float, handled: set[str]
+) -> tuple[str, int] | None:
+    """A time-out job not handled yet, once a live worker has started it, and its pid."""
+    registry = StartedJobRegistry(queue=ctx.jobs.clock_queue)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for job_id in set(registry.get_job_ids()) - handled:
+            job = Job.fetch(job_id, connection=ctx.client, serializer=JSONSerializer)
+            name = job.worker_name
+            pid = ctx.client.hget(f"rq:worker:{name}", "pid") if name else None
+            if job.get_status() == JobStatus.STARTED and pid is not None and _alive(int(pid)):
+                return job_id, int(pid)
+        time.sleep(0.002)
+    return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_sigkilled_workers_apply_every_time_out_exactly_once(
+    ctx: WorkerContext, topology: Topology, tmp_path: Path
+) -> None:
+    # CLK-4: a one-second clock the seats never answer; every turn times out (policy auto),
+    # and workers are SIGKILLed while they apply the time-outs, before and after the append.
+    created = ctx.service.create_game(
+        scenario_from_text(CLOCK_BOARD), {"clock": {"kind": "per_turn", "turn_s": 1}}
+    )
+    game_id = created.game_id
+    killed = {"before_append": 0, "after_append": 0}
+    log = tmp_path / "workers.log"
+    with supervisor(topology.env(), log, LOREKEEPER_CLOCK_POLL_MS="50",
+                    LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
+        handled: set[str] = set()
+        for round_ in range(4):
+            seen = time_outs(ctx, game_id)
+            found = started_time_out_pid(ctx, 20, handled)
+            if found is not None:
+                handled.add(found[0])
+                seen = time_outs(ctx, game_id)
+                time.sleep(
+                    random.uniform(0, 0.02)
+                    if round_ % 2 == 0
+                    else random.uniform(APPEND_DELAY_S + 0.015, 2 * APPEND_DELAY_S - 0.01)
+                )
+                with contextlib.suppress(ProcessLookupError):  # it may have just finished
+                    os.kill(found[1], signal.SIGKILL)
+                after = time_outs(ctx, game_id) > seen
+                killed["after_append" if after else "before_append"] += 1
+            wait_until(lambda: time_outs(ctx, game_id) > seen, 20, "the time-out")  # noqa: B023
+        wait_until(lambda: projection_lag(ctx.games, ctx.client)["lagging"] == 0, 20,
+                   "the projections")  # fmt: skip
+    print(f"SIGKILLs: {killed}")
+    assert killed["before_append"] >= 1 and killed["after_append"] >= 1, (killed, log.read_text())
+    events = ctx.events.read(game_id)
+    deadlines = [(e.payload["seat"], e.payload["deadline_ms"]) for e in events
+                 if e.type == "TimedOut"]  # fmt: skip
+    assert len(deadlines) >= 4 and len(set(deadlines)) == len(deadlines)  # once each
+    lines = list(ndjson_lines(export_records(game_id, events, whole=True)))
+    verdict = verify_lines(lines)
+    assert verdict.verdict == "in_progress", verdict.report()  # chain, rules, clock: all hold
+    assert f"{len(deadlines)} time-outs, each at or after its deadline" in verdict.checks["clock"]
+
+
+def time_outs(ctx: WorkerContext, game_id: str) -> int:
+    return sum(e.type == "TimedOut" for e in ctx.events.read(game_id))
+
+
+CLOCK_BOARD = """
+. .   .   .   .
+ . bf0 .  .   .
+. .   .  rf1  .
+"""
