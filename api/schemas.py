@@ -245,6 +245,12 @@ class TradeSchema(CommandSchema):
     )
 
 
+class ClientSeedSchema(CommandSchema):
+    """A seat's client seed before the first turn (R-DIE-4); null declines."""
+
+    seed = fields.String(required=True, allow_none=True, validate=validate.Length(1, 128))
+
+
 COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "order": OrderSchema,
     "move": MoveSchema,
@@ -259,6 +265,7 @@ COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "trade": TradeSchema,
     "end_turn": CommandSchema,
     "resign": CommandSchema,
+    "client_seed": ClientSeedSchema,
 }
 
 

@@ -23,6 +23,7 @@ from domain.movement import handle_move, movement_phase_problem
 from domain.orders import handle_order
 from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
+from domain.seeds import give_client_seed, sealed
 from domain.sites import handle_trade
 from domain.state import GameState
 from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
@@ -69,10 +70,13 @@ def is_started(state: GameState) -> bool:
 
 
 def start_game(state: GameState) -> list[ev.Event]:
-    """The first turn's events, seat 0 first (R-TRN-1), of a game created unstarted."""
+    """The first turn's events, seat 0 first (R-TRN-1), of a game created unstarted; the
+    seats' client seeds sealed first (R-DIE-4) when the game takes them."""
     if is_started(state):
         raise RuleViolation("R-TRN-1", "the game has started already", "wrong_phase")
     tx = Tx(state, _NO_DICE)
+    for event in sealed(state):
+        tx.emit(event)
     start_turn(tx, 0)
     return tx.events
 
@@ -97,6 +101,9 @@ def decide_and_fold(
     (Tx), so a caller that needs that state need not fold them again."""
     if state.is_over:
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
+    if isinstance(command, cmd.GiveClientSeed):  # before the first turn (R-DIE-4)
+        events = give_client_seed(state, command, seat)
+        return events, fold_events(state, events)
     if not is_started(state):
         raise RuleViolation(
             "R-TRN-1", "the game has not started: its first turn begins once every seat is "
@@ -109,6 +116,12 @@ def decide_and_fold(
         HANDLERS[type(command)](tx, command, seat)
         end_eliminated_turn(tx)
     return tx.events, tx.state
+
+
+def fold_events(state: GameState, events: list[ev.Event]) -> GameState:
+    for event in events:
+        state = evolve(state, event)
+    return state
 
 
 def check_turn(state: GameState, command: cmd.Command, seat: int) -> None:

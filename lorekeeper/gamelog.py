@@ -26,6 +26,7 @@ from domain.events import (
     SecretsRevealed,
     event_from_json,
 )
+from domain.seeds import seat_seeds
 from lorekeeper.clocks import Clock, advance
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
@@ -149,11 +150,12 @@ class GameLog:
             self._cache.put(game.id, game)
         return game if game.version == conflict.current_version else self.load(game.id)
 
-    def dice(self, game_id: str) -> DiceSource:
+    def dice(self, game_id: str, state: GameState) -> DiceSource:
+        """The game's dice, with the seats' client seeds `state` has sealed (R-DIE-4)."""
         config = self._dice.load(game_id)
         if config is None:
             raise LookupError(f"game {game_id!r} has no dice config")
-        return config.source()
+        return config.source(seat_seeds(state))
 
     def head_hash(self, game_id: str, version: int) -> str:
         """The hash of the game's event `version` (the chain's head at that version)."""

@@ -18,7 +18,7 @@ from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.chain import GENESIS, stored_hash
 from lorekeeper.audit.clock import check_clock
 from lorekeeper.audit.commitments import hands_dealt, unopened
-from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED
+from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED, SEEDS_SEALED
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
 from lorekeeper.audit.rules import Opening, RecordedDice, check_rules, groups
 
@@ -165,7 +165,7 @@ def _dice(
     if (export.trailer or {}).get("dice_seed") != seed:
         problems.append(Problem(None, "trailer: dice_seed is not the revealed seed"))
     try:
-        source = _committed(seed, dice)
+        source = _committed(seed, dice, events)
     except ValueError as exc:
         return None, [Problem(1, f"its dice cannot be derived: {exc}")]
     count, bad = _faces(events, source)
@@ -214,11 +214,20 @@ def _shown_hands(created: dict[str, Any]) -> list[list[str]] | None:
     return hands_dealt(scenario)
 
 
-def _committed(seed: str, dice: dict[str, Any]) -> CommittedDice:
-    """The dice a revealed seed gives, with the game id and client seeds event 1 published."""
+def _committed(seed: str, dice: dict[str, Any], events: Sequence[ExportEvent]) -> CommittedDice:
+    """The dice a revealed seed gives, with the game id and client seeds event 1 published
+    and then the seats' seeds sealed at the first turn (ClientSeedsSealed, R-DIE-4)."""
     seeds = dice.get("client_seeds")
     seeds = [str(s) for s in seeds] if isinstance(seeds, list) else []
-    return CommittedDice(bytes.fromhex(seed), str(dice.get("game_id")), seeds)
+    return CommittedDice(bytes.fromhex(seed), str(dice.get("game_id")), seeds + sealed(events))
+
+
+def sealed(events: Sequence[ExportEvent]) -> list[str]:
+    """The seats' seeds the dice mix in: ClientSeedsSealed's, in seat order, none skipped
+    but those no seat gave (null)."""
+    found = next((e for e in events if e.type == SEEDS_SEALED), None)
+    seeds = None if found is None else found.payload.get("seeds")
+    return [str(s) for s in seeds if s is not None] if isinstance(seeds, list) else []
 
 
 def _opens(seed: Any, commitment: Any) -> bool:
@@ -260,7 +269,7 @@ def _rules(
     if any(not e.hash for e in events) or (events and events[0].command is None):
         checks["rules"] = "not checked: recorded before commands were kept"
         return []
-    source = _committed(seed, dice) if seed and dice else RecordedDice(events)  # _dice tried
+    source = _committed(seed, dice, events) if seed and dice else RecordedDice(events)
     problem, appends = check_rules(events, source, seed, opening or Opening([], None))
     summary = f"{appends} appends re-decided"
     checks["rules"] = summary + (f", then {problem.reason}" if problem else "")

@@ -59,18 +59,23 @@ def play(
 ) -> str:
     """Play random legal commands until the game ends; its id."""
     created = service.create_game(scenario, options or {})
+    return play_on(service, created.game_id, seed)
+
+
+def play_on(service: GameService, game_id: str, seed: int) -> str:
+    """Play random legal commands in a started game until it ends; its id."""
     rnd = random.Random(seed)
     for _ in range(MAX_COMMANDS):
-        state = service.log.load(created.game_id).state
+        state = service.log.load(game_id).state
         if state.is_over:
-            return created.game_id
+            return game_id
         pending = state.pending
         seat = pending.seat if pending and pending.seat is not None else state.active
         choices = [c.to_json() for c in legal_actions(state, seat) if c.type != "resign"]
         body = rnd.choices(choices, [_weight(c) for c in choices])[0] if choices else RESIGN
         if body["type"] == "order" and body["units"]:
             body = _more_units(state, seat, body, choices, rnd)
-        service.handle_command(created.game_id, seat, body)
+        service.handle_command(game_id, seat, body)
     raise AssertionError("the game did not end")
 
 
