@@ -21,6 +21,7 @@ from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
+from adapters.redis_transparency import RedisTransparencyStore
 from lorekeeper.ports import Stores
 from lorekeeper.settings import Settings
 
@@ -64,7 +65,8 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
     # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
     return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
                   RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
-                  RedisLobbyIndex(index), RedisDeadlineIndex(index))  # fmt: skip
+                  RedisLobbyIndex(index), RedisDeadlineIndex(index),
+                  RedisTransparencyStore(index))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:

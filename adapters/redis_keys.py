@@ -120,3 +120,8 @@ DEADLINES_KEY = f"lk:{CLOCKS_TAG}:deadlines"  # sorted set: clocked game id, sco
 WARNINGS_KEY = f"lk:{CLOCKS_TAG}:warnings"  # sorted set: game id, score when to warn its seat
 CLOCK_ENTRIES_KEY = f"lk:{CLOCKS_TAG}:entries"  # hash: game id -> its Deadline (JSON)
 WARNED_KEY = f"lk:{CLOCKS_TAG}:warned"  # hash: game id -> key of the turn or decision warned
+
+
+# The transparency log (lorekeeper/transparency.py), spanning games: the coordination Redis.
+TRANSPARENCY_LEAVES_KEY = "lk:{tlog}:leaves"  # list: every leaf's data, in log order
+TRANSPARENCY_NAMES_KEY = "lk:{tlog}:names"  # hash: leaf name -> its index

@@ -26,6 +26,7 @@ from adapters.memory_stores import (
     InMemoryDiceStore,
     InMemoryRateLimiter,
     InMemorySeatTokenStore,
+    InMemoryTransparencyStore,
     Unlimited,
 )
 from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
@@ -50,8 +51,10 @@ from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.signing import Signer
 from lorekeeper.streaming import Gauge, StreamHub
-from lorekeeper.wiring import application
+from lorekeeper.transparency import TransparencyLog
+from lorekeeper.wiring import application, signer_of
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when
 # the process should not be counted healthy.
@@ -71,6 +74,8 @@ class Components:
     concurrency: ConcurrencyLimiter = field(default_factory=InMemoryConcurrencyLimiter)
     hub: StreamHub | None = None
     open_streams: Gauge = field(default_factory=Gauge)  # this process's, against its cap
+    transparency: TransparencyLog | None = None  # issue 20: the log of game heads
+    signer: Signer | None = None  # issue 20: signs exports and tree heads
     health_checks: dict[str, HealthCheck] = field(default_factory=dict)
 
     @property
@@ -109,7 +114,8 @@ def memory_components(settings: Settings) -> Components:
     events = InMemoryEventStore()
     stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
-                    InMemoryLobbyIndex(), InMemoryDeadlineIndex())  # fmt: skip
+                    InMemoryLobbyIndex(), InMemoryDeadlineIndex(),
+                    InMemoryTransparencyStore())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -138,6 +144,7 @@ def _components(
                           app.timekeeper.time_out)  # fmt: skip
     components = Components(settings, app.service, app.reader, limiter, app.players,
                             app.seating, app.lobby, clients, hub=hub)  # fmt: skip
+    components.transparency, components.signer = app.transparency, signer_of(settings)
     components.health_checks["streams"] = lambda: {
         **hub.stats(),
         "open_streams": components.open_streams.count,

@@ -355,3 +355,22 @@ class MyGamesQuery(_Query):
     def _one_shelf(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "turn" in data and "status" in data:
             raise ValidationError("turn=mine lists games being played: no status with it", "turn")
+
+
+# -- the transparency log (issue 20, docs/audit.md) -------------------------------------------
+
+MAX_LEAVES = 100_000_000  # LOREKEEPER_TRANSPARENCY_MAX_LEAVES's highest value
+
+
+class ConsistencyQuery(_Query):
+    first = QueryInteger(required=True, validate=validate.Range(0, MAX_LEAVES))
+    second = QueryInteger(validate=validate.Range(0, MAX_LEAVES))
+
+
+class EntriesQuery(_Query):
+    start = QueryInteger(load_default=0, validate=validate.Range(0, MAX_LEAVES))
+    end = QueryInteger(validate=validate.Range(0, MAX_LEAVES))
+
+
+class GameProofQuery(_Query):
+    since = QueryInteger(validate=validate.Range(0, MAX_LEAVES))

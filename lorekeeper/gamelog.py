@@ -14,6 +14,7 @@ whose refusal carries the events it missed (`caught_up`), never a wrong answer.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -41,6 +42,9 @@ from lorekeeper.ports import (
     is_game_id,
 )
 from lorekeeper.state_cache import StateCache
+from lorekeeper.transparency import TransparencyLog
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -90,11 +94,13 @@ class GameLog:
         jobs: JobQueue,
         *,
         cache_games: int = 256,
+        transparency: TransparencyLog | None = None,
     ) -> None:
         self.events = events
         self._dice = dice
         self._jobs = jobs
         self._cache = StateCache(cache_games)
+        self.transparency = transparency
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -233,9 +239,23 @@ class GameLog:
             head = result.events[-1]
             clock = _clock_after(base, events, head.time_ms)
             self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms, clock=clock))
+            self._log_heads(game_id, base, after, result.events)
         committed = self._committed(game_id, result)
         self.notify(game_id, committed)
         return committed
+
+    def _log_heads(
+        self, game_id: str, base: Game | None, after: GameState, events: Sequence[StoredEvent]
+    ) -> None:
+        """Put the game's creation and its end in the transparency log. The append stands if
+        this fails: the leaf is added when the game's proof is next asked for."""
+        created, ended = base is None, after.is_over and (base is None or not base.state.is_over)
+        if self.transparency is None or not (created or ended):
+            return
+        try:
+            self.transparency.after_append(game_id, created, ended, events)
+        except Exception:
+            logger.exception("transparency.append_failed", extra={"game_id": game_id})
 
     def notify(self, game_id: str, committed: Committed) -> None:
         """Tell the job queue about an append; again for a repeated command, whose jobs may

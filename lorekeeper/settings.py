@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Any, Literal
 
-from pydantic import AliasChoices, Field, ValidationError, model_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import (
     BaseSettings,
     InitSettingsSource,
@@ -92,6 +92,11 @@ class Settings(BaseSettings):
     projection_round_ms: int = Field(default=60, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
+    # Issue 20 (docs/audit.md): the Ed25519 key that signs exports and tree heads (64 hex
+    # digits; none: nothing signed), retired public keys still published, the log's size.
+    signing_key: SecretStr | None = None
+    retired_signing_keys: str = ""
+    transparency_max_leaves: int = Field(default=1_000_000, ge=1, le=100_000_000)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

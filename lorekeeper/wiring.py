@@ -15,8 +15,10 @@ from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.signing import Signer
 from lorekeeper.streaming import StreamHub
 from lorekeeper.timekeeper import Timekeeper
+from lorekeeper.transparency import TransparencyLog
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Application:
     projector: Projector
     bots: BotTurns
     timekeeper: Timekeeper
+    transparency: TransparencyLog | None = None
 
 
 def limits_of(settings: Settings) -> Limits:
@@ -56,8 +59,12 @@ def application(
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py)."""
+    transparency = None
+    if stores.transparency is not None:
+        transparency = TransparencyLog(stores.transparency,
+                                       max_leaves=settings.transparency_max_leaves)  # fmt: skip
     log = GameLog(events or stores.events, stores.dice, jobs,
-                  cache_games=settings.state_cache_games)  # fmt: skip
+                  cache_games=settings.state_cache_games, transparency=transparency)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
     lister = Lister(log.events, stores.tables, stores.lobby)
     lobby = LobbyReader(stores.lobby)
@@ -70,4 +77,13 @@ def application(
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
     timekeeper = Timekeeper(service, stores.deadlines, time_outs)
     projector = Projector(log, stores.projections, lister, timekeeper.schedule)
-    return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper)
+    return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper,
+                       transparency)  # fmt: skip
+
+
+def signer_of(settings: Settings) -> Signer | None:
+    """The signing key the settings name (lorekeeper/signing.py); None: nothing is signed."""
+    if settings.signing_key is None:
+        return None
+    retired = settings.retired_signing_keys.split(",")
+    return Signer.from_hex(settings.signing_key.get_secret_value(), retired)

@@ -10,7 +10,7 @@ commitments: the chain and rules may hold, the dice cannot be proven fair) and
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +19,10 @@ from lorekeeper.audit.chain import GENESIS, stored_hash
 from lorekeeper.audit.clock import check_clock
 from lorekeeper.audit.commitments import hands_dealt, unopened
 from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED, SEEDS_SEALED
+from lorekeeper.audit.logproof import LogProblem, check_log
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
 from lorekeeper.audit.rules import Opening, RecordedDice, check_rules, groups
+from lorekeeper.audit.signatures import check, export_statement
 
 VERIFIED, FAILED, NOT_VERIFIABLE, IN_PROGRESS = (
     "verified",
@@ -66,12 +68,27 @@ class Verdict:
         return "\n".join(lines)
 
 
-def verify_lines(lines: Iterable[str | bytes], expect: Sequence[tuple[int, str]] = ()) -> Verdict:
+@dataclass(frozen=True)
+class Trust:
+    """What the auditor brings beyond the export (docs/audit.md, sections 6 and 7): the
+    server's public keys (key id -> 32 bytes), what the log answered for the game, and a
+    tree head saved earlier. None: that check is not made."""
+
+    keys: Mapping[str, bytes] | None = None
+    log_proof: Any = None
+    saved_head: Any = None
+
+
+def verify_lines(
+    lines: Iterable[str | bytes], expect: Sequence[tuple[int, str]] = (), trust: Trust = Trust()
+) -> Verdict:
     """Verify an export given as its lines; `expect` pins (version, hash) pairs (receipts)."""
-    return verify_export(parse_export(lines), expect)
+    return verify_export(parse_export(lines), expect, trust)
 
 
-def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Verdict:
+def verify_export(
+    export: Export, expect: Sequence[tuple[int, str]] = (), trust: Trust = Trust()
+) -> Verdict:
     events, checks = export.events, dict[str, str]()
     problems = [export.problem] if export.problem else []
     if not export.header:
@@ -92,7 +109,45 @@ def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Ver
     before = _first(problems)
     problems += _rules(export, dice, seed, opening, checks, before=before)
     problems += _clocks(export, opening, checks, before=before)
+    problems += _signature(export, trust, checks)
+    problems += _log(export, trust, checks)
     return _verdict(export, problems, checks, dice)
+
+
+def _signature(export: Export, trust: Trust, checks: dict[str, str]) -> list[Problem]:
+    """The trailer's signature of the export's head, by one of the keys given."""
+    signature = (export.trailer or {}).get("signature")
+    if trust.keys is None:
+        if signature is not None:
+            checks["signature"] = "not checked: no key given (--key)"
+        return []
+    events = export.events
+    head = events[-1].hash if events else GENESIS
+    statement = export_statement(str(export.header.get("game_id")), len(events), head,
+                                 any(e.type == GAME_ENDED for e in events))  # fmt: skip
+    why = check(signature, statement, trust.keys)
+    if why is not None or not isinstance(signature, dict):
+        checks["signature"] = why or "it is not signed"
+        return [Problem(None, f"signature: {checks['signature']}")]
+    checks["signature"] = f"Ed25519 by key {signature.get('key_id')} over the head"
+    return []
+
+
+def _log(export: Export, trust: Trust, checks: dict[str, str]) -> list[Problem]:
+    """The game's leaves in the transparency log, and the log extending a saved head."""
+    if trust.log_proof is None:
+        if trust.saved_head is not None:
+            checks["log"] = "not checked: a saved tree head but no proof (--log-proof)"
+            return [Problem(None, "log: a saved tree head needs the log's proof")]
+        return []
+    game_id = str(export.header.get("game_id"))
+    try:
+        checks["log"] = check_log(game_id, export.events, trust.log_proof, trust.saved_head,
+                                  trust.keys)  # fmt: skip
+    except LogProblem as exc:
+        checks["log"] = str(exc)
+        return [Problem(None, f"log: {exc}")]
+    return []
 
 
 def _chain(events: Sequence[ExportEvent]) -> Problem | None:
