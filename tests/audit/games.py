@@ -18,17 +18,24 @@ from domain.scenarios import get_scenario
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import EventStore
 from lorekeeper.service import GameService
+from lorekeeper.transparency import TransparencyLog
 
 MAX_COMMANDS = 2000
 
 
-def memory_service(events: EventStore | None = None, dice_seed: int = 1) -> GameService:
+def memory_service(
+    events: EventStore | None = None,
+    dice_seed: int = 1,
+    transparency: TransparencyLog | None = None,
+) -> GameService:
     """A service whose games are `game-1`, `game-2` … with dice seeds drawn from `dice_seed`:
     the same games every run."""
     ids, seeds = itertools.count(1), random.Random(dice_seed)
     jobs = InMemoryJobQueue()
     service = GameService(
-        GameLog(events or InMemoryEventStore(), InMemoryDiceStore(), jobs),
+        GameLog(
+            events or InMemoryEventStore(), InMemoryDiceStore(), jobs, transparency=transparency
+        ),  # fmt: skip
         InMemorySeatTokenStore(),
         allow_scripted_dice=True,
         new_game_id=lambda: f"game-{next(ids)}",
