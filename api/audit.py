@@ -24,7 +24,7 @@ from api.deps import access, components, service
 from api.identity import caller
 from api.requests import query
 from api.responses import etag, versioned
-from api.schemas import ConsistencyQuery, EntriesQuery, GameProofQuery
+from api.schemas import ConsistencyQuery, EntriesQuery, GameProofQuery, NoQuery
 from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
 from lorekeeper.audit.signatures import export_statement, tree_head_statement
 from lorekeeper.audit.verify import verify_lines
@@ -69,6 +69,7 @@ def audit(game_id: str) -> Response:
 
 @blueprint.get("/.well-known/lorekeeper-keys")
 def keys() -> Response:
+    query(NoQuery())
     signer = components().signer
     response = jsonify(signer.published() if signer is not None else {"keys": []})
     response.headers["Cache-Control"] = "public, max-age=300"
@@ -77,6 +78,7 @@ def keys() -> Response:
 
 @blueprint.get("/transparency/tree-head")
 def tree_head() -> Response:
+    query(NoQuery())
     return _no_store(jsonify(_signed_head(_log().tree_head())))
 
 

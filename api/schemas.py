@@ -362,6 +362,10 @@ class MyGamesQuery(_Query):
 MAX_LEAVES = 100_000_000  # LOREKEEPER_TRANSPARENCY_MAX_LEAVES's highest value
 
 
+class NoQuery(_Query):
+    """A route that takes no query parameters: any is a 400."""
+
+
 class ConsistencyQuery(_Query):
     first = QueryInteger(required=True, validate=validate.Range(0, MAX_LEAVES))
     second = QueryInteger(validate=validate.Range(0, MAX_LEAVES))
