@@ -97,9 +97,7 @@ def entries() -> Response:
     log = _log()
     end = min(args.get("end", log.tree_size()), log.tree_size())
     start = args["start"]
-    if start > end:
-        raise Refused("invalid_query", f"start {start} is past the end {end}")
-    leaves = log.leaves(start, end)
+    leaves = log.leaves(start, end) if start < end else []  # past the end: none
     return jsonify({"start": start, "leaves": leaves, "tree_size": log.tree_size()})
 
 

@@ -131,8 +131,8 @@ class TransparencyLog:
 
     def _consistency(self, first: int, second: int) -> list[bytes]:
         if not 0 <= first <= second <= self._tree.size:
-            raise Refused("invalid_query", f"no consistency proof from {first} to {second}: "
-                          f"the log holds {self._tree.size} leaves")  # fmt: skip
+            raise Refused("beyond_log", f"no consistency proof from {first} to {second}: the "
+                          f"log holds {self._tree.size} leaves", tree_size=self._tree.size)  # fmt: skip
         return self._tree.consistency_proof(first, second)
 
     def game_proof(
@@ -185,6 +185,6 @@ class TransparencyLog:
         with self._lock:
             self._catch_up()
             if not 0 <= size <= self._tree.size:
-                raise Refused("invalid_query", f"the log holds {self._tree.size} leaves, "
+                raise Refused("beyond_log", f"the log holds {self._tree.size} leaves, "
                               f"not {size}")  # fmt: skip
             return self._tree.root(size).hex()

@@ -71,3 +71,13 @@ def test_the_players_benchmark_runs_on_small_numbers(redis_server) -> None:
         "7 command in process, seat tokens",
         "7 command in process, player keys",
     ]
+
+
+def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # issue 20
+    from bench.transparency import redis_rows, tree_rows
+
+    rows = tree_rows(n_games=300) + redis_rows(redis_client, n_games=50)
+    values = {r.measure: float(r.value.replace(",", "")) for r in rows}
+    assert len(values) == 10 and all(v > 0 for v in values.values()), values
+    assert values["9 log cost per game: leaf data, bytes"] > 300  # two leaves of ~180 bytes
+    assert not redis_client.exists("lk:{tlog}:leaves")  # it cleans up after itself
