@@ -131,8 +131,9 @@ class TransparencyLog:
 
     def _consistency(self, first: int, second: int) -> list[bytes]:
         if not 0 <= first <= second <= self._tree.size:
+            size = self._tree.size
             raise Refused("beyond_log", f"no consistency proof from {first} to {second}: the "
-                          f"log holds {self._tree.size} leaves", tree_size=self._tree.size)  # fmt: skip
+                          f"log holds {size} leaves", tree_size=size)  # fmt: skip
         return self._tree.consistency_proof(first, second)
 
     def game_proof(
