@@ -8,6 +8,7 @@ consistency proof any more."""
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ from lorekeeper.signing import Signer
 from lorekeeper.transparency import FINISHED, TransparencyLog, leaf_bytes
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.tamper import event_at, parsed, rechained
+from tests.audit.test_cli import run
 
 SIGNER, OTHER = Signer.fresh(), Signer.fresh()
 KEYS = public_keys(SIGNER.published())
@@ -233,3 +235,47 @@ def _events(logged: Logged, game_id: str) -> Any:
 
 def _lines(records: list[dict[str, Any]]) -> list[str]:
     return list(ndjson_lines(records))
+
+
+# -- the command line, as docs/audit.md walks through it -----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def blocked(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Redis, Flask and RQ unimportable (as in test_cli.py): the verifier needs none."""
+    path = tmp_path_factory.mktemp("blocked")
+    for name in ("redis", "flask", "rq"):
+        (path / name).mkdir()
+        (path / name / "__init__.py").write_text(f"raise ImportError('{name} is not for the CLI')")
+    return path
+
+
+def test_the_walk_through_with_the_command_line(logged: Logged, tmp_path, blocked):
+    """verify --key keys.json --log-proof proof.json --tree-head saved.json, in a process
+    that cannot import Redis or Flask; another key, or a head the log does not extend, fails."""
+    game_id = logged.games[2]
+    files = {
+        "keys.json": SIGNER.published(),
+        "other-keys.json": OTHER.published(),
+        "saved.json": logged.saved,
+        "proof.json": proof_of(logged.log, logged.service, game_id, logged.saved["tree_size"]),
+        "forged.json": {**logged.saved, "root_hash": "ab" * 32},
+    }
+    for name, body in files.items():
+        (tmp_path / name).write_text(json.dumps(body))
+    export = tmp_path / "game.ndjson"
+    export.write_text("".join(signed_lines(game_id, logged.service)))
+    args = ["verify", str(export), "--log-proof", str(tmp_path / "proof.json")]
+    done = run(*args, "--key", str(tmp_path / "keys.json"), "--tree-head",
+               str(tmp_path / "saved.json"), blocked=blocked)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"signature: Ed25519 by key {SIGNER.key_id}" in done.stdout
+    assert "which extends the saved tree head of 4" in done.stdout
+    other = run(*args, "--key", str(tmp_path / "other-keys.json"), blocked=blocked)
+    assert other.returncode == 1 and "not one of the keys given" in other.stdout
+    forged = run(*args, "--tree-head", str(tmp_path / "forged.json"), blocked=blocked)
+    assert forged.returncode == 1 and "does not extend the saved tree head" in forged.stdout
+    by_hex = run("verify", str(export), "--key", SIGNER.public_key.hex(), blocked=blocked)
+    assert by_hex.returncode == 0, by_hex.stdout + by_hex.stderr
+    missing = run("verify", str(export), "--key", str(tmp_path / "nope.json"), blocked=blocked)
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
