@@ -10,6 +10,7 @@ and `REDIS_URL`. The README's configuration table lists them all with their mean
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Any, Literal
@@ -134,6 +135,7 @@ class Settings(BaseSettings):
                 "REDIS_URL names a Redis Cluster: set LOREKEEPER_QUEUE_REDIS_URL to one server "
                 "for the queues and the indexes across games (RQ does not run on a cluster)"
             )
+        _check_keys(self)
         return self
 
     @property
@@ -145,6 +147,19 @@ class Settings(BaseSettings):
         """The breath, clock and bot queues (RQ) and the projection queue (a list the
         projection loop pops)."""
         return [self.breath_queue, self.clock_queue, self.bot_queue, self.projection_queue]
+
+
+def _check_keys(settings: Settings) -> None:
+    """Issue 20's keys are 64 hex digits each (docs/audit.md, section 6)."""
+    key = settings.signing_key
+    if key is not None and not _HEX_KEY.fullmatch(key.get_secret_value().strip()):
+        raise ValueError("LOREKEEPER_SIGNING_KEY is an Ed25519 private key: 64 hex digits")
+    for retired in filter(None, (k.strip() for k in settings.retired_signing_keys.split(","))):
+        if not _HEX_KEY.fullmatch(retired):
+            raise ValueError("LOREKEEPER_RETIRED_SIGNING_KEYS: public keys of 64 hex digits")
+
+
+_HEX_KEY = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def _is_cluster_url(url: str) -> bool:

@@ -172,6 +172,9 @@ class TransparencyLog:
 
     def _catch_up(self) -> None:
         size = self._store.size()
+        if size < self._tree.size:  # the store lost leaves (a Redis without AOF, restored)
+            log.error("transparency.log_shrank", extra={"had": self._tree.size, "now": size})
+            self._tree = CompactTree()  # its heads will not extend the ones auditors saved
         while self._tree.size < size:
             start = self._tree.size
             for data in self._store.leaves(start, min(size, start + _READ_CHUNK)):

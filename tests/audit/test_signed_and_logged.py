@@ -21,6 +21,7 @@ from lorekeeper.audit.merkle import verify_consistency
 from lorekeeper.audit.records import parse_export
 from lorekeeper.audit.signatures import export_statement, public_keys, tree_head_statement
 from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
+from lorekeeper.errors import Refused
 from lorekeeper.service import GameService
 from lorekeeper.signing import Signer
 from lorekeeper.transparency import FINISHED, TransparencyLog, leaf_bytes
@@ -279,3 +280,25 @@ def test_the_walk_through_with_the_command_line(logged: Logged, tmp_path, blocke
     assert by_hex.returncode == 0, by_hex.stdout + by_hex.stderr
     missing = run("verify", str(export), "--key", str(tmp_path / "nope.json"), blocked=blocked)
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_a_log_that_lost_leaves_is_rebuilt_and_no_longer_extends_saved_heads():
+    """A store that lost its tail (a Redis restored from an old copy): the process rebuilds
+    its tree from what is there, and the heads it then signs fail against a saved one."""
+    store = InMemoryTransparencyStore()
+    log = TransparencyLog(store)
+    for i in range(6):
+        log.add({"game_id": f"g{i}", "head_hash": "0" * 64, "kind": FINISHED, "version": 2})
+    saved = log.tree_head()
+    store._leaves[3:] = []  # noqa: SLF001 (the loss, as no public method would cause it)
+    for i in range(3, 6):
+        store._names.pop(f"{FINISHED}:g{i}")  # noqa: SLF001
+    log.add({"game_id": "g9", "head_hash": "1" * 64, "kind": FINISHED, "version": 2})
+    now = log.tree_head()
+    assert now.tree_size == 4
+    with pytest.raises(Refused) as refused:
+        log.consistency(saved.tree_size, now.tree_size)
+    assert refused.value.code == "beyond_log"  # a saved head larger than the log: it lost leaves
+    proof = [bytes.fromhex(h) for h in log.consistency(3, 4)]
+    assert not verify_consistency(saved.tree_size, now.tree_size, bytes.fromhex(saved.root_hash),
+                                  bytes.fromhex(now.root_hash), proof)  # fmt: skip
