@@ -302,3 +302,28 @@ def test_a_log_that_lost_leaves_is_rebuilt_and_no_longer_extends_saved_heads():
     proof = [bytes.fromhex(h) for h in log.consistency(3, 4)]
     assert not verify_consistency(saved.tree_size, now.tree_size, bytes.fromhex(saved.root_hash),
                                   bytes.fromhex(now.root_hash), proof)  # fmt: skip
+
+
+def test_the_signing_key_comes_from_the_settings_with_the_retired_ones_published():
+    from lorekeeper.settings import ConfigError, Settings
+    from lorekeeper.signing import new_private_key_hex
+    from lorekeeper.wiring import signer_of
+
+    old = Signer.fresh()
+    environ = {
+        "LOREKEEPER_SIGNING_KEY": new_private_key_hex(),
+        "LOREKEEPER_RETIRED_SIGNING_KEYS": old.public_key.hex(),
+    }
+    settings = Settings.from_env(environ)
+    signer = signer_of(settings)
+    assert signer is not None
+    published = signer.published()["keys"]
+    assert [(k["key_id"], k["status"]) for k in published] == [
+        (signer.key_id, "current"), (old.key_id, "retired"),
+    ]  # fmt: skip
+    assert old.key_id in public_keys(signer.published())  # its old signatures still check
+    assert signer_of(Settings.from_env({})) is None  # no key: nothing signed
+    for bad in ({"LOREKEEPER_SIGNING_KEY": "abc"}, {"LOREKEEPER_RETIRED_SIGNING_KEYS": "x"}):
+        with pytest.raises(ConfigError):
+            Settings.from_env(bad)
+    assert "LOREKEEPER" not in repr(settings.signing_key) and "*" in str(settings.signing_key)
