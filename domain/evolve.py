@@ -35,8 +35,8 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
         start = validate_scenario(event.scenario, event.rules_edition)
         seat_seeds = bool((event.dice or {}).get("seat_seeds"))
         return replace(start, auto_decisions=event.auto_decisions, version=1,
-                       seat_seeds=seat_seeds,
-                       client_seeds=(None,) * len(start.players))  # fmt: skip
+                       seat_seeds=seat_seeds, client_seeds=(None,) * len(start.players),
+                       seeds_given=(0,) * len(start.players))  # fmt: skip
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")
     return replace(_HANDLERS[type(event)](state, event), version=state.version + 1)
@@ -123,9 +123,10 @@ def _dice_revealed(state: GameState, e: ev.DiceRevealed) -> GameState:
 
 @_on(ev.ClientSeedGiven)
 def _client_seed_given(state: GameState, e: ev.ClientSeedGiven) -> GameState:
-    seeds = list(state.client_seeds)
+    seeds, given = list(state.client_seeds), list(state.seeds_given)
     seeds[e.seat] = e.seed
-    return replace(state, client_seeds=tuple(seeds))
+    given[e.seat] += 1
+    return replace(state, client_seeds=tuple(seeds), seeds_given=tuple(given))
 
 
 @_on(ev.ClientSeedsSealed)

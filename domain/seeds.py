@@ -15,6 +15,7 @@ from domain.errors import RuleViolation
 from domain.state import GameState
 
 MAX_SEED_LENGTH = 128
+MAX_GIVES = 8  # per seat: a seat may change its mind, not grow the game's stream for ever
 
 
 def give_client_seed(state: GameState, command: cmd.GiveClientSeed, seat: int) -> list[ev.Event]:
@@ -30,6 +31,10 @@ def give_client_seed(state: GameState, command: cmd.GiveClientSeed, seat: int) -
         )
     if not 0 <= seat < len(state.players):
         raise RuleViolation("R-DIE-4", f"the game has no seat {seat}", "forbidden")
+    if state.seeds_given[seat] >= MAX_GIVES:
+        raise RuleViolation(
+            "R-DIE-4", f"a seat gives its client seed at most {MAX_GIVES} times", "illegal"
+        )
     seed = command.seed
     if seed is not None and not 1 <= len(seed) <= MAX_SEED_LENGTH:
         raise RuleViolation(

@@ -186,6 +186,7 @@ class GameState:
     # sealed as the first turn begins (ClientSeedsSealed), then mixed into every die.
     seat_seeds: bool = False
     client_seeds: tuple[str | None, ...] = ()
+    seeds_given: tuple[int, ...] = ()  # how often each seat gave one (bounded: R-DIE-4)
 
     def terrain_at(self, h: Hex) -> Terrain:
         return TERRAIN[self.terrain.get(h, "plain")]

@@ -86,3 +86,13 @@ def test_a_seed_is_one_to_128_characters(seed):  # R-DIE-4
         give(replay(waiting()), 0, seed)
     assert refused.value.rule == "R-DIE-4"
     assert give(replay(waiting()), 0, "x" * 128)
+
+
+def test_a_seat_gives_its_seed_at_most_eight_times():  # R-DIE-4
+    state = replay(waiting())
+    for n in range(8):
+        state = fold(state, give(state, 1, f"try {n}"))
+    with pytest.raises(RuleViolation) as refused:
+        give(state, 1, "once more")
+    assert (refused.value.rule, refused.value.code) == ("R-DIE-4", "illegal")
+    assert give(state, 0, "the other seat still may")
