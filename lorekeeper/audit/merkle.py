@@ -160,7 +160,7 @@ def verify_consistency(
     if first == second:
         return not proof and first_root == second_root
     if first == 0:
-        return not proof  # every tree extends the empty one
+        return not proof and first_root == EMPTY_ROOT  # every tree extends the empty one
     if not proof:
         return False
     path = list(proof)

@@ -103,6 +103,13 @@ def test_every_proof_of_every_small_tree_verifies_and_nothing_else_does():
                 assert not verify_consistency(first, size, tree.root(first), root, proof[:-1])
 
 
+def test_every_tree_extends_the_empty_one_and_only_it(reference: CompactTree):
+    assert reference.consistency_proof(0, 8) == []
+    assert verify_consistency(0, 8, EMPTY_ROOT, ROOTS[7], [])
+    assert not verify_consistency(0, 8, ROOTS[0], ROOTS[7], [])  # not the empty tree's root
+    assert not verify_consistency(3, 2, ROOTS[2], ROOTS[1], [])
+
+
 def test_a_dropped_leaf_or_a_rewritten_one_has_no_consistency_proof():
     """An auditor saved the head of 6 leaves; the log then lost leaf 3 (a game dropped), or
     leaf 3 was rewritten: whatever proof the log offers, the new head does not extend the old."""
