@@ -93,6 +93,7 @@ class Settings(BaseSettings):
     projection_round_ms: int = Field(default=60, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
+    fault_marker_dir: str = ""  # tests only: where they write "before"/"after" per game
     # Issue 20 (docs/audit.md): the Ed25519 key that signs exports and tree heads (64 hex
     # digits; none: nothing signed), retired public keys still published, the log's size.
     signing_key: SecretStr | None = None
