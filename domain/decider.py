@@ -17,7 +17,7 @@ from domain.combat import handle_battle, handle_battle_back
 from domain.dice import DiceSource
 from domain.edition import CURRENT, EDITIONS
 from domain.errors import RuleViolation
-from domain.evolve import evolve
+from domain.evolve import evolve, fold
 from domain.flight import handle_fly, handle_pass, handle_react
 from domain.movement import handle_move, movement_phase_problem
 from domain.orders import handle_order
@@ -103,7 +103,7 @@ def decide_and_fold(
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
     if isinstance(command, cmd.GiveClientSeed):  # before the first turn (R-DIE-4)
         events = give_client_seed(state, command, seat)
-        return events, fold_events(state, events)
+        return events, fold(state, events)
     if not is_started(state):
         raise RuleViolation(
             "R-TRN-1", "the game has not started: its first turn begins once every seat is "
@@ -116,12 +116,6 @@ def decide_and_fold(
         HANDLERS[type(command)](tx, command, seat)
         end_eliminated_turn(tx)
     return tx.events, tx.state
-
-
-def fold_events(state: GameState, events: list[ev.Event]) -> GameState:
-    for event in events:
-        state = evolve(state, event)
-    return state
 
 
 def check_turn(state: GameState, command: cmd.Command, seat: int) -> None:
