@@ -103,7 +103,8 @@ class Joined:
     table: Table
     version: int
     # Whether the join's client seed is recorded (R-DIE-4); None: the join gave none. False:
-    # the game's first turn began between the seat and the seed (another seat took the last).
+    # the rules refused it after the seat was taken (the first turn began in between, as
+    # another player took the last seat; or the seat gave its seed 8 times already).
     client_seed_recorded: bool | None = None
 
 
@@ -318,13 +319,12 @@ class SeatingService:
 
     def _give_seed(self, table: Table, seat: int, client_seed: str) -> bool:
         """Record the seat's client seed, its command as the seat's own (R-DIE-4); False when
-        the first turn began first (a race with the join that took the last seat)."""
+        the rules refuse it: the seat is taken either way, and its token must reach the
+        player (the reply says the seed was not recorded)."""
         body = {"type": "client_seed", "seed": client_seed}
         try:
             self._games.handle_command(table.game_id, seat, body)
-        except RuleViolation as refused:
-            if refused.code != "wrong_phase":
-                raise
+        except RuleViolation:
             return False
         return True
 
