@@ -246,7 +246,7 @@ class TradeSchema(CommandSchema):
 
 
 class ClientSeedSchema(CommandSchema):
-    """A seat's client seed before the first turn (R-DIE-4); null declines."""
+    """A seat's client seed before the first turn (SEED-1); null declines."""
 
     seed = fields.String(required=True, allow_none=True, validate=validate.Length(1, 128))
 

@@ -131,7 +131,7 @@ class Resign(Command, name="resign"):
 
 @dataclass(frozen=True, slots=True)
 class GiveClientSeed(Command, name="client_seed"):
-    """A seat's own entropy for the dice, before the first turn (R-DIE-4); None declines."""
+    """A seat's own entropy for the dice, before the first turn (SEED-1); None declines."""
 
     seed: str | None
 

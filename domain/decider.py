@@ -71,7 +71,7 @@ def is_started(state: GameState) -> bool:
 
 def start_game(state: GameState) -> list[ev.Event]:
     """The first turn's events, seat 0 first (R-TRN-1), of a game created unstarted; the
-    seats' client seeds sealed first (R-DIE-4) when the game takes them."""
+    seats' client seeds sealed first (SEED-1) when the game takes them."""
     if is_started(state):
         raise RuleViolation("R-TRN-1", "the game has started already", "wrong_phase")
     tx = Tx(state, _NO_DICE)
@@ -101,7 +101,7 @@ def decide_and_fold(
     (Tx), so a caller that needs that state need not fold them again."""
     if state.is_over:
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
-    if isinstance(command, cmd.GiveClientSeed):  # before the first turn (R-DIE-4)
+    if isinstance(command, cmd.GiveClientSeed):  # before the first turn (SEED-1)
         events = give_client_seed(state, command, seat)
         return events, fold(state, events)
     if not is_started(state):

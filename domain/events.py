@@ -146,7 +146,7 @@ class SecretsRevealed(Event):
 @dataclass(frozen=True, slots=True)
 class ClientSeedGiven(Event):
     """A seat gave its client seed for the dice (None: it declined), before the first turn
-    (R-DIE-4). A seat may give again until then; the last one counts."""
+    (SEED-1). A seat may give again until then; the last one counts."""
 
     seat: int
     seed: str | None
@@ -155,7 +155,7 @@ class ClientSeedGiven(Event):
 @dataclass(frozen=True, slots=True)
 class ClientSeedsSealed(Event):
     """The seats' client seeds as the first turn begins, one per seat (None: that seat gave
-    none), mixed into every die from then on (R-DIE-4, docs/audit.md)."""
+    none), mixed into every die from then on (SEED-1, docs/audit.md)."""
 
     seeds: tuple[str | None, ...]
 

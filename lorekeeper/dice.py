@@ -52,7 +52,7 @@ class DiceConfig:
     # gets the same tokens, a create with another body under the same key none. Never revealed.
     token_seed: str | None = None
     creation_hash: str | None = None
-    # Whether the seats give client seeds before the first turn (R-DIE-4): every committed
+    # Whether the seats give client seeds before the first turn (SEED-1): every committed
     # game created since (published as GameCreated.dice.seat_seeds); False for older ones.
     seat_seeds: bool = False
 
@@ -117,7 +117,7 @@ class DiceConfig:
 
     def source(self, seat_seeds: Sequence[str] = ()) -> DiceSource:
         """The dice; for committed dice with the seats' sealed seeds after the creation's
-        (R-DIE-4: `domain.seeds.seat_seeds` of the game's state)."""
+        (SEED-1: `domain.seeds.seat_seeds` of the game's state)."""
         if self.scheme == DICE_SCHEME:
             seeds = (*self.client_seeds, *seat_seeds)
             return CommittedDice(bytes.fromhex(self.seed), self.game_id or "", seeds)

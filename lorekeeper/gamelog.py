@@ -157,7 +157,7 @@ class GameLog:
         return game if game.version == conflict.current_version else self.load(game.id)
 
     def dice(self, game_id: str, state: GameState) -> DiceSource:
-        """The game's dice, with the seats' client seeds `state` has sealed (R-DIE-4)."""
+        """The game's dice, with the seats' client seeds `state` has sealed (SEED-1)."""
         config = self._dice.load(game_id)
         if config is None:
             raise LookupError(f"game {game_id!r} has no dice config")

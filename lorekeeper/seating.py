@@ -102,7 +102,7 @@ class Joined:
     token: str
     table: Table
     version: int
-    # Whether the join's client seed is recorded (R-DIE-4); None: the join gave none. False:
+    # Whether the join's client seed is recorded (SEED-1); None: the join gave none. False:
     # the rules refused it after the seat was taken (the first turn began in between, as
     # another player took the last seat; or the seat gave its seed 8 times already).
     client_seed_recorded: bool | None = None
@@ -288,7 +288,7 @@ class SeatingService:
         """Seat the caller (a player) in a free seat: the invitation's, the one asked for, one
         reserved for the caller, or the first open one; its seat token comes back. Joining
         again before the game starts gives a new token for the same seat (a lost reply).
-        A `client_seed` is recorded as the seat's (R-DIE-4) before the game can start."""
+        A `client_seed` is recorded as the seat's (SEED-1) before the game can start."""
         me = _require_player(caller, "joining a game")
         name = self._name_of(me)
         for _ in range(_CAS_TRIES):
@@ -318,7 +318,7 @@ class SeatingService:
         return Joined(seat, token, table, version, recorded)
 
     def _give_seed(self, table: Table, seat: int, client_seed: str) -> bool:
-        """Record the seat's client seed, its command as the seat's own (R-DIE-4); False when
+        """Record the seat's client seed, its command as the seat's own (SEED-1); False when
         the rules refuse it: the seat is taken either way, and its token must reach the
         player (the reply says the seed was not recorded)."""
         body = {"type": "client_seed", "seed": client_seed}

@@ -271,7 +271,7 @@ def _shown_hands(created: dict[str, Any]) -> list[list[str]] | None:
 
 def _committed(seed: str, dice: dict[str, Any], events: Sequence[ExportEvent]) -> CommittedDice:
     """The dice a revealed seed gives, with the game id and client seeds event 1 published
-    and then the seats' seeds sealed at the first turn (ClientSeedsSealed, R-DIE-4)."""
+    and then the seats' seeds sealed at the first turn (ClientSeedsSealed, SEED-1)."""
     seeds = dice.get("client_seeds")
     seeds = [str(s) for s in seeds] if isinstance(seeds, list) else []
     return CommittedDice(bytes.fromhex(seed), str(dice.get("game_id")), seeds + sealed(events))

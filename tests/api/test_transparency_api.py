@@ -32,7 +32,7 @@ def test_two_seats_seeds_a_signed_export_and_a_logged_game(client: FlaskClient) 
     assert created["dice"]["seat_seeds"] is True
     given = client.post(f"/games/{game_id}/commands", headers=bearer(ann_token),
                         json={"type": "client_seed", "seed": "ann: 9f86d081884c7d65"})  # fmt: skip
-    assert given.status_code == 200, given.get_json()  # R-DIE-4
+    assert given.status_code == 200, given.get_json()  # SEED-1
     invitation = created["invitations"][0]["token"]
     body = {"invitation": invitation, "client_seed": "bob: 2c26b46b68ffc68f"}
     joined = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]), json=body)
@@ -46,7 +46,7 @@ def test_two_seats_seeds_a_signed_export_and_a_logged_game(client: FlaskClient) 
     assert events[3]["payload"]["seeds"] == ["ann: 9f86d081884c7d65", "bob: 2c26b46b68ffc68f"]
     late = client.post(f"/games/{game_id}/commands", headers=bearer(ann_token),
                        json={"type": "client_seed", "seed": "too late"})  # fmt: skip
-    assert problem(late, 409, "wrong_phase")["rule"] == "R-DIE-4"
+    assert problem(late, 409, "wrong_phase")["rule"] == "SEED-1"
     resigned = client.post(f"/games/{game_id}/commands", headers=bearer(ann_token),
                            json={"type": "resign"})  # fmt: skip
     assert resigned.status_code == 200, resigned.get_json()
@@ -91,7 +91,7 @@ def test_bad_queries_and_seeds_are_problems(client: FlaskClient) -> None:
     game_id, invitation = scripted["game_id"], scripted["invitations"][0]["token"]
     refused = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]),
                           json={"invitation": invitation, "client_seed": "mine"})  # fmt: skip
-    problem(refused, 422, "invalid_body")  # a game of scripted dice takes no seeds (R-DIE-4)
+    problem(refused, 422, "invalid_body")  # a game of scripted dice takes no seeds (SEED-1)
     table = _json(client, f"/games/{game_id}/table", ann["key"])
     assert table["seats"][1]["kind"] == "invite"  # the seat was not taken
     too_long = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]),
@@ -104,7 +104,7 @@ def test_bad_queries_and_seeds_are_problems(client: FlaskClient) -> None:
 
 
 def test_a_join_whose_seed_the_rules_refuse_still_seats_the_player(client: FlaskClient) -> None:
-    """R-DIE-4: eight seeds a seat; a ninth with a join (a lost reply, joined again) is not
+    """SEED-1: eight seeds a seat; a ninth with a join (a lost reply, joined again) is not
     recorded, and the reply says so, with the seat's token."""
     ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
     trio_seats = {"seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]}
@@ -122,4 +122,4 @@ def test_a_join_whose_seed_the_rules_refuse_still_seats_the_player(client: Flask
     assert again.get_json()["client_seed_recorded"] is False and again.get_json()["token"]
     ninth = client.post(f"/games/{game_id}/commands", headers=bearer(again.get_json()["token"]),
                         json={"type": "client_seed", "seed": "bob 9"})  # fmt: skip
-    assert problem(ninth, 422, "illegal")["rule"] == "R-DIE-4"
+    assert problem(ninth, 422, "illegal")["rule"] == "SEED-1"

@@ -108,7 +108,7 @@ def test_a_committed_config_publishes_only_its_commitment():
         "commitment": hashlib.sha256(SEED).hexdigest(),
         "game_id": "g1",
         "client_seeds": ["alice"],
-        "seat_seeds": True,  # the seats may add theirs before the first turn (R-DIE-4)
+        "seat_seeds": True,  # the seats may add theirs before the first turn (SEED-1)
     }
     assert SEED.hex() not in repr(public) and config.revealable_seed == SEED.hex()
     assert DiceConfig.from_json(config.to_json()) == config

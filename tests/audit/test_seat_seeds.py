@@ -1,4 +1,4 @@
-"""The seats' own entropy (R-DIE-4): each seat gives a client seed (or declines) before the
+"""The seats' own entropy (SEED-1): each seat gives a client seed (or declines) before the
 first turn; the seeds are sealed as it begins and mixed into every die; the verifier
 recomputes every die from the revealed seed and the recorded seeds, and names the event where
 a recorded seed or a die was changed."""
@@ -38,7 +38,7 @@ def two_seeds() -> tuple[list[str], str, list[dict]]:
     return seeded_game(["alice's own entropy", "bob-7f3a"])
 
 
-def test_a_game_with_two_client_seeds_verifies(two_seeds):  # R-DIE-4
+def test_a_game_with_two_client_seeds_verifies(two_seeds):  # SEED-1
     lines, game_id, events = two_seeds
     verdict = verify_lines(lines)
     assert verdict.verdict == VERIFIED, verdict.report()
@@ -49,7 +49,7 @@ def test_a_game_with_two_client_seeds_verifies(two_seeds):  # R-DIE-4
     assert events[3]["seeds"] == ["alice's own entropy", "bob-7f3a"]
 
 
-def test_every_die_mixes_in_both_seats_seeds(two_seeds):  # R-DIE-4
+def test_every_die_mixes_in_both_seats_seeds(two_seeds):  # SEED-1
     _lines, game_id, events = two_seeds
     seed = bytes.fromhex(secret_seed(1, SEED))
     mixed = CommittedDice(seed, game_id, ["alice's own entropy", "bob-7f3a"])
@@ -61,14 +61,14 @@ def test_every_die_mixes_in_both_seats_seeds(two_seeds):  # R-DIE-4
     assert any(server_only.face(index) != face for index, face in rolled)
 
 
-def test_a_seat_that_gives_none_is_recorded_as_none():  # R-DIE-4
+def test_a_seat_that_gives_none_is_recorded_as_none():  # SEED-1
     lines, _game_id, events = seeded_game(["only seat 0", None])
     assert events[2] == {"type": "ClientSeedGiven", "seat": 1, "seed": None}
     assert events[3]["seeds"] == ["only seat 0", None]
     assert verify_lines(lines).verdict == VERIFIED
 
 
-def test_a_changed_client_seed_fails_at_its_event(two_seeds):  # R-DIE-4
+def test_a_changed_client_seed_fails_at_its_event(two_seeds):  # SEED-1
     """Changed alone: the chain breaks there; with every hash recomputed, its command (which
     the chain also records) no longer gives it."""
     lines, _game_id, _events = two_seeds
@@ -79,7 +79,7 @@ def test_a_changed_client_seed_fails_at_its_event(two_seeds):  # R-DIE-4
         assert verdict.verdict == FAILED and verdict.first_bad_event == 3, verdict.report()
 
 
-def test_a_seed_rewritten_everywhere_fails_at_the_first_die(two_seeds):  # R-DIE-4
+def test_a_seed_rewritten_everywhere_fails_at_the_first_die(two_seeds):  # SEED-1
     lines, _game_id, _events = two_seeds
     records = parsed(lines)
     given = event_at(records, 3)
@@ -90,7 +90,7 @@ def test_a_seed_rewritten_everywhere_fails_at_the_first_die(two_seeds):  # R-DIE
     assert verdict.verdict == FAILED and verdict.first_bad_event == first_roll, verdict.report()
 
 
-def test_a_sealed_seed_that_no_seat_gave_fails_at_the_seal(two_seeds):  # R-DIE-4
+def test_a_sealed_seed_that_no_seat_gave_fails_at_the_seal(two_seeds):  # SEED-1
     lines, _game_id, _events = two_seeds
     records = parsed(lines)
     event_at(records, 4)["payload"]["seeds"][0] = "not alice's"
@@ -98,7 +98,7 @@ def test_a_sealed_seed_that_no_seat_gave_fails_at_the_seal(two_seeds):  # R-DIE-
     assert verdict.verdict == FAILED and verdict.first_bad_event == 4, verdict.report()
 
 
-def test_one_changed_die_fails_at_its_event(two_seeds):  # R-DIE-2, R-DIE-4
+def test_one_changed_die_fails_at_its_event(two_seeds):  # R-DIE-2, SEED-1
     lines, _game_id, _events = two_seeds
     records = parsed(lines)
     rolled = next(r for r in records[1:-1] if r["type"] == "BattleRolled")
@@ -108,24 +108,24 @@ def test_one_changed_die_fails_at_its_event(two_seeds):  # R-DIE-2, R-DIE-4
     assert verdict.verdict == FAILED and verdict.first_bad_event == rolled["version"]
 
 
-def test_no_client_seed_after_the_first_turn_began():  # R-DIE-4
+def test_no_client_seed_after_the_first_turn_began():  # SEED-1
     service = memory_service(dice_seed=SEED)
     created = service.create_game(skirmish(), {}, start=False)
     service.start_game(created.game_id)
     with pytest.raises(RuleViolation) as refused:
         service.handle_command(created.game_id, 0, {"type": "client_seed", "seed": "late"})
-    assert (refused.value.rule, refused.value.code) == ("R-DIE-4", "wrong_phase")
+    assert (refused.value.rule, refused.value.code) == ("SEED-1", "wrong_phase")
 
 
-def test_a_chosen_seed_game_takes_no_client_seeds():  # R-DIE-4
+def test_a_chosen_seed_game_takes_no_client_seeds():  # SEED-1
     service = memory_service(dice_seed=SEED)
     created = service.create_game(skirmish(), {"seed": 5}, start=False)
     with pytest.raises(RuleViolation) as refused:
         service.handle_command(created.game_id, 0, {"type": "client_seed", "seed": "x"})
-    assert (refused.value.rule, refused.value.code) == ("R-DIE-4", "forbidden")
+    assert (refused.value.rule, refused.value.code) == ("SEED-1", "forbidden")
 
 
-def test_the_last_seed_given_counts(two_seeds):  # R-DIE-4
+def test_the_last_seed_given_counts(two_seeds):  # SEED-1
     service = memory_service(dice_seed=SEED)
     created = service.create_game(skirmish(), {}, start=False)
     for seed in ("first", "second"):
