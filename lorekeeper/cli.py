@@ -2,6 +2,7 @@
 
     python -m lorekeeper verify GAME.ndjson [--json] [--expect VERSION:HASH ...]
                          [--key KEYS.json|HEX] [--log-proof PROOF.json] [--tree-head SAVED.json]
+    python -m lorekeeper consistency OLDER.json NEWER.json PROOF.json [--key KEYS.json|HEX]
     python -m lorekeeper demo [ARGS ...]
 
 `verify` needs no server and no Redis (docs/audit.md); checking a signature (`--key`) needs
@@ -20,6 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from lorekeeper.audit.logproof import LogProblem, check_heads
 from lorekeeper.audit.signatures import public_keys
 from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
 
@@ -33,6 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _demo(args[1:])
     parser = _parser()
     options = parser.parse_args(args)
+    if options.command == "consistency":
+        return _consistency(options)
     if options.command != "verify":
         parser.print_help(sys.stderr)
         return EXIT_USAGE
@@ -81,6 +85,13 @@ def _parser() -> argparse.ArgumentParser:
         help="a GET /transparency/tree-head you saved earlier (of M leaves): the log must "
         "extend it",
     )
+    heads = commands.add_parser(
+        "consistency", help="check that a saved tree head extends an older one (docs/audit.md)"
+    )
+    heads.add_argument("older", help="a GET /transparency/tree-head saved earlier")
+    heads.add_argument("newer", help="a GET /transparency/tree-head saved later")
+    heads.add_argument("proof", help="GET /transparency/consistency?first=OLDER&second=NEWER")
+    heads.add_argument("--key", metavar="KEYS.json|HEX", help="both heads must be signed")
     commands.add_parser("demo", help="play a demonstration game (lorekeeper.demo)")
     return parser
 
@@ -123,6 +134,23 @@ def _verify(path: str, expect: list[tuple[int, str]], *, as_json: bool, trust: T
     if verdict.verdict == VERIFIED:
         return EXIT_VERIFIED
     return EXIT_FAILED if verdict.verdict == FAILED else EXIT_UNPROVEN
+
+
+def _consistency(options: argparse.Namespace) -> int:
+    """Exit 0 when the newer tree head extends the older, 1 when it does not, 2 on bad files."""
+    try:
+        keys = None if options.key is None else public_keys(_key_document(options.key))
+        older, newer, proof = (_json_file(p) for p in (options.older, options.newer,
+                                                        options.proof))  # fmt: skip
+    except (OSError, ValueError) as exc:
+        print(f"consistency: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        print(check_heads(older, newer, proof, keys))
+    except LogProblem as exc:
+        print(f"INCONSISTENT: {exc}")
+        return EXIT_FAILED
+    return EXIT_VERIFIED
 
 
 def _demo(argv: list[str]) -> int:

@@ -119,3 +119,21 @@ def _matches(game_id: str, events: Sequence[ExportEvent], found: dict[Any, dict[
                "version": last.version}  # fmt: skip
         if found.get("game_finished") != end:
             raise LogProblem(f"the log holds no leaf for this game's end at event {last.version}")
+
+
+def check_heads(older: Any, newer: Any, proof: Any, keys: Mapping[str, bytes] | None = None) -> str:
+    """Whether the tree head `newer` extends `older` (both saved from
+    GET /transparency/tree-head), by `proof` (GET /transparency/consistency?first=…&second=…);
+    LogProblem saying why not."""
+    old, new = _tree_head(older, "the older"), _tree_head(newer, "the newer")
+    if keys is not None:
+        _signed(older, old, keys, "the older tree head")
+        _signed(newer, new, keys, "the newer tree head")
+    if not isinstance(proof, dict) or (proof.get("first"), proof.get("second")) != (old[0], new[0]):
+        raise LogProblem(f"the proof is not one from {old[0]} to {new[0]} leaves")
+    hashes = _hashes(proof.get("proof"))
+    if not verify_consistency(old[0], new[0], bytes.fromhex(old[1]), bytes.fromhex(new[1]),
+                              hashes):  # fmt: skip
+        raise LogProblem(f"the tree head of {new[0]} leaves does not extend the one of "
+                         f"{old[0]}: the log was rewritten or cut between them")  # fmt: skip
+    return f"the tree head of {new[0]} leaves extends the one of {old[0]}"

@@ -327,3 +327,33 @@ def test_the_signing_key_comes_from_the_settings_with_the_retired_ones_published
         with pytest.raises(ConfigError):
             Settings.from_env(bad)
     assert "LOREKEEPER" not in repr(settings.signing_key) and "*" in str(settings.signing_key)
+
+
+def test_two_saved_heads_on_the_command_line(logged: Logged, tmp_path, blocked):
+    """python -m lorekeeper consistency OLDER NEWER PROOF: 0 when the newer head extends the
+    older, 1 when the log was rewritten between them (here: game 1's end)."""
+    first, later = logged.saved, signed_head(logged.log)
+    sizes = {"first": first["tree_size"], "second": later["tree_size"]}
+    honest = {**sizes, "proof": logged.log.consistency(*sizes.values())}
+
+    def rewrite(leaf: dict[str, Any]) -> dict[str, Any]:
+        if leaf["game_id"] == logged.games[0] and leaf["kind"] == FINISHED:
+            return {**leaf, "head_hash": "0" * 64}
+        return leaf
+
+    forged_log = _rewritten(logged, lambda leaf: True, rewrite)
+    forged = signed_head(forged_log)
+    forged_proof = {**sizes, "proof": forged_log.consistency(*sizes.values())}
+    files = {"older.json": first, "newer.json": later, "proof.json": honest,
+             "forged.json": forged, "forged-proof.json": forged_proof,
+             "keys.json": SIGNER.published()}  # fmt: skip
+    for name, body in files.items():
+        (tmp_path / name).write_text(json.dumps(body))
+    path = {name: str(tmp_path / name) for name in files}
+    done = run("consistency", path["older.json"], path["newer.json"], path["proof.json"],
+               "--key", path["keys.json"], blocked=blocked)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "extends the one of 4" in done.stdout
+    forged_args = [path["older.json"], path["forged.json"], path["forged-proof.json"]]
+    caught = run("consistency", *forged_args, "--key", path["keys.json"], blocked=blocked)
+    assert caught.returncode == 1 and "INCONSISTENT" in caught.stdout, caught.stdout
