@@ -5,11 +5,12 @@ heads, inclusion and consistency proofs, and their verification (§2.1.3.2, §2.
     MTH({d0})      = SHA-256(0x00 ‖ d0)
     MTH(D[n])      = SHA-256(0x01 ‖ MTH(D[0:k]) ‖ MTH(D[k:n])),  k the largest power of 2 < n
 
-Written here rather than taken from a package: no maintained Python package implements RFC
-9162's proofs (the Go `transparency-dev/merkle` module is the reference; Python packages for
-"merkle trees" build other trees, Bitcoin's among them, which duplicate odd nodes); the
-verifier needs the standard library only; and the whole of it is these few functions, checked
-against the published RFC 6962 test vectors (tests/audit/test_merkle.py).
+Written here rather than taken from a package: we found no well-kept Python package for RFC
+9162's proofs among those available to the project (the Go `transparency-dev/merkle` module
+is the reference; the Python "merkle" packages build other trees, Bitcoin's among them, which
+duplicate odd nodes); the verifier needs the standard library only; and the whole of it is
+these few functions, checked against the published RFC 6962 test vectors
+(tests/audit/test_merkle.py).
 
 `CompactTree` keeps the hash of every complete, aligned subtree (one list per level), so a
 tree head or a proof costs O(log n) hashes after the leaves are in, not O(n).
