@@ -31,7 +31,9 @@ def create_app(
     components: Components | None = None,
 ) -> Flask:
     settings = config if isinstance(config, Settings) else Settings.from_env(config)
-    app = Flask(__name__)
+    # No Flask /static/ route: the viewer serves its own files (/viewer/static/, api/viewer.py),
+    # and every route the app answers is in openapi.yaml (tests/api/test_spec_routes.py).
+    app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json = OrjsonProvider(app)
     app.extensions[EXTENSION] = components or redis_components(settings)
