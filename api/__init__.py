@@ -19,6 +19,7 @@ from api.errors import register_error_handlers
 from api.guards import register_guards
 from api.json_provider import OrjsonProvider
 from api.slow_clients import BodyDeadline
+from api.versioning import register_versions
 from api.viewer import register_viewer
 from lorekeeper.settings import Settings
 
@@ -42,6 +43,7 @@ def create_app(
     for module in (games, commands, streams, meta, audit, players, seats):
         app.register_blueprint(module.blueprint)
     register_viewer(app)
+    register_versions(app)  # /v1/…, and the unprefixed aliases (api/versioning.py)
     app.wsgi_app = BodyDeadline(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]
     return app
 
