@@ -94,9 +94,9 @@ def _announce_retirement(response: Response) -> Response:
     retirement = retirement_for(request.endpoint, request.environ.get(ENVIRON_KEY), request.path)
     if retirement is not None:
         for name, value in retirement.headers().items():
-            if name == "Link" and response.headers.get("Link"):
-                value = f"{response.headers['Link']}, {value}"  # keep rel="next"
-            response.headers[name] = value
+            # Link: a field of its own beside the route's (rel="next"); RFC 9110 section 5.3
+            # makes two fields the same as one joined by a comma.
+            response.headers.add(name, value)
     return response
 
 
