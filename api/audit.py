@@ -21,6 +21,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from api.deps import access, components, service
+from api.guards import budgeted
 from api.identity import caller
 from api.requests import query
 from api.responses import etag, versioned
@@ -56,6 +57,7 @@ def export(game_id: str) -> Response:
 
 
 @blueprint.get("/games/<game_id>/audit")
+@budgeted
 def audit(game_id: str) -> Response:
     access().reader(game_id, caller(), audit=True)
     require_game_id(game_id)
