@@ -22,6 +22,7 @@ from adapters.memory_jobs import InMemoryJobQueue
 from adapters.memory_lobby import InMemoryLobbyIndex
 from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
 from adapters.memory_projections import InMemoryProjectionStore
+from adapters.memory_snapshots import InMemorySnapshotStore
 from adapters.memory_stores import (
     InMemoryDiceStore,
     InMemoryRateLimiter,
@@ -109,7 +110,8 @@ def memory_components(settings: Settings) -> Components:
     events = InMemoryEventStore()
     stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
-                    InMemoryLobbyIndex(), InMemoryDeadlineIndex())  # fmt: skip
+                    InMemoryLobbyIndex(), InMemoryDeadlineIndex(),
+                    snapshots=InMemorySnapshotStore())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)

@@ -202,6 +202,32 @@ class ProjectionStore(Protocol):
     def delete(self, game_id: str) -> None: ...
 
 
+# -- snapshots: a game's state every so many events (lorekeeper/snapshots.py) ------------------
+
+
+class SnapshotStore(Protocol):
+    """Derived copies of a game's state, by version, so that a load need not fold from event 1
+    (tests/adapters/test_snapshot_store_contract.py). Opaque bytes here: lorekeeper/snapshots.py
+    makes and reads them. Losing any or all of them loses nothing but time."""
+
+    def save(self, game_id: str, version: int, blob: bytes) -> None:
+        """Keep `blob` as the game's snapshot at `version`, replacing one kept there before."""
+        ...
+
+    def latest(self, reads: Sequence[tuple[str, int | None]]) -> list[tuple[int, bytes] | None]:
+        """For each (game id, at most this version; None: any): the newest snapshot at or
+        before it, as (version, blob); None when there is none. Several games in one go."""
+        ...
+
+    def versions(self, game_id: str) -> list[int]:
+        """The versions the game has snapshots at, in order."""
+        ...
+
+    def delete(self, game_id: str, keep: int | None = None) -> None:
+        """Forget the game's snapshots (`keep`: all but the one at that version)."""
+        ...
+
+
 # -- jobs ---------------------------------------------------------------------------------------
 
 
@@ -513,3 +539,4 @@ class Stores:
     tables: TableStore
     lobby: LobbyIndex
     deadlines: DeadlineIndex
+    snapshots: SnapshotStore | None = None  # None: every load folds from the first event

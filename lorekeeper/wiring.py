@@ -57,7 +57,8 @@ def application(
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py)."""
     log = GameLog(events or stores.events, stores.dice, jobs,
-                  cache_games=settings.state_cache_games)  # fmt: skip
+                  cache_games=settings.state_cache_games, snapshots=stores.snapshots,
+                  snapshot_every=settings.snapshot_every)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
     lister = Lister(log.events, stores.tables, stores.lobby)
     lobby = LobbyReader(stores.lobby)
