@@ -106,7 +106,7 @@ class GameLog:
         self._dice = dice
         self._jobs = jobs
         self._cache = StateCache(cache_games)
-        self._snapshots = snapshots
+        self._snapshots = snapshots if snapshot_every > 0 else None  # 0: neither read nor kept
         self._every = snapshot_every if snapshots is not None else 0
 
     # -- loading ---------------------------------------------------------------------------------
