@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import redis
 
+from adapters.redis_archives import RedisArchiveStore
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue
@@ -66,7 +67,8 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
     return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
                   RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
                   RedisLobbyIndex(index), RedisDeadlineIndex(index),
-                  snapshots=RedisSnapshotStore(games))  # fmt: skip
+                  snapshots=RedisSnapshotStore(games),
+                  archives=RedisArchiveStore(games))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:

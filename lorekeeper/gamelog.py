@@ -152,6 +152,11 @@ class GameLog:
         self._cache.put(game_id, game)
         return game
 
+    def keep_final_snapshot(self, game_id: str) -> int:
+        """A snapshot of the game as it is now, whatever its version (before it is archived:
+        lorekeeper/archive.py); 1 if kept."""
+        return self._save_snapshot(self.load(game_id)) if self._snapshots is not None else 0
+
     def keep_snapshots(self, moved: Sequence[tuple[int, Game]]) -> int:
         """A snapshot of each game that passed a multiple of snapshot_every since the version
         given with it (the projector's last); how many were kept. A failed save is logged:

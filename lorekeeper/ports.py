@@ -228,6 +228,26 @@ class SnapshotStore(Protocol):
         ...
 
 
+class ArchiveStore(Protocol):
+    """Finished games' archives (lorekeeper/archive.py): one compressed blob of a game's stored
+    events, which takes the place of its stream, its command ids and all its snapshots but
+    the last (tests/adapters/test_archive_store_contract.py)."""
+
+    def archive(self, game_id: str, version: int, blob: bytes) -> bool:
+        """In one step, if the game's stream is still at `version`: keep `blob` as its archive
+        and drop its stream, its command ids and its snapshots before `version`. False (and
+        nothing changed) otherwise."""
+        ...
+
+    def versions(self, game_ids: Sequence[str]) -> list[int]:
+        """Each game's archived version; 0 for a game not archived."""
+        ...
+
+    def load(self, game_id: str) -> bytes | None:
+        """The game's archive; None for a game not archived."""
+        ...
+
+
 # -- jobs ---------------------------------------------------------------------------------------
 
 
@@ -540,3 +560,4 @@ class Stores:
     lobby: LobbyIndex
     deadlines: DeadlineIndex
     snapshots: SnapshotStore | None = None  # None: every load folds from the first event
+    archives: ArchiveStore | None = None  # None: finished games keep their streams

@@ -95,6 +95,9 @@ class Settings(BaseSettings):
     # -- snapshots and retention (lorekeeper/snapshots.py, docs/scaling.md) -----------------
     # A snapshot of a game's state every this many events (0: none): loads fold from it.
     snapshot_every: int = Field(default=500, ge=0, le=1_000_000)
+    # A finished game is archived (`python -m workers archive`) this many days after its last
+    # event: its stream and command ids become one compressed blob (0: never).
+    archive_after_days: int = Field(default=30, ge=0, le=36_500)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
