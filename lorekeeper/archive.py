@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from lorekeeper.audit.chain import GENESIS, record_hash
 from lorekeeper.errors import GameExists, GameNotFound, VersionConflict
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import (
@@ -57,10 +58,22 @@ log = logging.getLogger(__name__)
 
 
 def pack(game_id: str, events: Sequence[StoredEvent]) -> bytes:
-    """The stored events as an archive: a header line, then one JSON object an event."""
+    """The stored events as an archive: a header line, then one JSON object an event. Hashes
+    do not compress, and were most of it: an event's `prev_hash` is left out when it is the
+    hash before it, and its `hash` when it is the hash of its record (lorekeeper/audit/
+    chain.py); `unpack` puts both back (so an event stored before the chain, or one whose
+    hash does not match, keeps what it had)."""
     header = {"format": FORMAT, "game_id": game_id, "version": len(events)}
     lines = [json.dumps(header, separators=(",", ":"))]
-    lines += [json.dumps(asdict(e), separators=(",", ":")) for e in events]
+    before = GENESIS
+    for event in events:
+        fields = asdict(event)
+        if fields["prev_hash"] == before:
+            del fields["prev_hash"]
+        if event.hash == record_hash(asdict(event)):
+            del fields["hash"]
+        lines.append(json.dumps(fields, separators=(",", ":")))
+        before = event.hash
     return zlib.compress("\n".join(lines).encode(), 9)
 
 
@@ -72,7 +85,15 @@ def unpack(blob: bytes) -> list[StoredEvent]:
         raise ValueError(f"not an archive: {exc}") from None
     if json.loads(header).get("format") != FORMAT:
         raise ValueError("an archive of another format")
-    return [StoredEvent(**json.loads(line)) for line in lines]
+    events, before = [], GENESIS
+    for line in lines:
+        fields = json.loads(line)
+        fields.setdefault("prev_hash", before)
+        if "hash" not in fields:
+            fields["hash"] = record_hash(fields)
+        events.append(StoredEvent(**fields))
+        before = events[-1].hash
+    return events
 
 
 class ArchivedEventStore:
