@@ -1,8 +1,8 @@
 """Measure 10: Redis memory per finished game, and as finished games pile up, before and
 after archiving them (lorekeeper/archive.py, issue 23).
 
-    python -m bench.retention                  # 3 rounds of 8 games
-    python -m bench.retention --games 8 --rounds 3
+    python -m bench.retention                  # 3 rounds of 6 games
+    python -m bench.retention --games 6 --rounds 3
 
 Games are random legal river_crossing games with a 150-turn limit (bench/games.py, decided in
 this process with the dice the server will use), played to their end through the API in this
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.retention", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--games", type=int, default=8, help="games a round")
+    parser.add_argument("--games", type=int, default=6, help="games a round")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     rows: list[Row] = []
