@@ -92,6 +92,7 @@ class Settings(BaseSettings):
     projection_round_ms: int = Field(default=60, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
+    fault_marker_dir: str = ""  # tests only: where they write "before"/"after" per game
     # -- snapshots and retention (lorekeeper/snapshots.py, docs/scaling.md) -----------------
     # A snapshot of a game's state every this many events (0: none): loads fold from it.
     snapshot_every: int = Field(default=500, ge=0, le=1_000_000)
