@@ -102,7 +102,10 @@ def _median_ms(call: Callable[[], float], repeat: int) -> float:
     return statistics.median(call() for _ in range(repeat))
 
 
-def curve_rows(client: redis.Redis, sizes: Sequence[int], every: int) -> list[Row]:
+def curve_rows(
+    client: redis.Redis, sizes: Sequence[int], every: int, repeat: int = 15, budget: int = 10_000
+) -> list[Row]:
+    """Each read's curve; `repeat` calls with snapshots, about `budget` events folded without."""
     rows: list[Row] = []
     reads = {
         "state?version=N-1": lambda g, n: f"/games/{g}/state?version={n - 1}",
@@ -112,8 +115,8 @@ def curve_rows(client: redis.Redis, sizes: Sequence[int], every: int) -> list[Ro
         for label, k in (("snapshots", every), ("no snapshots", 0)):
             values = []
             for n in sizes:
-                repeat = 15 if k else max(1, 10_000 // n)  # a 100k replay takes seconds
-                values.append(_median_ms(_get(client, k, url(f"long-{n}", n)), repeat))
+                times = repeat if k else max(1, budget // n)  # a 100k replay takes seconds
+                values.append(_median_ms(_get(client, k, url(f"long-{n}", n)), times))
             curve = "  ".join(num(v, 1) for v in values)
             growth = f"{values[-1] / values[0]:.1f}× from {sizes[0]:,} to {sizes[-1]:,} events"
             rows.append(Row(f"9 {name}, {label}", f"{curve} ms", "flat" if k else "", None,
