@@ -289,7 +289,9 @@ class GameLog:
         if base is not None:
             wanted = version - base.version + 1
             stored = self.events.read(game_id, base.version, limit=wanted)
-            if len(stored) == wanted and _continues(base, stored):
+            if _continues(base, stored):
+                if len(stored) < wanted:  # the game ends before `version`: no full read
+                    raise VersionNotFound(version, stored[-1].version)
                 return self._folded(game_id, base, stored[1:]) if wanted > 1 else base
         stored = self.events.read(game_id, 1, limit=version) if version >= 1 else []
         if version < 1 or len(stored) < version:

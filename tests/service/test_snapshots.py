@@ -16,6 +16,7 @@ from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_snapshots import InMemorySnapshotStore
 from adapters.redis_snapshots import RedisSnapshotStore
 from domain.view import ALL_SEATS, board_view
+from lorekeeper.errors import VersionNotFound
 from lorekeeper.gamelog import Game, GameLog
 from lorekeeper.ports import EventStore, SnapshotStore, StoredEvent, Tail
 from lorekeeper.projector import Projector
@@ -207,3 +208,15 @@ def test_a_snapshot_round_trips() -> None:
     snapshot = Snapshot(game.version, game.state, game.head_hash, game.head_time_ms, game.clock)
     snapshots.save(game_id, game.version, encode(snapshot))
     assert decode(encode(snapshot)) == snapshot
+
+
+def test_a_version_past_the_end_is_refused_without_a_full_read(
+    backend: Backend, played: tuple[str, SnapshotStore]
+) -> None:
+    game_id, snapshots = played
+    last = backend.events.version(game_id)
+    counted = CountingEvents(backend.events)
+    with pytest.raises(VersionNotFound) as refused:
+        log_of(backend, snapshots, counted).load(game_id, last + 5)
+    assert refused.value.current_version == last
+    assert counted.read_count <= EVERY + 1
