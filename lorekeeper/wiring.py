@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lorekeeper.archive import ArchivedEventStore, Archiver
 from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.lobby import Lister, LobbyReader
@@ -32,6 +33,7 @@ class Application:
     projector: Projector
     bots: BotTurns
     timekeeper: Timekeeper
+    archiver: Archiver | None = None  # None: stores without archives (lorekeeper/archive.py)
     transparency: TransparencyLog | None = None
 
 
@@ -63,8 +65,12 @@ def application(
     if stores.transparency is not None:
         transparency = TransparencyLog(stores.transparency,
                                        max_leaves=settings.transparency_max_leaves)  # fmt: skip
-    log = GameLog(events or stores.events, stores.dice, jobs,
-                  cache_games=settings.state_cache_games, transparency=transparency)  # fmt: skip
+    live = events or stores.events
+    # Finished games archived (lorekeeper/archive.py) are read from their archives.
+    store = live if stores.archives is None else ArchivedEventStore(live, stores.archives)
+    log = GameLog(store, stores.dice, jobs,
+                  cache_games=settings.state_cache_games, snapshots=stores.snapshots,
+                  snapshot_every=settings.snapshot_every, transparency=transparency)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
     lister = Lister(log.events, stores.tables, stores.lobby)
     lobby = LobbyReader(stores.lobby)
@@ -77,8 +83,11 @@ def application(
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
     timekeeper = Timekeeper(service, stores.deadlines, time_outs)
     projector = Projector(log, stores.projections, lister, timekeeper.schedule)
+    archiver = None
+    if stores.archives is not None:
+        archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)
     return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper,
-                       transparency)  # fmt: skip
+                       archiver, transparency)  # fmt: skip
 
 
 def signer_of(settings: Settings) -> Signer | None:
