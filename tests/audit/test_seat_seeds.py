@@ -133,3 +133,17 @@ def test_the_last_seed_given_counts(two_seeds):  # SEED-1
     service.start_game(created.game_id)
     sealed = service.log.events.read(created.game_id)[3]
     assert (sealed.type, sealed.payload) == ("ClientSeedsSealed", {"seeds": [None, "second"]})
+
+
+def test_a_snapshot_keeps_the_sealed_seeds(two_seeds):  # SEED-1
+    """A load from a snapshot (issue 23) rolls the same dice: the seeds are in the state."""
+    from domain import replay
+    from domain.events import event_from_json
+    from lorekeeper.snapshots import Snapshot, decode, encode
+
+    _lines, _game_id, events = two_seeds
+    state = replay(event_from_json(e["type"], {k: v for k, v in e.items() if k != "type"})
+                   for e in events[:10])  # fmt: skip
+    back = decode(encode(Snapshot(state.version, state, "0" * 64, 0, None)))
+    assert back is not None and back.state == state
+    assert back.state.client_seeds == ("alice's own entropy", "bob-7f3a")
