@@ -1,0 +1,42 @@
+"""What a command costs in Redis, counted (BENCHMARKS.md, "What a command costs in Redis"):
+every call Redis runs for a seat's `POST /games/{id}/commands` in the steady state, the calls
+the append script makes inside itself included, on one Redis and with the games on a
+Cluster. A count does not depend on the machine's load, so it is held to a bound here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import redis
+
+from adapters.redis_cluster_server import RedisClusterProcess
+from bench.redis_calls import command_calls, report
+from tests.topologies import Topology
+
+COMMANDS = 30
+# The bound per command, by topology (issue 23). The cluster's extra: the projection request
+# to the coordination server and its feed tick (docs/scaling.md).
+BOUND = {"redis": 99.0, "cluster": 99.0}
+
+
+def _masters(topology: Topology, cluster: RedisClusterProcess | None) -> Iterator[redis.Redis]:
+    yield topology.clients.coordination
+    if cluster is not None:
+        for node in cluster.running():
+            client = cluster.client(node)
+            if client.info("replication")["role"] == "master":
+                yield client
+            else:
+                client.close()
+
+
+def test_a_command_costs_at_most_its_bound_in_redis_calls(
+    topology: Topology, request: pytest.FixtureRequest
+) -> None:
+    cluster = request.getfixturevalue("redis_cluster") if topology.name == "cluster" else None
+    servers = list(_masters(topology, cluster))
+    calls, commands = command_calls(topology.clients, servers, commands=COMMANDS)
+    per_command = calls.total() / commands
+    print(topology.name, report(calls, commands))
+    assert per_command <= BOUND[topology.name], report(calls, commands)
