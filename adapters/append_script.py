@@ -1,9 +1,24 @@
 """The Lua script behind every write of RedisStreamEventStore: the atomic, optimistic,
-idempotent append that links the hash chain (adapters/redis_event_store.py explains why)."""
+idempotent append that links the hash chain (adapters/redis_event_store.py explains why).
+
+**Few calls.** Redis runs every call a script makes as a command of its own, and a command's
+cost in Redis is counted in them (BENCHMARKS.md, "What a command costs in Redis"). So the
+stream's head (its version and its last event's hash) is kept beside the command ids, in the
+field HEAD_FIELD of the game's command-ids hash, written by the same `HSET` that records the
+command: one `HMGET` reads the head and the command id's first result together, and an append
+is that `HMGET`, one `XADD` per event and one `HSET`. A stream written before the field was
+kept (or a hash that lost it) is read once (`XREVRANGE … COUNT 1`), and the next append
+writes the field. The script is the stream's only writer; a game's stream and its
+command-ids hash live and go together (the same slot; deleting one deletes both).
+"""
 
 from __future__ import annotations
 
 from lorekeeper.audit.chain import GENESIS
+
+# The field of the command-ids hash that holds the head, "<version> <hash>". A command id
+# never contains a space (the API takes visible ASCII only; the store refuses this one).
+HEAD_FIELD = " head"
 
 # KEYS: events stream, command ids hash.
 # ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,
@@ -19,35 +34,39 @@ WRITE_LUA = (
 local stream, cmds = KEYS[1], KEYS[2]
 local mode, expected = ARGV[1], tonumber(ARGV[2])
 local seat, cmd, hash, ms, prev = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
-local found = redis.call('EXISTS', stream) == 1
-if mode == 'append' and not found then return {'not_found'} end
-if cmd ~= '' and found then
-  local seen = redis.call('HGET', cmds, cmd)
-  if seen then
-    local first = cjson.decode(seen)
-    if first.hash ~= hash then return {'mismatch'} end
-    local entries = redis.call('XRANGE', stream, first.first .. '-0', first.last .. '-0')
-    return {'duplicate', first.first, first.last, entries}
+local kept = redis.call('HMGET', cmds, '"""
+    + HEAD_FIELD
+    + """', cmd)
+local current, head = 0, '"""
+    + GENESIS
+    + """'
+if kept[1] then
+  local space = string.find(kept[1], ' ', 1, true)
+  current, head = tonumber(string.sub(kept[1], 1, space - 1)), string.sub(kept[1], space + 1)
+else
+  local last = redis.call('XREVRANGE', stream, '+', '-', 'COUNT', 1)[1]
+  if last then
+    current = tonumber(string.match(last[1], '^(%d+)'))
+    for i = 1, #last[2], 2 do
+      if last[2][i] == 'hash' then head = last[2][i + 1] end
+    end
   end
 end
+local found = current > 0
+if mode == 'append' and not found then return {'not_found'} end
+if cmd ~= '' and found and kept[2] then
+  local first = cjson.decode(kept[2])
+  if first.hash ~= hash then return {'mismatch'} end
+  local entries = redis.call('XRANGE', stream, first.first .. '-0', first.last .. '-0')
+  return {'duplicate', first.first, first.last, entries}
+end
 if mode == 'create' and found then return {'exists'} end
-local current = redis.call('XLEN', stream)
 if current ~= expected then
   local newer = {}
   if current > expected and expected >= 0 then
     newer = redis.call('XRANGE', stream, (expected + 1) .. '-0', '+', 'COUNT', 256)
   end
   return {'conflict', current, newer}
-end
-local head = '"""
-    + GENESIS
-    + """'
-if current > 0 then
-  local last = redis.call('XRANGE', stream, current .. '-0', current .. '-0')[1][2]
-  head = ''
-  for i = 1, #last, 2 do
-    if last[i] == 'hash' then head = last[i + 1] end
-  end
 end
 if head ~= prev then return {'head', current, head} end
 local count = (#ARGV - 7) / 5
@@ -59,10 +78,17 @@ for i = 1, count do
     'prev', prev, 'hash', ARGV[at + 5])
   prev = ARGV[at + 5]
 end
+local last = current + count
 if cmd ~= '' then
-  redis.call('HSET', cmds, cmd,
-    cjson.encode({hash = hash, first = current + 1, last = current + count}))
+  redis.call('HSET', cmds, '"""
+    + HEAD_FIELD
+    + """', last .. ' ' .. prev,
+    cmd, cjson.encode({hash = hash, first = current + 1, last = last}))
+else
+  redis.call('HSET', cmds, '"""
+    + HEAD_FIELD
+    + """', last .. ' ' .. prev)
 end
-return {'ok', current + 1, current + count}
+return {'ok', current + 1, last}
 """
 )

@@ -8,7 +8,8 @@ script may touch them together:
   `command` (the command body as canonical JSON, on an append's first event; "" else),
   `prev` and `hash` (the chain, lorekeeper/audit/chain.py). Never trimmed, so XLEN is the version.
 - `lk:{<game_id>}:cmds`    hash: command id -> `{"hash": …, "first": v1, "last": vN}`, kept
-  for the game's whole life.
+  for the game's whole life; and the field `" head"`: the stream's version and head hash,
+  `"<version> <hash>"`, which the script reads instead of the stream (append_script.py).
 
 **The chain inside the atomic append.** Redis's Lua has SHA-1 only, so Python links the new
 events (canonical JSON, SHA-256) to the head it believes in, and the script stores them only
@@ -44,7 +45,7 @@ from typing import Any, cast
 
 import redis
 
-from adapters.append_script import WRITE_LUA
+from adapters.append_script import HEAD_FIELD, WRITE_LUA
 from adapters.event_records import (
     check_command,
     check_events,
@@ -117,7 +118,7 @@ class RedisStreamEventStore:
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
-        check_command(command_id, command_hash)
+        _check_command(command_id, command_hash)
         encoded = encode_events(events)
         written = self._write(game_id, "create", 0, encoded, seat, command_id, command_hash)
         self._index.sadd(GAMES_KEY, game_id)
@@ -143,7 +144,7 @@ class RedisStreamEventStore:
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
-        check_command(command_id, command_hash)
+        _check_command(command_id, command_hash)
         encoded = encode_events(events)
         written = self._write(
             game_id, "append", expected_version, encoded, seat, command_id, command_hash, time_ms
@@ -348,6 +349,12 @@ class RedisStreamEventStore:
         )  # fmt: skip
         self._saw(game_id, last, written.hashes[-1])
         return AppendResult(last, stored, duplicate=False)
+
+
+def _check_command(command_id: str | None, command_hash: str | None) -> None:
+    check_command(command_id, command_hash)
+    if command_id == HEAD_FIELD:  # the field that keeps the stream's head beside the ids
+        raise ValueError(f"command id {command_id!r} is reserved")
 
 
 @dataclass(frozen=True)
