@@ -56,7 +56,7 @@ from adapters.event_records import (
     wall_clock_ms,
 )
 from adapters.redis_keys import FEED_TICKS_KEY, GAMES_KEY, commands_key, events_key
-from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_lane import ClusterLane, ScriptCall, fused, lane_for, unfused
 from adapters.redis_topology import GamesClient, ReplicaWait
 from adapters.stream_entries import stored_all, text
 from lorekeeper.audit.chain import GENESIS, EncodedEvent, chain_hashes
@@ -70,8 +70,9 @@ from lorekeeper.errors import (
 from lorekeeper.ports import AppendResult, NewEvent, StoredEvent, Tail
 
 # What a write may carry in its round trip (RQJobQueue.ride: the projection request): the
-# script to run with it, given the game and its version should the write go through. It is
-# run whether or not the write goes through, so it must be harmless either way.
+# script to run with it, given the game and its version should the write go through; on one
+# server, inside the write's own script (redis_lane.fused). It is run whether or not the
+# write goes through, so it must be harmless either way.
 Rider = Callable[[str, int], ScriptCall]
 log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
@@ -277,11 +278,18 @@ class RedisStreamEventStore:
     ) -> tuple[list[Any], int]:
         """The write script's reply and how many replicas have it (0 when not waited for);
         with a rider's script, both in one round trip."""
-        calls = [ScriptCall(WRITE_LUA, keys, args)]
-        if self._rider is not None:
-            calls.append(self._rider(game_id, after))
-        replies = self._lane.run_scripts(calls, self._wait)
-        reply, ridden = replies[0], replies[1 : len(calls)]
+        write = ScriptCall(WRITE_LUA, keys, args)
+        if self._rider is None:
+            replies = self._lane.run_scripts([write], self._wait)
+            reply, ridden = replies[0], []
+        elif isinstance(self._lane, ClusterLane):  # two slots: two scripts, one round trip
+            replies = self._lane.run_scripts([write, self._rider(game_id, after)], self._wait)
+            reply, ridden = replies[0], replies[1:2]
+        else:  # one server: one script runs both (one EVALSHA, BENCHMARKS.md)
+            replies = self._lane.run_scripts([fused(write, self._rider(game_id, after))],
+                                             self._wait)  # fmt: skip
+            reply, rider_reply = unfused(replies[0])
+            ridden = [rider_reply]
         if isinstance(reply, Exception):
             raise reply
         for failed in (r for r in ridden if isinstance(r, Exception)):
