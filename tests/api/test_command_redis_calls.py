@@ -15,9 +15,12 @@ from bench.redis_calls import command_calls, report
 from tests.topologies import Topology
 
 COMMANDS = 30
-# The bound per command, by topology (issue 23). The cluster's extra: the projection request
-# to the coordination server and its feed tick (docs/scaling.md).
-BOUND = {"redis": 99.0, "cluster": 99.0}
+# The bound per command, by topology: what it costs now (BENCHMARKS.md lists each call),
+# with room for the rate limiter's lease, which comes every 16 commands or so. Issue 23 asks
+# for 5; one XADD per event (about 1.9 a command) is most of the way there. The cluster's
+# extra: the projection request on the coordination server (a second EVALSHA, not inside
+# the append's script: another slot) and the feed tick (docs/scaling.md).
+BOUND = {"redis": 6.5, "cluster": 8.5}
 
 
 def _masters(topology: Topology, cluster: RedisClusterProcess | None) -> Iterator[redis.Redis]:
