@@ -20,23 +20,28 @@ from lorekeeper.audit.chain import GENESIS
 # never contains a space (the API takes visible ASCII only; the store refuses this one).
 HEAD_FIELD = " head"
 
-# KEYS: events stream, command ids hash.
+# KEYS: events stream, command ids hash, and the projection queue's list when it is on the
+#       same server (one Redis; on a Cluster it is in another slot).
 # ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,
-#       prev hash, then type, schema, payload, command, hash for each event.
-# Replies: {"ok", first, last} | {"duplicate", first, last, entries}
+#       prev hash, the pending-projection field ("" for none), now (ms), how long a flag
+#       holds (ms), game id, then type, schema, payload, command, hash for each event.
+# Replies: {"ok", first, last, queued} | {"duplicate", first, last, entries}
 #        | {"conflict", current, the first 256 entries after the expected version}
 #        | {"head", current, head hash} | {"mismatch"} | {"exists"} | {"not_found"}
 # A create with a command id seen before answers as a repeated append does (duplicate or
 # mismatch): a resent create gets its first result. Every check comes before the first write,
-# so a refused call writes nothing.
+# so a refused call writes nothing. `queued` is 1 when the append took the game's pending-
+# projection flag (none was set, or it was older than it holds): the game is then pushed onto
+# the queue's list, here when KEYS[3] names it, else by the caller (redis_jobs.py).
 WRITE_LUA = (
     """
 local stream, cmds = KEYS[1], KEYS[2]
 local mode, expected = ARGV[1], tonumber(ARGV[2])
 local seat, cmd, hash, ms, prev = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
+local pending, now, holds = ARGV[8], tonumber(ARGV[9]), tonumber(ARGV[10])
 local kept = redis.call('HMGET', cmds, '"""
     + HEAD_FIELD
-    + """', cmd)
+    + """', cmd, pending)
 local current, head = 0, '"""
     + GENESIS
     + """'
@@ -69,9 +74,9 @@ if current ~= expected then
   return {'conflict', current, newer}
 end
 if head ~= prev then return {'head', current, head} end
-local count = (#ARGV - 7) / 5
+local count = (#ARGV - 11) / 5
 for i = 1, count do
-  local at = 7 + (i - 1) * 5
+  local at = 11 + (i - 1) * 5
   redis.call('XADD', stream, (current + i) .. '-0',
     'type', ARGV[at + 1], 'schema', ARGV[at + 2], 'payload', ARGV[at + 3],
     'seat', seat, 'cmd', cmd, 't', ms, 'command', ARGV[at + 4],
@@ -79,16 +84,20 @@ for i = 1, count do
   prev = ARGV[at + 5]
 end
 local last = current + count
+local fields = {'"""
+    + HEAD_FIELD
+    + """', last .. ' ' .. prev}
 if cmd ~= '' then
-  redis.call('HSET', cmds, '"""
-    + HEAD_FIELD
-    + """', last .. ' ' .. prev,
-    cmd, cjson.encode({hash = hash, first = current + 1, last = last}))
-else
-  redis.call('HSET', cmds, '"""
-    + HEAD_FIELD
-    + """', last .. ' ' .. prev)
+  fields[3], fields[4] = cmd, cjson.encode({hash = hash, first = current + 1, last = last})
 end
-return {'ok', current + 1, last}
+local queued = 0
+if pending ~= '' and (not kept[3] or now - tonumber(kept[3]) >= holds) then
+  queued = 1
+  local n = #fields
+  fields[n + 1], fields[n + 2] = pending, ARGV[9]
+end
+redis.call('HSET', cmds, unpack(fields))
+if queued == 1 and KEYS[3] then redis.call('RPUSH', KEYS[3], ARGV[11]) end
+return {'ok', current + 1, last, queued}
 """
 )

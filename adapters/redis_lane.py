@@ -75,51 +75,6 @@ def script_sha(script: str) -> str:
     return hashlib.sha1(script.encode("utf-8")).hexdigest()
 
 
-# Two scripts run as one (`fused`). ARGV: how many of KEYS and of the rest of ARGV are the
-# first's, then the first's ARGV, then the second's. Reply: {first's reply, second's reply or
-# its error}; an error of the first is the whole call's.
-_FUSED_LUA = """
-local function first(KEYS, ARGV)
-%s
-end
-local function second(KEYS, ARGV)
-%s
-end
-local nkeys, nargs = tonumber(ARGV[1]), tonumber(ARGV[2])
-local k1, a1, k2, a2 = {}, {}, {}, {}
-for i = 1, #KEYS do
-  if i <= nkeys then k1[#k1 + 1] = KEYS[i] else k2[#k2 + 1] = KEYS[i] end
-end
-for i = 3, #ARGV do
-  if i - 2 <= nargs then a1[#a1 + 1] = ARGV[i] else a2[#a2 + 1] = ARGV[i] end
-end
-local reply = first(k1, a1)
-local ok, ridden = pcall(second, k2, a2)
-if not ok then
-  ridden = {err = type(ridden) == 'table' and ridden.err or tostring(ridden)}
-end
-return {reply, ridden}
-"""
-
-
-def fused(first: ScriptCall, second: ScriptCall) -> ScriptCall:
-    """`first` then `second` in one script: one EVALSHA where two were sent, for one Redis
-    server only (on a Cluster their keys may lie in two slots). Its reply is the pair of
-    theirs (`unfused`); the second runs whether or not the first wrote anything, and its
-    error is its reply, not the call's."""
-    script = _FUSED_LUA % (first.script, second.script)
-    args = [len(first.keys), len(first.args), *first.args, *second.args]
-    return ScriptCall(script, [*first.keys, *second.keys], args)
-
-
-def unfused(reply: Any) -> tuple[Any, Any]:
-    """A fused call's reply as the two scripts' replies (an error of the first: both)."""
-    if isinstance(reply, Exception):
-        return reply, reply
-    first, second = reply
-    return first, second
-
-
 class _Connections:
     """The idle connections a lane keeps to one server, at most `size` in use at once. The
     pool does not know them: they are closed when the lane goes (before the collector gets

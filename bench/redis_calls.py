@@ -45,10 +45,14 @@ def command_calls(
     commands: int = 40,
     rate_per_s: float = 1_000_000,
     script: Script | None = None,
+    projected_each: bool = False,
 ) -> tuple[Counter[str], int]:
     """Redis calls by name over `commands` accepted commands of one seat-token game (after a
     warm-up), and how many were counted. The rate limiter runs with `rate_per_s` and a burst as
-    large (the benchmark's setting: a bucket no client empties)."""
+    large (the benchmark's setting: a bucket no client empties). `projected_each`: as if the
+    workers projected the game between any two commands (its pending flag cleared, so each
+    command queues it again: the most a command pays for its projection request)."""
+    from adapters.redis_keys import commands_key, pending_field
     from api import create_app
     from api.composition import redis_components
     from lorekeeper.settings import Settings
@@ -60,15 +64,16 @@ def command_calls(
     steps = script.steps[: _WARM_UP + commands]
     if len(steps) < _WARM_UP + commands:
         raise ValueError(f"the game has {len(script.steps)} steps, fewer than asked")
+    counted: Counter[str] = Counter()
     with app.test_client() as client:
         created = client.post("/games", json=script.create_body())
         assert created.status_code == 201, created.get_json()
         game_id = created.get_json()["game_id"]
         tokens = {s["seat"]: s["token"] for s in created.get_json()["seats"]}
-        before: Counter[str] = Counter()
         for index, step in enumerate(steps):
-            if index == _WARM_UP:
-                before = commandstats(servers)
+            if projected_each:  # what the projection loop does before it reads the stream
+                clients.games.hdel(commands_key(game_id), pending_field(settings.projection_queue))
+            before = commandstats(servers)
             reply = client.post(
                 f"/games/{game_id}/commands",
                 data=json.dumps(step.body),
@@ -81,8 +86,9 @@ def command_calls(
             )
             assert reply.status_code == 200, reply.get_json()
             assert reply.headers["ETag"] == f'"{step.after}"'
-        after = commandstats(servers)
-    return after - before, commands
+            if index >= _WARM_UP:
+                counted += commandstats(servers) - before
+    return counted, commands
 
 
 def report(calls: Counter[str], commands: int) -> str:
@@ -97,8 +103,12 @@ def main() -> int:
 
     with RedisServerProcess() as server:
         client = redis.Redis.from_url(server.url)
-        calls, commands = command_calls(RedisClients.single(client), [client])
-        print(report(calls, commands))
+        for projected_each in (False, True):
+            client.flushall()
+            calls, commands = command_calls(RedisClients.single(client), [client],
+                                            projected_each=projected_each)  # fmt: skip
+            print("projected between commands:" if projected_each else "projection pending:")
+            print(report(calls, commands))
         client.close()
     return 0
 

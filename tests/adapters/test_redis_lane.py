@@ -7,7 +7,7 @@ import threading
 import redis
 from redis.exceptions import ResponseError
 
-from adapters.redis_lane import RedisLane, ScriptCall, fused, unfused
+from adapters.redis_lane import RedisLane, ScriptCall
 
 COUNT = "return redis.call('INCR', KEYS[1])"
 ECHO = "return ARGV[1]"
@@ -80,31 +80,3 @@ def test_calls_past_its_connections_wait_for_one(redis_client: redis.Redis) -> N
 
     assert sorted(replies) == sorted(str(i).encode() for i in range(8))  # type: ignore[type-var]
     assert len(lane._connections._idle) <= 2  # never more than two connections
-
-
-def test_fused_scripts_run_as_one_each_with_its_own_keys_and_args(
-    redis_client: redis.Redis,
-) -> None:
-    lane = RedisLane(redis_client)
-    both = fused(ScriptCall(COUNT, ["n"], []), ScriptCall(ECHO, [], ["b"]))
-    lane.run_scripts([both])  # loads the script
-    before = redis_client.info("commandstats")["cmdstat_evalsha"]["calls"]
-
-    [reply] = lane.run_scripts([both])
-
-    assert unfused(reply) == (2, b"b") and redis_client.get("n") == b"2"
-    assert redis_client.info("commandstats")["cmdstat_evalsha"]["calls"] == before + 1
-
-
-def test_a_fused_second_script_that_fails_leaves_the_first_standing(
-    redis_client: redis.Redis,
-) -> None:
-    lane = RedisLane(redis_client)
-    second = ScriptCall("return redis.call('INCR', KEYS[1])", ["s"], [])
-    redis_client.set("s", "not a number")
-
-    [reply] = lane.run_scripts([fused(ScriptCall(COUNT, ["n"], []), second)])
-
-    first, failed = unfused(reply)
-    assert first == 1 and redis_client.get("n") == b"1"
-    assert isinstance(failed, ResponseError) and "not an integer" in str(failed)
