@@ -92,6 +92,7 @@ STATUS: dict[str, int] = {
     "invalid_clock": 422,
     # the store
     "store_full": 503,
+    "read_budget_exceeded": 503,
     "store_unavailable": 503,
     "streams_full": 503,
 }
