@@ -21,7 +21,6 @@ import redis
 from adapters.redis_topology import RedisClients
 from bench.games import Script, random_game
 
-# Each round of a test client's headers: one per command, like the benchmark's clients.
 _WARM_UP = 3  # commands before counting: the process's caches fill, the scripts load
 _NOT_COUNTED = {"info"}  # the counting's own calls
 
