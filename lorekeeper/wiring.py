@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lorekeeper.archive import ArchivedEventStore, Archiver
 from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.lobby import Lister, LobbyReader
@@ -30,6 +31,7 @@ class Application:
     projector: Projector
     bots: BotTurns
     timekeeper: Timekeeper
+    archiver: Archiver | None = None  # None: stores without archives (lorekeeper/archive.py)
 
 
 def limits_of(settings: Settings) -> Limits:
@@ -56,8 +58,12 @@ def application(
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py)."""
-    log = GameLog(events or stores.events, stores.dice, jobs,
-                  cache_games=settings.state_cache_games)  # fmt: skip
+    live = events or stores.events
+    # Finished games archived (lorekeeper/archive.py) are read from their archives.
+    store = live if stores.archives is None else ArchivedEventStore(live, stores.archives)
+    log = GameLog(store, stores.dice, jobs,
+                  cache_games=settings.state_cache_games, snapshots=stores.snapshots,
+                  snapshot_every=settings.snapshot_every)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
     lister = Lister(log.events, stores.tables, stores.lobby)
     lobby = LobbyReader(stores.lobby)
@@ -70,4 +76,8 @@ def application(
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
     timekeeper = Timekeeper(service, stores.deadlines, time_outs)
     projector = Projector(log, stores.projections, lister, timekeeper.schedule)
-    return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper)
+    archiver = None
+    if stores.archives is not None:
+        archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)
+    return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper,
+                       archiver)  # fmt: skip
