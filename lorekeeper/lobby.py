@@ -200,9 +200,16 @@ class Lister:
     The index keeps a game's newest listing whatever order the writes come in."""
 
     def __init__(
-        self, events: EventStore, tables: TableStore, index: LobbyIndex, *, remember: int = 4096
+        self,
+        events: EventStore,
+        tables: TableStore,
+        index: LobbyIndex,
+        *,
+        remember: int = 4096,
+        on_listed: Callable[[Sequence[tuple[Game, Table | None]]], object] | None = None,
     ) -> None:
         self._events = events
+        self._on_listed = on_listed  # the players' notifications (lorekeeper/notifications.py)
         self._tables = tables
         self.index = index
         self._created: OrderedDict[str, int] = OrderedDict()  # table-less games: event 1's time
@@ -217,7 +224,10 @@ class Lister:
         tables = self._tables.load_many([g.id for g in games])
         listings = [listing_of(g, t, self._created_ms(g.id, t))
                     for g, t in zip(games, tables, strict=True)]  # fmt: skip
-        return self.index.update(listings)
+        written = self.index.update(listings)
+        if self._on_listed is not None:
+            self._on_listed(list(zip(games, tables, strict=True)))
+        return written
 
     def _created_ms(self, game_id: str, table: Table | None) -> int:
         if table is not None:
