@@ -115,8 +115,8 @@ def test_bad_positions_are_refused(client: FlaskClient) -> None:
     ann = sign_up(client)
     problem(client.get("/players/me/stream?after=soon", headers=bearer(ann["key"])), 400,
             "invalid_query")  # fmt: skip
-    problem(client.get("/players/me/stream", headers={**bearer(ann["key"]),
-                                                      "Last-Event-ID": "x"}), 400, "bad_header")  # fmt: skip
+    resumed = client.get("/players/me/stream", headers={**bearer(ann["key"]), "Last-Event-ID": "x"})
+    problem(resumed, 400, "bad_header")
     problem(client.get("/players/me/stream"), 401, "token_missing")
 
 
