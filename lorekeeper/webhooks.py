@@ -165,6 +165,9 @@ class WebhookService:
 
     # -- delivering (the workers) ----------------------------------------------------------
 
+    def now(self) -> int:
+        return self._clock()
+
     def claim_due(self, limit: int = 64) -> list[tuple[str, str]]:
         return self.store.claim_due(self._clock(), int(self.policy.lease_s * 1000), limit)
 
@@ -218,13 +221,14 @@ class WebhookService:
     def _send(
         self, endpoint: Endpoint, position: str, note: dict[str, Any], *, redelivery: bool
     ) -> Attempt:
-        at = datetime.fromtimestamp(self._clock() / 1000, tz=UTC).replace(microsecond=0)
+        started_ms = self._clock()
+        at = datetime.fromtimestamp(started_ms / 1000, tz=UTC).replace(microsecond=0)
         body = payload(note, at)
         headers = signed_headers(endpoint.secret, note["id"], at, body)
         attempt = self._sender.send(endpoint.url, headers, body)
         self.store.log(endpoint.player_id, endpoint.id, {
             "delivery_id": note["id"], "position": position, "type": note["type"],
-            "game_id": note.get("game_id"), "at_ms": self._clock(), "ok": attempt.ok,
+            "game_id": note.get("game_id"), "at_ms": started_ms, "ok": attempt.ok,
             "status": attempt.status, "error": attempt.error,
             "duration_ms": attempt.duration_ms, "attempt": endpoint.failures + 1,
             "redelivery": redelivery,
