@@ -58,8 +58,8 @@ def bob_plays_ann(ctx: WorkerContext, seed: str = "hooks") -> str:
     """Ann creates a duel with a seat reserved for Bob, Bob joins, Ann resigns: Bob is told
     of the invitation, the start and the end."""
     ann, bob = caller(ctx, ANN, "Ann"), caller(ctx, BOB, "Bob")
-    made = ctx.seating.create(ann, duel(), {"seed": seed},
-                              seats=[SeatSpec("me"), SeatSpec("player", player_id=BOB)])  # fmt: skip
+    seats = [SeatSpec("me"), SeatSpec("player", player_id=BOB)]
+    made = ctx.seating.create(ann, duel(), {"seed": seed}, seats=seats)
     drain(ctx)
     ctx.seating.join(bob, made.game_id)
     drain(ctx)
