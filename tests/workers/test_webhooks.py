@@ -5,11 +5,17 @@ enabled again, redelivered on request; targets checked against SSRF."""
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from rq.job import Job
+from rq.registry import StartedJobRegistry
+from rq.serializers import JSONSerializer
 
 from adapters.webhook_sender import HttpWebhookSender, is_allowed_address
 from lorekeeper.access import Caller
@@ -20,6 +26,7 @@ from lorekeeper.seating import SeatSpec
 from tests.service.games import duel
 from tests.topologies import Topology
 from tests.workers.games import drain
+from tests.workers.test_faults import supervisor, wait_until
 from tests.workers.webhook_receiver import Receiver, receiver, verify
 from workers.context import WorkerContext, build_context, installed
 
@@ -270,3 +277,52 @@ def test_an_answer_is_bounded_in_time(hook: Receiver) -> None:
     started = time.monotonic()
     attempt = sender.send(hook.url, {"webhook-id": "x"}, b"{}")
     assert attempt.error == "timed out" and time.monotonic() - started < 1.0
+
+
+# -- a worker killed mid-delivery ---------------------------------------------------------------
+
+
+def worker_running_a_delivery(ctx: WorkerContext, timeout_s: float) -> int:
+    """The pid of the worker that runs a delivery job now."""
+    deadline = time.monotonic() + timeout_s
+    registry = StartedJobRegistry(ctx.settings.webhook_queue, connection=ctx.client,
+                                  serializer=JSONSerializer)  # fmt: skip
+    while time.monotonic() < deadline:
+        for job_id in registry.get_job_ids():
+            job = Job.fetch(job_id, connection=ctx.client, serializer=JSONSerializer)
+            if job.worker_name:
+                pid = ctx.client.hget(f"rq:worker:{job.worker_name}", "pid")
+                if pid is not None:
+                    return int(pid)
+        time.sleep(0.005)
+    raise AssertionError("no worker ran a delivery")
+
+
+def test_a_worker_killed_mid_delivery_loses_no_notification(
+    topology: Topology, hook: Receiver, tmp_path: Path
+) -> None:
+    settings = topology.settings(**{**HOOK_SETTINGS, "webhook_timeout_s": 1.0,
+                                    "webhook_lease_s": 3.0})  # fmt: skip
+    env = {"LOREKEEPER_WEBHOOK_ALLOW_PRIVATE": "true", "LOREKEEPER_WEBHOOK_ALLOW_HTTP": "true",
+           "LOREKEEPER_WEBHOOK_TIMEOUT_S": "1.0", "LOREKEEPER_WEBHOOK_LEASE_S": "3.0",
+           "LOREKEEPER_WEBHOOK_BACKOFF_S": "0.05"}  # fmt: skip
+    with installed(build_context(settings, topology.clients)) as ctx:
+        caller(ctx, BOB, "Bob")
+        register(ctx, hook.url)
+        hook.answer_next(0.8)  # the first delivery takes its time: the worker dies meanwhile
+        with supervisor({**topology.env(), **env}, tmp_path / "workers.log"):
+            ann, bob = caller(ctx, ANN, "Ann"), caller(ctx, BOB, "Bob")
+            seats = [SeatSpec("me"), SeatSpec("player", player_id=BOB)]
+            made = ctx.seating.create(ann, duel(), {"seed": "kill"}, seats=seats)
+            assert hook.arrived.wait(15), (tmp_path / "workers.log").read_text()
+            os.kill(worker_running_a_delivery(ctx, 5), signal.SIGKILL)
+            killed_at = time.monotonic()
+            ctx.seating.join(bob, made.game_id)  # more notes while the worker is down
+            ctx.service.handle_command(made.game_id, 0, {"type": "resign"})
+            wait_until(lambda: len(notes_of(ctx, BOB)) == 3, 20, "the notes")
+            notes = [n["id"] for n in notes_of(ctx, BOB)]
+            wait_until(lambda: hook.unique_ok() == notes, 30, "every note, delivered")
+            recovered_s = time.monotonic() - killed_at
+    print(f"delivered again {recovered_s:.2f} s after the SIGKILL")
+    assert hook.ids().count(notes[0]) >= 2  # the one in flight went again, with its id
+    assert hook.unique_ok() == notes  # in order, none lost
