@@ -120,18 +120,15 @@ def run(rate: float, seconds: float, players: int, processes: int) -> dict[str, 
         for player_id in ids:
             service.register(player_id, hook_url, None)
         with workers(server.url, processes):
-            time.sleep(2.0)  # the workers start
-            sent = _offer(notes, ids, rate, 1.0, "warm")
+            # The workers start (seconds on a busy machine): one note to each endpoint, all
+            # delivered, then a second of the rate, before the measured load.
+            warm = _offer(notes, ids, len(ids), 1.0, "start")
+            _wait_for(arrivals, warm, 60)
+            _wait_for(arrivals, _offer(notes, ids, rate, 1.0, "warm"), 30)
             started = time.time()
             sent = _offer(notes, ids, rate, seconds, "load")
             offered_s = time.time() - started
-            deadline = time.time() + 30
-            while time.time() < deadline:
-                with arrivals.lock:
-                    done = all(i in arrivals.first for i in sent)
-                if done:
-                    break
-                time.sleep(0.05)
+            _wait_for(arrivals, sent, 30)
     with arrivals.lock:
         got = [i for i in sent if i in arrivals.first]
         latencies = sorted((arrivals.first[i] - arrivals.sent[i]) * 1000 for i in got)
@@ -144,6 +141,15 @@ def run(rate: float, seconds: float, players: int, processes: int) -> dict[str, 
         "p99_ms": percentile(latencies, 99), "max_ms": latencies[-1] if latencies else None,
         "mean_ms": statistics.fmean(latencies) if latencies else None,
     }  # fmt: skip
+
+
+def _wait_for(arrivals: Arrivals, ids: list[str], timeout_s: float) -> None:
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        with arrivals.lock:
+            if all(i in arrivals.first for i in ids):
+                return
+        time.sleep(0.02)
 
 
 def _offer(
