@@ -326,3 +326,57 @@ def test_a_worker_killed_mid_delivery_loses_no_notification(
     print(f"delivered again {recovered_s:.2f} s after the SIGKILL")
     assert hook.ids().count(notes[0]) >= 2  # the one in flight went again, with its id
     assert hook.unique_ok() == notes  # in order, none lost
+
+
+# -- the receiver docs/api.md gives app developers ---------------------------------------------
+
+
+def docs_receiver(port: int) -> str:
+    """The complete receiver of docs/api.md ("How to be told it is your turn"), on `port`."""
+    text = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    start = text.index('"""Receives Lorekeeper')
+    source = text[start : text.index("```", start)]
+    assert '("0.0.0.0", 8080)' in source
+    return source.replace('("0.0.0.0", 8080)', f'("127.0.0.1", {port})')
+
+
+def test_the_documented_receiver_verifies_and_drops_repeats(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+    from datetime import UTC, datetime
+
+    from lorekeeper.webhooks import new_secret, payload, signed_headers
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    script = tmp_path / "receiver.py"
+    script.write_text(docs_receiver(port))
+    secret = new_secret()
+    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True,
+                               env={**os.environ, "LOREKEEPER_WEBHOOK_SECRET": secret})  # fmt: skip
+    try:
+        sender = HttpWebhookSender(allow_private=True, allow_http=True, timeout_s=2)
+        url = f"http://127.0.0.1:{port}/hooks"
+        at = datetime.now(UTC).replace(microsecond=0)
+        note = {"id": "n_" + "1" * 24, "type": "your_turn", "game_id": "g1", "seat": 1}
+        body = payload(note, at)
+        headers = signed_headers(secret, note["id"], at, body)
+        deadline = time.monotonic() + 10
+        while (first := sender.send(url, headers, body)).status is None:
+            assert time.monotonic() < deadline, first.error  # the receiver starts
+            time.sleep(0.05)
+        assert first.status == 204
+        assert sender.send(url, headers, body).status == 204  # a repeat: answered, not redone
+        forged = body.replace(b"your_turn", b"game_over")
+        assert sender.send(url, headers, forged).status == 400
+        other = signed_headers(new_secret(), note["id"], at, body)
+        assert sender.send(url, other, body).status == 400
+        old = datetime.fromtimestamp(at.timestamp() - 600, tz=UTC)
+        assert sender.send(url, signed_headers(secret, note["id"], old, body), body).status == 400
+    finally:
+        process.terminate()
+        out, _ = process.communicate(timeout=10)
+    assert out.splitlines() == ["push to the player: your move in game g1"]
