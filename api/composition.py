@@ -172,7 +172,8 @@ def _components(
     if push is not None:
         stores_, player_feed, redeliver = push
         components.push = push_of(settings, stores_, webhook_sender(settings), redeliver)
-        components.player_hub = StreamHub(player_feed)
+        components.player_hub = player_hub = StreamHub(player_feed)
+        components.health_checks["player_streams"] = player_hub.stats
     components.health_checks["streams"] = lambda: {
         **hub.stats(),
         "open_streams": components.open_streams.count,
