@@ -52,6 +52,11 @@ class InMemoryNotificationLog:
             self.appended.notify_all()
             return added
 
+    def record_many(
+        self, games: Sequence[tuple[str, tuple[int, int], Mapping[str, Sequence[tuple[str, Note]]]]]
+    ) -> list[int]:
+        return [self.record(game_id, stamp, facts) for game_id, stamp, facts in games]
+
     def append(self, player_id: str, note: Note) -> None:
         with self.appended:
             self._add(player_id, note)

@@ -169,15 +169,26 @@ class RedisNotificationLog:
     def record(
         self, game_id: str, stamp: tuple[int, int], facts: Mapping[str, Sequence[tuple[str, Note]]]
     ) -> int:
-        keys = [push_facts_key(game_id), PUSH_DUE_KEY]
-        args: list[Any] = [stamp[0], stamp[1], _now_ms(self._client), self._max_len,
-                           self._ttl_ms, self._ttl_ms, len(facts)]  # fmt: skip
-        for player_id, notes in facts.items():
-            keys += [notes_key(player_id), hooks_enabled_key(player_id)]
-            args += [player_id, len(notes)]
-            for fact, note in notes:
-                args += [fact, note_json(note)]
-        return max(0, int(self._record(keys=keys, args=args)))
+        return self.record_many([(game_id, stamp, facts)])[0]
+
+    def record_many(
+        self, games: Sequence[tuple[str, tuple[int, int], Mapping[str, Sequence[tuple[str, Note]]]]]
+    ) -> list[int]:
+        if not games:
+            return []
+        now = _now_ms(self._client)
+        pipe = self._client.pipeline(transaction=False)
+        for game_id, stamp, facts in games:
+            keys = [push_facts_key(game_id), PUSH_DUE_KEY]
+            args: list[Any] = [stamp[0], stamp[1], now, self._max_len, self._ttl_ms,
+                               self._ttl_ms, len(facts)]  # fmt: skip
+            for player_id, notes in facts.items():
+                keys += [notes_key(player_id), hooks_enabled_key(player_id)]
+                args += [player_id, len(notes)]
+                for fact, note in notes:
+                    args += [fact, note_json(note)]
+            self._record(keys=keys, args=args, client=pipe)
+        return [max(0, int(added)) for added in pipe.execute()]
 
     def append(self, player_id: str, note: Note) -> None:
         keys = [notes_key(player_id), hooks_enabled_key(player_id), PUSH_DUE_KEY]

@@ -111,16 +111,13 @@ class Notifier:
     def observe(self, listed: Sequence[tuple[Game, Table | None]]) -> int:
         """Record the facts of games just listed; how many notes were added. A failure is
         logged, not raised: the listing stands, and the next listing records them."""
-        added = 0
-        for game, table in listed:
-            if table is None:
-                continue
-            try:
-                added += self.notes.record(game.id, (game.version, table.rev),
-                                           facts_of(game, table))  # fmt: skip
-            except Exception:
-                log.exception("notify.failed", extra={"game_id": game.id})
-        return added
+        games = [(game.id, (game.version, table.rev), facts_of(game, table))
+                 for game, table in listed if table is not None]  # fmt: skip
+        try:
+            return sum(self.notes.record_many(games))  # one round trip for a projection round
+        except Exception:
+            log.exception("notify.failed", extra={"games": [g for g, _, _ in games]})
+            return 0
 
     def running_out(self, notice: TimeRunningOut) -> None:
         """The Timekeeper's listener: the seat's player is told its time is running out."""

@@ -547,6 +547,12 @@ class NotificationLog(Protocol):
         Marks the players' webhook endpoints due (in the same step)."""
         ...
 
+    def record_many(
+        self, games: Sequence[tuple[str, tuple[int, int], Mapping[str, Sequence[tuple[str, Note]]]]]
+    ) -> list[int]:
+        """`record` of several games (one round trip on Redis): how many notes each added."""
+        ...
+
     def append(self, player_id: str, note: Note) -> None:
         """One notice that is no fact of a game's state (say "time running out")."""
         ...

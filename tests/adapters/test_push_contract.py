@@ -164,3 +164,12 @@ def test_a_ticket_is_good_once_and_for_a_while(push: Push) -> None:
     tickets.issue("d3", "p1", 1)
     time.sleep(1.1)
     assert tickets.redeem("d3") is None
+
+
+def test_several_games_are_recorded_at_once(push: Push) -> None:
+    log = push[0]
+    games = [(f"g{n}", (1, 1), {"p1": [note("p1", "started", f"g{n}")]}) for n in range(3)]
+    assert log.record_many(games) == [1, 1, 1]
+    assert log.record_many(games) == [0, 0, 0]
+    assert log.record_many([]) == []
+    assert [e.item["game_id"] for e in log.read("player:p1", "0-0", 10)] == ["g0", "g1", "g2"]
