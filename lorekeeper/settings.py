@@ -112,6 +112,7 @@ class Settings(BaseSettings):
     projection_round_ms: int = Field(default=60, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
+    fault_marker_dir: str = ""  # tests only: where they write "before"/"after" per game
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -7,10 +7,12 @@ on first use. Tests install their own with `installed(ctx)`.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import redis
@@ -85,7 +87,9 @@ def build_context(
     stores = redis_stores(clients, jobs)
     events: EventStore = stores.events
     if settings.fault_append_delay_ms > 0:
-        events = SlowAppendEventStore(events, settings.fault_append_delay_ms / 1000)
+        events = SlowAppendEventStore(
+            events, settings.fault_append_delay_ms / 1000, settings.fault_marker_dir or None
+        )
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
     push_stores = redis_push_stores(clients, settings)
@@ -128,11 +132,21 @@ def installed(ctx: WorkerContext) -> Iterator[WorkerContext]:
 class SlowAppendEventStore:
     """Fault injection for the crash tests (LOREKEEPER_FAULT_APPEND_DELAY_MS): sleeps before
     and after each append, so a SIGKILL can land on either side of it. Never in production.
+    With a marker directory (LOREKEEPER_FAULT_MARKER_DIR) it writes the file `<game id>` there
+    as each sleep begins, "before <pid> <expected version>" then "after …", so a test can aim
+    its SIGKILL at a side of one append (and at its process) instead of guessing from the time.
     Everything else goes to the store it wraps."""
 
-    def __init__(self, inner: EventStore, delay_s: float) -> None:
+    def __init__(self, inner: EventStore, delay_s: float, marker_dir: str | None = None) -> None:
         self._inner = inner
         self._delay_s = delay_s
+        self._markers = Path(marker_dir) if marker_dir else None
+
+    def _mark(self, game_id: str, side: str, expected_version: int) -> None:
+        if self._markers is not None:
+            partial = self._markers / f".{game_id}.{os.getpid()}"
+            partial.write_text(f"{side} {os.getpid()} {expected_version}")
+            partial.replace(self._markers / game_id)  # atomic: a reader sees a whole word
 
     def append(
         self,
@@ -145,11 +159,13 @@ class SlowAppendEventStore:
         command_hash: str | None,
         time_ms: int | None = None,
     ) -> AppendResult:
+        self._mark(game_id, "before", expected_version)
         time.sleep(self._delay_s)
         result = self._inner.append(
             game_id, expected_version, events,
             seat=seat, command_id=command_id, command_hash=command_hash, time_ms=time_ms,
         )  # fmt: skip
+        self._mark(game_id, "after", expected_version)
         time.sleep(self._delay_s)
         return result
 

@@ -35,7 +35,12 @@ from tests.faults.stack import (
     wait_until,
 )
 from tests.workers.games import BreathGame, assert_breath_resolved_once
-from tests.workers.test_faults import APPEND_DELAY_S, assert_consistent, kill_during_breath
+from tests.workers.test_faults import (
+    APPEND_DELAY_S,
+    MARKERS,
+    assert_consistent,
+    kill_during_breath,
+)
 from tests.workers.test_faults import supervisor as workers_supervisor
 from workers.context import build_context, installed
 
@@ -59,7 +64,7 @@ def test_redis_sigkilled_during_play_loses_no_acknowledged_command(tmp_path: Pat
     kills, recovery = 5, []
     with RedisServerProcess(appendonly=True, appendfsync="always") as server:
         env = api_env(server.url)
-        with (workers_supervisor(server.url, tmp_path / "workers.log"),
+        with (workers_supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"),
               gunicorn(tmp_path / "api.log", env=env) as api):  # fmt: skip
             tally, stop = Tally(), threading.Event()
             threads = play(api.url, tally, PLAYERS, stop)
@@ -90,13 +95,13 @@ def test_workers_sigkilled_during_breath_recover_by_heartbeat(tmp_path: Path) ->
         ctx = build_context(Settings(redis_url=server.url), client)
         games = [BreathGame(ctx.service, seed=f"faults-{i}") for i in range(2)]
         with installed(ctx), workers_supervisor(
-            server.url, tmp_path / "workers.log", LOREKEEPER_JOB_STALE_S="3600",
+            {"REDIS_URL": server.url}, tmp_path / "workers.log", LOREKEEPER_JOB_STALE_S="3600",
             LOREKEEPER_RECONCILE_INTERVAL_S="3600",
             LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000)),
-        ):  # fmt: skip
+        ) as process:  # fmt: skip
             for round_ in range(kills):
                 game = games[round_ % 2]
-                seconds = kill_during_breath(ctx, game)
+                seconds = kill_during_breath(ctx, game, tmp_path / MARKERS, process.pid)
                 if seconds is not None:
                     recovered.append(seconds)
                 game.end_round()
@@ -116,17 +121,19 @@ def test_a_worker_dying_unseen_is_found_by_its_heartbeat_ttl(tmp_path: Path) -> 
         client = redis.Redis.from_url(server.url)
         ctx = build_context(Settings(redis_url=server.url), client)
         game = BreathGame(ctx.service, seed="unseen")
+        (tmp_path / MARKERS).mkdir()
         env = {**os.environ, "REDIS_URL": server.url,
-               "LOREKEEPER_FAULT_APPEND_DELAY_MS": str(int(APPEND_DELAY_S * 1000))}  # fmt: skip
+               "LOREKEEPER_FAULT_APPEND_DELAY_MS": str(int(APPEND_DELAY_S * 1000)),
+               "LOREKEEPER_FAULT_MARKER_DIR": str(tmp_path / MARKERS)}  # fmt: skip
         with installed(ctx), workers_supervisor(
-            server.url, tmp_path / "workers.log", LOREKEEPER_WORKER_PROCESSES="0",
+            {"REDIS_URL": server.url}, tmp_path / "workers.log", LOREKEEPER_WORKER_PROCESSES="0",
             LOREKEEPER_JOB_STALE_S="3600", LOREKEEPER_RECONCILE_INTERVAL_S="3600",
-        ):  # fmt: skip
+        ) as process:  # fmt: skip
             for _ in range(kills):
                 worker = subprocess.Popen([sys.executable, "-m", "workers", "work"], env=env,
                                           stderr=subprocess.DEVNULL)  # fmt: skip
                 try:
-                    seconds = kill_during_breath(ctx, game)
+                    seconds = kill_during_breath(ctx, game, tmp_path / MARKERS, process.pid)
                 finally:
                     worker.kill()
                     worker.wait()
@@ -170,7 +177,7 @@ def test_connections_cut_mid_request_apply_each_command_once(tmp_path: Path) -> 
                 with contextlib.suppress(redis.RedisError):
                     client.client_kill_filter(_type="normal", skipme=True)
 
-        with (workers_supervisor(server.url, tmp_path / "workers.log"),
+        with (workers_supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"),
               gunicorn(tmp_path / "api.log", env=api_env(server.url)) as api):  # fmt: skip
             killer = threading.Thread(target=kill_redis_connections, daemon=True)
             killer.start()
@@ -235,7 +242,7 @@ def test_a_full_redis_refuses_writes_and_serves_reads(tmp_path: Path) -> None:
     with RedisServerProcess(appendonly=True, appendfsync="always") as server:
         client = redis.Redis.from_url(server.url)
         env = api_env(server.url, LOREKEEPER_RATE_PER_S="50", LOREKEEPER_RATE_BURST="200")
-        with (workers_supervisor(server.url, tmp_path / "workers.log"),
+        with (workers_supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"),
               gunicorn(tmp_path / "api.log", env=env) as api):  # fmt: skip
             player = Player(api.url, Tally(), seed=3)
             for _ in range(10):
@@ -294,7 +301,7 @@ def test_slow_clients_leave_the_api_answering(tmp_path: Path) -> None:
     # long min_version waits. Printed, not asserted: the caps are another change's.
     opened: list[socket.socket] = []
     with (RedisServerProcess() as server,
-          workers_supervisor(server.url, tmp_path / "workers.log"),
+          workers_supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"),
           gunicorn(tmp_path / "api.log", env=api_env(server.url)) as api):  # fmt: skip
         player = Player(api.url, Tally(), seed=5)
         player.new_game()

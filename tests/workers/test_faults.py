@@ -20,11 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import redis
-from rq.job import Job, JobStatus
-from rq.registry import StartedJobRegistry
-from rq.serializers import JSONSerializer
+from rq import Worker
 
-from adapters.redis_jobs import breath_job_id
 from adapters.redis_projections import projection_lag
 from adapters.redis_server import RedisServerProcess
 from domain.notation import scenario_from_text
@@ -37,6 +34,7 @@ from tests.workers.games import BreathGame, assert_breath_resolved_once, fresh_p
 from workers.context import WorkerContext, build_context, installed
 
 APPEND_DELAY_S = 0.06  # the fault hook sleeps this long before and after each append
+MARKERS = "markers"  # beside the workers' log: where the fault hook says which side it is on
 
 
 @contextmanager
@@ -49,6 +47,9 @@ def supervisor(where: dict[str, str], log: Path, **env: str) -> Iterator[subproc
         "LOREKEEPER_JOB_STALE_S": "1.5",  # longer than a worker takes to start again
         **env,
     }
+    if "LOREKEEPER_FAULT_APPEND_DELAY_MS" in settings:
+        (log.parent / MARKERS).mkdir(exist_ok=True)
+        settings["LOREKEEPER_FAULT_MARKER_DIR"] = str(log.parent / MARKERS)
     with log.open("wb") as sink:
         process = subprocess.Popen([sys.executable, "-m", "workers", "worker"],
                                    env={**os.environ, **settings}, stderr=sink)  # fmt: skip
@@ -70,24 +71,54 @@ def wait_until(predicate: Callable[[], object], timeout_s: float, what: str) -> 
         time.sleep(0.005)
 
 
-def wait_resolved(game: BreathGame) -> None:
-    wait_until(lambda: game.phase() != "breath", 20, "the breath phase to be resolved")
+def forget_side(markers: Path, game_id: str) -> None:
+    (markers / game_id).unlink(missing_ok=True)
 
 
-def worker_pid_once_started(client: redis.Redis, job_id: str, timeout_s: float) -> int | None:
-    """The pid of the worker running the job, once it has started; None if it never did."""
+def reached_side(
+    markers: Path, game_id: str, side: str, at: int, spare: int, timeout_s: float = 10
+) -> int | None:
+    """The pid of the worker appending to the game after its event `at` once its fault hook
+    announced `side` ("before" or "after" that append) and sleeps there; None once it is past
+    it, on time-out, or when the one appending is `spare` (the supervisor, which resolves what
+    it finds open). Other appends' announcements (a stale job run again, whose append is a
+    no-op) are passed over."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
-        status = job.get_status()
-        if status == JobStatus.STARTED and job.worker_name:
-            pid = client.hget(f"rq:worker:{job.worker_name}", "pid")
-            if pid is not None:
-                return int(pid)
-        if status not in (JobStatus.QUEUED, JobStatus.STARTED):
-            return None
-        time.sleep(0.002)
+        try:
+            announced, pid, expected = (markers / game_id).read_text().split()
+        except FileNotFoundError:
+            announced, pid, expected = "", "0", "-1"
+        if int(expected) == at:
+            if announced == side:
+                return None if int(pid) == spare else int(pid)
+            if announced == "after":  # past "before"
+                return None
+        time.sleep(0.001)
     return None
+
+
+def wait_for_a_worker(ctx: WorkerContext, killed: set[int]) -> None:
+    """Until a worker the test did not kill is registered and alive: the supervisor takes a
+    second to start one again, and resolves what it finds open meanwhile itself."""
+
+    def ready() -> bool:
+        pids = {w.pid for w in Worker.all(connection=ctx.client)} - killed
+        return any(pid and _alive(pid) for pid in pids)
+
+    wait_until(ready, 20, "a live worker")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def wait_resolved(game: BreathGame) -> None:
+    wait_until(lambda: game.phase() != "breath", 20, "the breath phase to be resolved")
 
 
 def assert_consistent(ctx: WorkerContext, games: list[BreathGame]) -> None:
@@ -104,23 +135,24 @@ def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
     # R-TRN-6, R-BRE-3, R-DIE-2: one resolution per phase, with the dice of the game's source
     games = [BreathGame(ctx.service, seed=f"kill-{i}") for i in range(2)]
     killed = {"before_append": 0, "after_append": 0}
+    pids_killed: set[int] = set()
     log = tmp_path / "workers.log"
-    with supervisor(topology.env(), log,
-                    LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
+    delay = str(int(APPEND_DELAY_S * 1000))
+    with supervisor(topology.env(), log, LOREKEEPER_FAULT_APPEND_DELAY_MS=delay) as process:
         for round_ in range(12):
             game = games[round_ % 2]
+            # Even rounds: kill before the append lands; odd rounds: after it, before RQ
+            # records the job as done. The fault hook says when its worker is on that side.
+            side = "before" if round_ % 2 == 0 else "after"
+            forget_side(tmp_path / MARKERS, game.game_id)
+            wait_for_a_worker(ctx, pids_killed)
             opened = game.open_breath()
-            pid = worker_pid_once_started(ctx.client, breath_job_id(game.game_id, opened), 10)
+            pid = reached_side(tmp_path / MARKERS, game.game_id, side, opened, process.pid)
             if pid is not None:
-                # Even rounds: kill before the append lands; odd rounds: after it, before RQ
-                # records the job as done.
-                time.sleep(
-                    random.uniform(0, 0.03)
-                    if round_ % 2 == 0
-                    else random.uniform(APPEND_DELAY_S + 0.015, 2 * APPEND_DELAY_S - 0.01)
-                )
                 os.kill(pid, signal.SIGKILL)
-                killed["before_append" if game.phase() == "breath" else "after_append"] += 1
+                pids_killed.add(pid)
+                appended = ctx.events.read(game.game_id)[-1].version > opened
+                killed["after_append" if appended else "before_append"] += 1
             wait_resolved(game)
             game.end_round()
         assert_consistent(ctx, games)
@@ -129,17 +161,20 @@ def test_sigkilled_workers_resolve_every_breath_phase_exactly_once(
     assert sum(assert_breath_resolved_once(ctx, g.game_id) for g in games) == 12
 
 
-def kill_during_breath(ctx: WorkerContext, game: BreathGame) -> float | None:
-    """Open a breath phase, SIGKILL the worker that started its job (mostly before its append
-    lands), wait for the phase to be resolved: seconds from the kill to the resolution; None
-    when there was nothing to recover (no worker started the job in time, or its append
-    landed before the kill)."""
+def kill_during_breath(
+    ctx: WorkerContext, game: BreathGame, markers: Path, spare: int
+) -> float | None:
+    """Open a breath phase, SIGKILL the worker that started its job before its append lands
+    (`markers`: the supervisor's fault marker directory; `spare`: its pid), wait for the phase
+    to be resolved: seconds from the kill to the resolution; None when there was nothing to
+    recover (no worker started the job in time, or its append landed before the kill)."""
+    forget_side(markers, game.game_id)
     opened = game.open_breath()
-    pid = worker_pid_once_started(ctx.client, breath_job_id(game.game_id, opened), 10)
+    pid = reached_side(markers, game.game_id, "before", opened, spare)
     if pid is None:
         wait_resolved(game)
         return None
-    time.sleep(random.uniform(0, APPEND_DELAY_S))  # before the append lands, mostly
+    time.sleep(random.uniform(0, APPEND_DELAY_S / 2))  # anywhere in the sleep before it
     os.kill(pid, signal.SIGKILL)
     killed_at = time.monotonic()
     if game.phase() != "breath":
@@ -156,12 +191,13 @@ def test_a_killed_workers_breath_job_runs_again_by_its_heartbeat_not_when_stale(
     # heartbeat can bring the phase back within the 10 s waited here.
     games = [BreathGame(ctx.service, seed=f"beat-{i}") for i in range(2)]
     recovered = []
+    delay = str(int(APPEND_DELAY_S * 1000))
     with supervisor(topology.env(), tmp_path / "workers.log",
                     LOREKEEPER_JOB_STALE_S="3600", LOREKEEPER_RECONCILE_INTERVAL_S="3600",
-                    LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
+                    LOREKEEPER_FAULT_APPEND_DELAY_MS=delay) as process:  # fmt: skip
         for round_ in range(6):
             game = games[round_ % 2]
-            seconds = kill_during_breath(ctx, game)
+            seconds = kill_during_breath(ctx, game, tmp_path / MARKERS, process.pid)
             if seconds is not None:
                 recovered.append(seconds)
             game.end_round()
@@ -237,31 +273,6 @@ def test_a_worker_without_projections_leaves_the_projection_queue_alone(
     assert ctx.projections.checkpoints([game.game_id])[0] == 0
 
 
-def started_time_out_pid(
-    ctx: WorkerContext, timeout_s: float, handled: set[str]
-) -> tuple[str, int] | None:
-    """A time-out job not handled yet, once a live worker has started it, and its pid."""
-    registry = StartedJobRegistry(queue=ctx.jobs.clock_queue)
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        for job_id in set(registry.get_job_ids()) - handled:
-            job = Job.fetch(job_id, connection=ctx.client, serializer=JSONSerializer)
-            name = job.worker_name
-            pid = ctx.client.hget(f"rq:worker:{name}", "pid") if name else None
-            if job.get_status() == JobStatus.STARTED and pid is not None and _alive(int(pid)):
-                return job_id, int(pid)
-        time.sleep(0.002)
-    return None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 def test_sigkilled_workers_apply_every_time_out_exactly_once(
     ctx: WorkerContext, topology: Topology, tmp_path: Path
 ) -> None:
@@ -272,23 +283,25 @@ def test_sigkilled_workers_apply_every_time_out_exactly_once(
     )
     game_id = created.game_id
     killed = {"before_append": 0, "after_append": 0}
+    pids_killed: set[int] = set()
     log = tmp_path / "workers.log"
+    # The reconciler's pass (in the supervisor) applies what it finds overdue too: an hour
+    # away here, so that the workers' time-out jobs, the ones killed, apply them.
+    delay = str(int(APPEND_DELAY_S * 1000))
     with supervisor(topology.env(), log, LOREKEEPER_CLOCK_POLL_MS="50",
-                    LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000))):  # fmt: skip
-        handled: set[str] = set()
-        for round_ in range(4):
+                    LOREKEEPER_RECONCILE_INTERVAL_S="3600",
+                    LOREKEEPER_FAULT_APPEND_DELAY_MS=delay) as process:  # fmt: skip
+        for round_ in range(6):
+            forget_side(tmp_path / MARKERS, game_id)  # the next time-out is a second away
             seen = time_outs(ctx, game_id)
-            found = started_time_out_pid(ctx, 20, handled)
-            if found is not None:
-                handled.add(found[0])
-                seen = time_outs(ctx, game_id)
-                time.sleep(
-                    random.uniform(0, 0.02)
-                    if round_ % 2 == 0
-                    else random.uniform(APPEND_DELAY_S + 0.015, 2 * APPEND_DELAY_S - 0.01)
-                )
+            side = "before" if round_ % 2 == 0 else "after"
+            wait_for_a_worker(ctx, pids_killed)
+            at = ctx.events.read(game_id)[-1].version
+            pid = reached_side(tmp_path / MARKERS, game_id, side, at, process.pid, 20)
+            if pid is not None:
                 with contextlib.suppress(ProcessLookupError):  # it may have just finished
-                    os.kill(found[1], signal.SIGKILL)
+                    os.kill(pid, signal.SIGKILL)
+                pids_killed.add(pid)
                 after = time_outs(ctx, game_id) > seen
                 killed["after_append" if after else "before_append"] += 1
             wait_until(lambda: time_outs(ctx, game_id) > seen, 20, "the time-out")  # noqa: B023
@@ -299,7 +312,7 @@ def test_sigkilled_workers_apply_every_time_out_exactly_once(
     events = ctx.events.read(game_id)
     deadlines = [(e.payload["seat"], e.payload["deadline_ms"]) for e in events
                  if e.type == "TimedOut"]  # fmt: skip
-    assert len(deadlines) >= 4 and len(set(deadlines)) == len(deadlines)  # once each
+    assert len(deadlines) >= 6 and len(set(deadlines)) == len(deadlines)  # once each
     lines = list(ndjson_lines(export_records(game_id, events, whole=True)))
     verdict = verify_lines(lines)
     assert verdict.verdict == "in_progress", verdict.report()  # chain, rules, clock: all hold
