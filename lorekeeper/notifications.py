@@ -1,9 +1,9 @@
 """A player's notifications (docs/push.md): what the player event stream and webhooks send.
 
-They are derived in one place, from each game as the lobby lists it (the projector, after
-every projection, and the seating service when a seat changes hands: `Lister.list_games`
-calls `Notifier.observe`). A notification is the start of a **fact** about the game's state
-that concerns one player:
+They are derived in one place, from each game as the lobby lists it (the projector, at
+every projection, before it saves the projections; the seating service when a seat changes
+hands: `Lister.notify` calls `Notifier.observe`). A notification is the start of a
+**fact** about the game's state that concerns one player:
 
 | type | the fact | its key |
 |---|---|---|
@@ -25,7 +25,6 @@ same id, which is what clients and webhook receivers de-duplicate by.
 from __future__ import annotations
 
 import hashlib
-import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,8 +34,6 @@ from lorekeeper.lobby import status_of
 from lorekeeper.ports import Note, NotificationLog, TableStore
 from lorekeeper.tables import Table
 from lorekeeper.timekeeper import TimeRunningOut
-
-log = logging.getLogger(__name__)
 
 TYPES = (
     "game_started",
@@ -109,15 +106,13 @@ class Notifier:
         self._tables = tables
 
     def observe(self, listed: Sequence[tuple[Game, Table | None]]) -> int:
-        """Record the facts of games just listed; how many notes were added. A failure is
-        logged, not raised: the listing stands, and the next listing records them."""
+        """Record the facts of games just listed (one round trip for a projection round); how
+        many notes were added. A failure is raised: the projector records the facts before
+        it saves the projections, so a failed round leaves them trailing, to be projected,
+        and told, again (docs/push.md)."""
         games = [(game.id, (game.version, table.rev), facts_of(game, table))
                  for game, table in listed if table is not None]  # fmt: skip
-        try:
-            return sum(self.notes.record_many(games))  # one round trip for a projection round
-        except Exception:
-            log.exception("notify.failed", extra={"games": [g for g, _, _ in games]})
-            return 0
+        return sum(self.notes.record_many(games))
 
     def running_out(self, notice: TimeRunningOut) -> None:
         """The Timekeeper's listener: the seat's player is told its time is running out."""
