@@ -380,3 +380,20 @@ def test_the_documented_receiver_verifies_and_drops_repeats(tmp_path: Path) -> N
         process.terminate()
         out, _ = process.communicate(timeout=10)
     assert out.splitlines() == ["push to the player: your move in game g1"]
+
+
+def test_a_delivery_goes_to_the_checked_address_with_the_hosts_name(hook: Receiver) -> None:
+    # The name is resolved once, checked, and the connection made to that address; the
+    # request still names the host (Host header), as a virtual host or TLS would need.
+    port = hook.url.split(":")[2].split("/")[0]
+    asked: list[str] = []
+
+    def resolve(host: str, port_: int, **_: Any) -> list[tuple[Any, ...]]:
+        asked.append(host)
+        return [(2, 1, 6, "", ("127.0.0.1", port_))]
+
+    sender = HttpWebhookSender(allow_private=True, allow_http=True, resolve=resolve)
+    attempt = sender.send(f"http://hooks.test:{port}/in?x=1", {"webhook-id": "x"}, b"{}")
+    assert attempt.ok, attempt
+    assert asked == ["hooks.test"]  # resolved once, by the check
+    assert hook.received[-1].headers["host"] == f"hooks.test:{port}"
