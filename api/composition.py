@@ -169,13 +169,15 @@ def _components(
                           app.timekeeper.time_out)  # fmt: skip
     components = Components(settings, app.service, app.reader, limiter, app.players,
                             app.seating, app.lobby, clients, hub=hub)  # fmt: skip
-    if push is not None:
-        stores_, player_feed, redeliver = push
-        components.push = push_of(settings, stores_, webhook_sender(settings), redeliver)
-        components.player_hub = player_hub = StreamHub(player_feed)
-        components.health_checks["player_streams"] = player_hub.stats
     components.health_checks["streams"] = lambda: {
         **hub.stats(),
         "open_streams": components.open_streams.count,
     }
+    if push is not None:  # the players' streams, tickets, webhooks (docs/push.md)
+        stores_, player_feed, redeliver = push
+        components.push = push_of(settings, stores_, webhook_sender(settings), redeliver)
+        components.player_hub = player_hub = StreamHub(player_feed)
+        games_streams = components.health_checks["streams"]
+        components.health_checks["streams"] = lambda: {**games_streams(),
+                                                       "players": player_hub.stats()}  # fmt: skip
     return components
