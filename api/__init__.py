@@ -20,6 +20,7 @@ from api.errors import register_error_handlers
 from api.guards import register_guards
 from api.json_provider import OrjsonProvider
 from api.slow_clients import BodyDeadline
+from api.versioning import register_versions
 from api.viewer import register_viewer
 from lorekeeper.settings import Settings
 
@@ -32,7 +33,9 @@ def create_app(
     components: Components | None = None,
 ) -> Flask:
     settings = config if isinstance(config, Settings) else Settings.from_env(config)
-    app = Flask(__name__)
+    # No Flask /static/ route: the viewer serves its own files (/viewer/static/, api/viewer.py),
+    # and every route the app answers is in openapi.yaml (tests/api/test_spec_routes.py).
+    app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json = OrjsonProvider(app)
     app.extensions[EXTENSION] = components or redis_components(settings)
@@ -42,6 +45,7 @@ def create_app(
         app.register_blueprint(module.blueprint)
     register_cors(app, settings)
     register_viewer(app)
+    register_versions(app)  # /v1/…, and the unprefixed aliases (api/versioning.py)
     app.wsgi_app = BodyDeadline(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]
     return app
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from flask import Blueprint, Response
 
 from api.deps import access, service
+from api.guards import budgeted
 from api.identity import caller
 from api.responses import etag, versioned
 from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
@@ -37,6 +38,7 @@ def export(game_id: str) -> Response:
 
 
 @blueprint.get("/games/<game_id>/audit")
+@budgeted
 def audit(game_id: str) -> Response:
     access().reader(game_id, caller(), audit=True)
     require_game_id(game_id)

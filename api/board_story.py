@@ -18,6 +18,7 @@ from typing import Any
 from domain import Event, GameState, evolve
 from domain import events as ev
 from domain.view import board_view
+from lorekeeper.budget import spending
 
 MOVES = {ev.UnitMoved: "move", ev.DragonFlew: "flight", ev.UnitRetreated: "retreat"}
 # The events a resignation brings with it; anything else ends its picture.
@@ -60,7 +61,7 @@ def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
     before_resignation: GameState | None = None
     resigned: list[int] = []
     last = len(events) - 1
-    for i, event in enumerate(events):
+    for i, event in enumerate(spending(events)):  # the read's budget (lorekeeper/budget.py)
         if event.type == "TurnStarted":
             move, battle = None, None
         elif isinstance(event, ev.UnitMoved | ev.DragonFlew | ev.UnitRetreated) and state:

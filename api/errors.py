@@ -99,23 +99,13 @@ STATUS: dict[str, int] = {
     "webhooks_unavailable": 503,
     # the store
     "store_full": 503,
+    "read_budget_exceeded": 503,
     "store_unavailable": 503,
     "streams_full": 503,
 }
 _TITLES = {
-    400: "Bad request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not found",
-    408: "Request timeout",
-    409: "Conflict",
-    412: "Precondition failed",
-    413: "Content too large",
-    415: "Unsupported media type",
-    422: "Unprocessable content",
-    429: "Too many requests",
-    500: "Internal server error",
-    503: "Service unavailable",
+    413: "Content Too Large",
+    422: "Unprocessable Content",
 }
 _BUG = "the server failed; this is a bug, please report it"
 
@@ -172,6 +162,8 @@ def _body(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
 
 
 def _title(status: int) -> str:
+    """The status's reason phrase, as RFC 9110 section 15 names it (werkzeug's table keeps
+    some older names: "Unprocessable Entity"), the same for every error of that status."""
     return _TITLES.get(status) or HTTP_STATUS_CODES.get(status, "Error")
 
 

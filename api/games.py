@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, Response
 
 from api.deps import access, lobby, reader, seating
-from api.guards import waiting_slot
+from api.guards import budgeted, waiting_slot
 from api.identity import caller, client_address
 from api.players import paged
 from api.requests import idempotency_key, json_body, query
@@ -62,6 +62,7 @@ def view(game_id: str) -> Response:
 
 
 @blueprint.get("/games/<game_id>/state")
+@budgeted
 def state(game_id: str) -> Response:
     args = query(StateQuery())
     viewer = access().reader(game_id, caller())

@@ -11,18 +11,21 @@ of the ones this request touched.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import ParamSpec, TypeVar
 
 import redis
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 
 from api.deadline import RequestDeadline
 from api.deps import components
 from api.identity import rate_limit_key
+from lorekeeper import budget
 from lorekeeper.errors import RateLimited, Refused
 from lorekeeper.ports import ConcurrencyLimiter, Quota, Slot
 from lorekeeper.settings import Settings
@@ -34,6 +37,24 @@ REQUESTS, STREAMS, WAITS = "requests", "streams", "waits"
 # How long a slot outlives the longest request it may stand for, should its process die.
 _SLOT_SLACK_S = 60.0
 _log = logging.getLogger(__name__)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def budgeted(view: Callable[P, R]) -> Callable[P, R]:
+    """The route runs within the read budget (LOREKEEPER_READ_BUDGET_S, lorekeeper/budget.py):
+    for the reads that fold or re-decide a game's events one by one."""
+
+    @functools.wraps(view)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        settings = getattr(current_app.extensions.get("lorekeeper"), "settings", None)
+        seconds = budget.DEFAULT_S if settings is None else settings.read_budget_s  # a bare app
+        with budget.within(seconds):
+            return view(*args, **kwargs)
+
+    return run
 
 
 def check_rate_limit() -> None:

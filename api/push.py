@@ -21,34 +21,20 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
-from marshmallow import Schema, fields, validate
 
 from api.deps import components
 from api.guards import open_stream
 from api.identity import caller
-from api.player_schemas import loaded
+from api.player_schemas import NewWebhookSchema, PlayerStreamQuery, loaded
 from api.requests import json_body, query
 from api.streams import NDJSON, SSE_RETRY_MS, _end_when_the_client_leaves, _wants_ndjson
 from lorekeeper.errors import Refused, TokenMissing
-from lorekeeper.notifications import TYPES
 from lorekeeper.ports import Endpoint
 from lorekeeper.push import Push
 from lorekeeper.streaming import START, StreamHub, position_key
 
 blueprint = Blueprint("push", __name__)
 POSITION = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
-MAX_TICKET = 128
-
-
-class StreamArgs(Schema):
-    after = fields.String(validate=validate.Regexp(POSITION))
-    ticket = fields.String(validate=validate.Length(1, MAX_TICKET))
-
-
-class NewWebhookSchema(Schema):
-    url = fields.String(required=True, validate=validate.Length(1, 2048))
-    types = fields.List(fields.String(validate=validate.OneOf(TYPES)),
-                        validate=validate.Length(1, len(TYPES)))  # fmt: skip
 
 
 def _push() -> Push:
@@ -82,14 +68,18 @@ def new_ticket() -> Response:
 
 @blueprint.get("/players/me/stream")
 def stream() -> Response:
-    args = query(StreamArgs())
+    args = query(PlayerStreamQuery())
     push = _push()
     ticket = args.get("ticket")
     player_id = push.tickets.redeem(ticket) if ticket is not None else _player_id()
     hub = components().player_hub
     assert hub is not None
     notes = push.stores.notes
-    after = _resume_from() or args.get("after") or notes.head(player_id)
+    asked = args.get("after")
+    if asked is not None and not POSITION.fullmatch(asked):
+        raise Refused("invalid_query", "after: the position of a notification (`<n>-<n>`)",
+                      errors={"after": ["not a position"]})  # fmt: skip
+    after = _resume_from() or asked or notes.head(player_id)
     oldest = notes.oldest(player_id)
     gap = after != START and oldest is not None and position_key(after) < position_key(oldest)
     settings = components().settings
@@ -182,7 +172,7 @@ def new_webhook() -> Response:
     endpoint = _push().webhooks.register(player_id, body["url"], body.get("types"))
     response = jsonify({**endpoint.public(), "secret": endpoint.secret})
     response.status_code = 201
-    response.headers["Location"] = url_for("push.webhook", endpoint_id=endpoint.id)
+    response.headers["Location"] = url_for("push.webhook", webhook_id=endpoint.id)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -193,37 +183,37 @@ def webhooks() -> Response:
     return jsonify({"webhooks": [_public(e) for e in _push().webhooks.endpoints(player_id)]})
 
 
-@blueprint.get("/players/me/webhooks/<string(maxlength=64):endpoint_id>")
-def webhook(endpoint_id: str) -> Response:
+@blueprint.get("/players/me/webhooks/<string(maxlength=64):webhook_id>")
+def webhook(webhook_id: str) -> Response:
     player_id = _player_id()
-    return jsonify(_public(_push().webhooks.endpoint(player_id, endpoint_id)))
+    return jsonify(_public(_push().webhooks.endpoint(player_id, webhook_id)))
 
 
-@blueprint.delete("/players/me/webhooks/<string(maxlength=64):endpoint_id>")
-def delete_webhook(endpoint_id: str) -> Response:
-    _push().webhooks.delete(_player_id(), endpoint_id)
+@blueprint.delete("/players/me/webhooks/<string(maxlength=64):webhook_id>")
+def delete_webhook(webhook_id: str) -> Response:
+    _push().webhooks.delete(_player_id(), webhook_id)
     return Response(status=204)
 
 
-@blueprint.post("/players/me/webhooks/<string(maxlength=64):endpoint_id>/enable")
-def enable_webhook(endpoint_id: str) -> Response:
-    return jsonify(_public(_push().webhooks.enable(_player_id(), endpoint_id)))
+@blueprint.post("/players/me/webhooks/<string(maxlength=64):webhook_id>/enable")
+def enable_webhook(webhook_id: str) -> Response:
+    return jsonify(_public(_push().webhooks.enable(_player_id(), webhook_id)))
 
 
-@blueprint.get("/players/me/webhooks/<string(maxlength=64):endpoint_id>/deliveries")
-def deliveries(endpoint_id: str) -> Response:
-    found = _push().webhooks.deliveries(_player_id(), endpoint_id)
+@blueprint.get("/players/me/webhooks/<string(maxlength=64):webhook_id>/deliveries")
+def deliveries(webhook_id: str) -> Response:
+    found = _push().webhooks.deliveries(_player_id(), webhook_id)
     response = jsonify({"deliveries": found})
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
 @blueprint.post(
-    "/players/me/webhooks/<string(maxlength=64):endpoint_id>/deliveries/"
+    "/players/me/webhooks/<string(maxlength=64):webhook_id>/deliveries/"
     "<string(maxlength=64):delivery_id>/redeliver"
 )
-def redeliver(endpoint_id: str, delivery_id: str) -> Response:
-    queued = _push().webhooks.redeliver(_player_id(), endpoint_id, delivery_id)
+def redeliver(webhook_id: str, delivery_id: str) -> Response:
+    queued = _push().webhooks.redeliver(_player_id(), webhook_id, delivery_id)
     response = jsonify(queued)
     response.status_code = 202
     return response

@@ -297,6 +297,10 @@ def validate_create_game(body: Any) -> dict[str, Any]:
 
 
 MAX_VERSION = 10**12  # far past any game; keeps stream ids in Redis's range
+# A page's `next` (lorekeeper/lobby.py, decode_cursor): a place, `<13 digits>:<game id>`.
+CURSOR = validate.Regexp(
+    r"^[0-9]{13}:[A-Za-z0-9._:-]{1,128}$", error="not a cursor this server gave"
+)
 
 
 class QueryInteger(fields.Integer):
@@ -332,7 +336,7 @@ class StateQuery(_Query):
 class LobbyQuery(_Query):
     status = fields.String(validate=validate.OneOf(("open", "active", "over", "expired")))
     scenario = fields.String(validate=validate.Length(1, 64))
-    cursor = fields.String(validate=validate.Length(1, 256))
+    cursor = fields.String(validate=CURSOR)
     limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
 
 
@@ -341,7 +345,7 @@ class MyGamesQuery(_Query):
         validate=validate.OneOf(("open", "active", "over", "expired", "invited"))
     )
     turn = fields.String(validate=validate.OneOf(("mine",)))
-    cursor = fields.String(validate=validate.Length(1, 256))
+    cursor = fields.String(validate=CURSOR)
     limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
 
     @validates_schema

@@ -27,9 +27,11 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from api.board_svg import render_history
 from api.errors import problem_response
+from api.guards import budgeted
 from domain import Event, event_from_json
 from domain.events import EVENT_TYPES
 from domain.narrate import narrate
+from lorekeeper.budget import spending
 from lorekeeper.errors import GameNotFound, LorekeeperError, Refused, VersionNotFound
 
 LoadEvents = Callable[[str], list[Event]]
@@ -91,6 +93,7 @@ def _refused(exc: LorekeeperError) -> Response:
 
 
 @viewer_blueprint.get("/games/<game_id>/board.svg")
+@budgeted
 def board_svg(game_id: str) -> Response:
     events = _load(game_id)
     raw = request.args.get("version")
@@ -112,9 +115,10 @@ def board_svg(game_id: str) -> Response:
 
 
 @viewer_blueprint.get("/games/<game_id>/log")
+@budgeted
 def log(game_id: str) -> Response:
     events = _load(game_id)
-    lines = narrate(events)
+    lines = narrate(spending(events))
     kind = request.args.get("format", "text")
     if kind == "json":
         return _json_log(game_id, events, lines)

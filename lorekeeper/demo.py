@@ -301,9 +301,16 @@ def default_url(environ: Mapping[str, str] = os.environ) -> str:
     return f"http://{host}:{port}"
 
 
+def api_root(url: str) -> str:
+    """The API's version 1 at the server `url` (docs/api.md, "Versions"): `/v1` added unless
+    the URL names it already."""
+    url = url.rstrip("/")
+    return url if url.endswith("/v1") else f"{url}/v1"
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    base = (args.url or default_url()).rstrip("/")
+    base = api_root(args.url or default_url())
     seed = args.seed
     if args.idle_seat is not None and args.clock is None:
         print("demo failed: --idle-seat needs --clock (a seat that never answers waits "

@@ -176,3 +176,9 @@ class StoreFull(LorekeeperError):
 
 class StoreUnavailable(LorekeeperError):
     code = "store_unavailable"
+
+
+class ReadBudgetExceeded(LorekeeperError):
+    """A read that folds a game's events ran out of its time budget (lorekeeper/budget.py)."""
+
+    code = "read_budget_exceeded"

@@ -26,6 +26,7 @@ from domain.events import (
     SecretsRevealed,
     event_from_json,
 )
+from lorekeeper.budget import spend
 from lorekeeper.clocks import Clock, advance
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
@@ -272,6 +273,7 @@ class GameLog:
         state = None if game is None else game.state
         clock = None if game is None else game.clock
         for e in stored:
+            spend()  # a read's budget, where one is set (lorekeeper/budget.py)
             event = event_from_json(e.type, e.payload)
             state = evolve(state, event)
             if clock is not None or isinstance(event, GameCreated):

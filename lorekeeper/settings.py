@@ -62,6 +62,8 @@ class Settings(BaseSettings):
     rate_burst: int = Field(default=60, ge=1)
     projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
     request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
+    # The computing a read that folds a game's events may spend (lorekeeper/budget.py).
+    read_budget_s: float = Field(default=5.0, gt=0, le=60)  # = budget.DEFAULT_S
     sse_max_s: float = Field(default=300.0, gt=0)
     sse_keepalive_s: float = Field(default=15.0, gt=0)
     # Slow and greedy clients (docs/api.md, "Limits"): per client (seat token or address).

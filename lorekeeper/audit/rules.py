@@ -33,6 +33,7 @@ from domain.events import (
 from domain.timeouts import time_out
 from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
+from lorekeeper.budget import spend
 from lorekeeper.clocks import Clock, advance
 from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND, TIMEOUT_COMMAND
 
@@ -85,6 +86,7 @@ def check_rules(
     clock: Clock | None = None
     checked = 0
     for group in groups(events):
+        spend()  # the API's budget for the audit (lorekeeper/budget.py); offline, none
         problem = _shape(group, first_group=state is None)
         if problem is not None:
             return problem, checked

@@ -45,7 +45,10 @@ def load_schema(app: Flask, mode: str = "all") -> schemathesis.schemas.BaseSchem
     return schemathesis.openapi.from_wsgi("/openapi.yaml", app, config=config)
 
 
-any_game = load_schema(contract_app())
+# The viewer's static files are left out: Flask streams them from an open file, which the
+# WSGI client here never closes (a ResourceWarning, an error under -W error);
+# tests/api/test_spec_routes.py asks for each of them.
+any_game = load_schema(contract_app()).exclude(operation_id="getViewerFile")
 
 
 @any_game.parametrize()

@@ -113,8 +113,9 @@ def test_a_ticket_opens_one_stream_and_only_one(client: FlaskClient) -> None:
 
 def test_bad_positions_are_refused(client: FlaskClient) -> None:
     ann = sign_up(client)
-    problem(client.get("/players/me/stream?after=soon", headers=bearer(ann["key"])), 400,
-            "invalid_query")  # fmt: skip
+    for after in ("soon", "1-1%0A", "1-1x", "-1-0"):
+        problem(client.get(f"/players/me/stream?after={after}", headers=bearer(ann["key"])),
+                400, "invalid_query")  # fmt: skip
     resumed = client.get("/players/me/stream", headers={**bearer(ann["key"]), "Last-Event-ID": "x"})
     problem(resumed, 400, "bad_header")
     problem(client.get("/players/me/stream"), 401, "token_missing")

@@ -109,9 +109,9 @@ def test_the_demo_plays_a_whole_game_to_a_winner(stack: str, tmp_path: Path) -> 
     assert out[-3].startswith("The winner is seat ")  # R-WIN-1
     viewer_url = out[-2].split()[-1]
     game_id = viewer_url.rsplit("/", 1)[-1]
-    assert viewer_url == f"{stack}/viewer/{game_id}"
+    assert viewer_url == f"{stack}/v1/viewer/{game_id}"
     assert any("breath phase closes" in line for line in out)  # resolved by the worker
-    board = demo.Http(stack).get(f"/games/{game_id}")  # waits out a 429 too
+    board = demo.Http(f"{stack}/v1").get(f"/games/{game_id}")  # waits out a 429 too
     assert board["phase"] == "over" and board["winner"] in (0, 1)
     assert board["players"][board["winner"]]["banners"] >= 3
     # Server dice, revealed at the end: the viewer's first page says the audit verifies.

@@ -79,6 +79,11 @@ def test_the_demo_talks_to_the_address_scripts_run_binds(environ: dict[str, str]
     assert demo.default_url(environ) == url
 
 
+@pytest.mark.parametrize("url", ["http://h:1", "http://h:1/", "http://h:1/v1", "http://h:1/v1/"])
+def test_the_demo_speaks_to_version_1_of_the_api(url: str) -> None:
+    assert demo.api_root(url) == "http://h:1/v1"
+
+
 @pytest.mark.parametrize("seed", ["a", "b", "c", "d", None])
 def test_other_seeds_end_with_a_result_within_the_turn_limit(
     http: FlaskHttp, seed: str | None

@@ -58,7 +58,8 @@ def test_a_finished_game_of_the_real_app_is_drawn_and_verified(
     events = [event_from_json(e["type"], e["payload"]) for e in lines if "payload" in e]
     assert events[-1].type == "SecretsRevealed"
 
-    page, requested, errors = open_viewer(browser, f"{real_server}/viewer/{game}")
+    # Opened under the API's version, the page calls the API under it too (api/versioning.py).
+    page, requested, errors = open_viewer(browser, f"{real_server}/v1/viewer/{game}")
     wait_for_version(page, len(events))
     page.wait_for_function("() => document.querySelector('#audit').textContent === 'verified'")
     check_board(page, events, len(events))
@@ -67,3 +68,5 @@ def test_a_finished_game_of_the_real_app_is_drawn_and_verified(
     check_board(page, events, 1)
     assert not errors
     assert all(url.startswith(real_server) for url in requested)
+    api_calls = [url for url in requested if "/games/" in url]
+    assert api_calls and all(url.startswith(f"{real_server}/v1/games/") for url in api_calls)

@@ -7,7 +7,9 @@
 
 (function () {
   const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-  const base = "/games/" + encodeURIComponent(gameId);
+  // The API's version prefix the page was opened under (/v1/viewer/<id>), or none (an alias).
+  const prefix = window.location.pathname.startsWith("/v1/") ? "/v1" : "";
+  const base = prefix + "/games/" + encodeURIComponent(gameId);
   const $ = (id) => document.getElementById(id);
   const ui = {
     board: $("board"), slider: $("slider"), label: $("version-label"), line: $("current-line"),
