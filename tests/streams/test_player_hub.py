@@ -5,6 +5,7 @@ none missed while it joins."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 import redis
@@ -60,3 +61,8 @@ def test_two_hundred_player_streams_wait_in_one_read(
     assert got == {n: [f"n_{n}_{k}" for k in range(3)] for n in range(PLAYERS)}
     # one reader for all: its blocking read covers every followed player at once
     assert max(len(w) for w in counting.waits) == PLAYERS
+    # and it stops with its last follower (no reader thread is left to the next test)
+    deadline = time.monotonic() + 10
+    while hub._reader_running and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not hub._reader_running
