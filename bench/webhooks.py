@@ -35,6 +35,7 @@ import redis
 from adapters.redis_push import RedisNotificationLog, RedisWebhookStore
 from adapters.redis_server import RedisServerProcess
 from adapters.webhook_sender import HttpWebhookSender
+from bench.report import Row, num
 from bench.stats import percentile
 from lorekeeper.ports import Note
 from lorekeeper.push import policy_of
@@ -170,6 +171,19 @@ def _offer(
         sent.append(note_id)
         n += 1
     return sent
+
+
+def webhook_rows(rate: float = 100.0, seconds: float = 10.0) -> list[Row]:
+    """Measure 9 for `python -m bench` (its own Redis and workers, as above)."""
+    result = run(rate, seconds, 20, 2)
+    all_there = result["delivered"] == result["offered"]
+    return [
+        Row("9 webhooks delivered/s at 100 notifications/s", num(result["delivered_per_s"], 1),
+            f"{rate:.0f}/s, all", all_there and result["delivered_per_s"] >= 0.95 * rate,
+            f"{result['delivered']}/{result['offered']}, {result['duplicates']} repeats"),
+        Row("9 webhook latency p50 / p99", f"{num(result['p50_ms'])} / {num(result['p99_ms'])} ms",
+            "", None, "append to the receiver's arrival; 20 endpoints, 2 worker processes"),
+    ]  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
