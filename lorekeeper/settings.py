@@ -162,8 +162,8 @@ class Settings(BaseSettings):
 
     @property
     def queue_names(self) -> list[str]:
-        """The breath, clock and bot queues (RQ) and the projection queue (a list the
-        projection loop pops)."""
+        """The breath, clock and bot queues (RQ), the projection queue (a list the
+        projection loop pops) and the webhook queue (RQ, docs/push.md)."""
         return [self.breath_queue, self.clock_queue, self.bot_queue, self.projection_queue,
                 self.webhook_queue]  # fmt: skip
 
