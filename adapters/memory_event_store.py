@@ -69,6 +69,7 @@ class InMemoryEventStore:
     def __init__(self, clock: Callable[[], int] = wall_clock_ms) -> None:
         self._clock = clock
         self._games: dict[str, _Game] = {}
+        self._archived: set[str] = set()  # games whose streams an archive replaced
         self._lock = threading.Lock()
         # Notified after each write, for whoever follows the games (adapters/memory_feed.py).
         self.appended = threading.Condition()
@@ -172,7 +173,18 @@ class InMemoryEventStore:
 
     def game_ids(self) -> list[str]:
         with self._lock:
-            return sorted(self._games)
+            return sorted({*self._games, *self._archived})
+
+    def forget(self, game_id: str, version: int) -> bool:
+        """Drop the game's stream and command ids if it is at `version` (the archive script's
+        DEL, adapters/memory_archives.py); its id stays listed, as `lk:games` keeps it."""
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is None or len(game.records) != version:
+                return False
+            del self._games[game_id]
+            self._archived.add(game_id)
+            return True
 
     def _game(self, game_id: str) -> _Game:
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import redis
 
+from adapters.redis_archives import RedisArchiveStore
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue
@@ -19,6 +20,7 @@ from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_players import RedisPlayerStore
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
+from adapters.redis_snapshots import RedisSnapshotStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
@@ -66,7 +68,9 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
     # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
     return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
                   RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
-                  RedisLobbyIndex(index), RedisDeadlineIndex(index))  # fmt: skip
+                  RedisLobbyIndex(index), RedisDeadlineIndex(index),
+                  snapshots=RedisSnapshotStore(games),
+                  archives=RedisArchiveStore(games))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:

@@ -32,6 +32,18 @@ def projection_key(game_id: str) -> str:
     return f"lk:{{{game_id}}}:projection"
 
 
+def snapshots_key(game_id: str) -> str:
+    """Sorted set: the game's state snapshots (lorekeeper/snapshots.py), score the version,
+    member `<version>:<base64 of the snapshot>` (adapters/redis_snapshots.py)."""
+    return f"lk:{{{game_id}}}:snapshots"
+
+
+def archive_key(game_id: str) -> str:
+    """Hash: a finished game's archive (lorekeeper/archive.py), `version` and `events` (the
+    compressed stored events), once its stream and command ids are gone."""
+    return f"lk:{{{game_id}}}:archive"
+
+
 def seats_key(game_id: str) -> str:
     """Hash: seat number (decimal) -> sha256 hex of its token."""
     return f"lk:{{{game_id}}}:seats"

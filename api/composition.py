@@ -14,6 +14,7 @@ from typing import Any
 
 import redis
 
+from adapters.memory_archives import InMemoryArchiveStore
 from adapters.memory_clocks import InMemoryDeadlineIndex
 from adapters.memory_concurrency import InMemoryConcurrencyLimiter
 from adapters.memory_event_store import InMemoryEventStore
@@ -23,6 +24,7 @@ from adapters.memory_lobby import InMemoryLobbyIndex
 from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
 from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
+from adapters.memory_snapshots import InMemorySnapshotStore
 from adapters.memory_stores import (
     InMemoryDiceStore,
     InMemoryRateLimiter,
@@ -45,6 +47,7 @@ from adapters.redis_push import PLAYER_TOPICS
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
 from adapters.redis_webhook_jobs import RQWebhookQueue
+from lorekeeper.archive import Archiver
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
 from lorekeeper.ports import (
@@ -88,6 +91,7 @@ class Components:
     # that follows the players' logs (one XREAD per process on the coordination Redis)
     push: Push | None = None
     player_hub: StreamHub | None = None
+    archiver: Archiver | None = None  # finished games' retention (lorekeeper/archive.py)
 
     @property
     def client(self) -> redis.Redis | None:
@@ -129,9 +133,11 @@ def redis_components(
 def memory_components(settings: Settings) -> Components:
     """Everything in this process: in-memory stores, jobs run in the request."""
     events = InMemoryEventStore()
+    snapshots = InMemorySnapshotStore()
     stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
-                    InMemoryLobbyIndex(), InMemoryDeadlineIndex())  # fmt: skip
+                    InMemoryLobbyIndex(), InMemoryDeadlineIndex(), snapshots=snapshots,
+                    archives=InMemoryArchiveStore(events, snapshots))  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -169,6 +175,7 @@ def _components(
                           app.timekeeper.time_out)  # fmt: skip
     components = Components(settings, app.service, app.reader, limiter, app.players,
                             app.seating, app.lobby, clients, hub=hub)  # fmt: skip
+    components.archiver = app.archiver
     components.health_checks["streams"] = lambda: {
         **hub.stats(),
         "open_streams": components.open_streams.count,

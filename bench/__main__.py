@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     scripts = [g.random_game(SCENARIOS[i % 3], f"cmd-{i}") for i in range(9)]
     rows: list[Row] = []
     if args.only == "webhooks":  # its own Redis and workers (bench/webhooks.py)
-        print(table(section("9 webhooks", webhook_rows)))
+        print(table(section("11 webhooks", webhook_rows)))
         return 0
     with Stack(tuple(shlex.split(args.gunicorn_args))) as stack:
         client = stack.client()
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
     if args.only == "all":
         rows += section("5/6 legal actions", legal_rows) + memory_rows
-        rows += section("9 webhooks", webhook_rows)
+        rows += section("11 webhooks", webhook_rows)
         if not args.no_cluster:  # its own servers: one Redis, a cluster, three gunicorns
             rows += section("8 cluster", lambda: cluster_rows(args))
     print()

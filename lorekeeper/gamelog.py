@@ -7,13 +7,19 @@ with `load`: this process's cached copy, fast-forwarded with the events the stre
 it, folded by `evolve` (the one fold of a game's events), with the game's clocks folded beside
 its state from the times the events were appended at (lorekeeper/clocks.py).
 
-The stream is the truth; the cache only saves a replay. A decision made on an unchecked cached
-copy (`cached`) is checked by the optimistic append: a stale copy costs one refused append,
-whose refusal carries the events it missed (`caught_up`), never a wrong answer.
+A game this process has not cached starts from its newest snapshot (lorekeeper/snapshots.py)
+when the event at the snapshot's version is still the stream's, and from event 1 otherwise;
+so does a load at a version (`load(game_id, at)`). `replay` always folds from event 1.
+
+The stream is the truth; the cache and the snapshots only save a replay. A decision made on
+an unchecked cached copy (`cached`) is checked by the optimistic append: a stale copy costs
+one refused append, whose refusal carries the events it missed (`caught_up`), never a wrong
+answer.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -37,10 +43,14 @@ from lorekeeper.ports import (
     EventStore,
     JobQueue,
     NewEvent,
+    SnapshotStore,
     StoredEvent,
     is_game_id,
 )
+from lorekeeper.snapshots import DEFAULT_EVERY, Snapshot, decode, encode, is_due
 from lorekeeper.state_cache import StateCache
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -90,11 +100,15 @@ class GameLog:
         jobs: JobQueue,
         *,
         cache_games: int = 256,
+        snapshots: SnapshotStore | None = None,
+        snapshot_every: int = DEFAULT_EVERY,
     ) -> None:
         self.events = events
         self._dice = dice
         self._jobs = jobs
         self._cache = StateCache(cache_games)
+        self._snapshots = snapshots if snapshot_every > 0 else None  # 0: neither read nor kept
+        self._every = snapshot_every if snapshots is not None else 0
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -112,22 +126,47 @@ class GameLog:
         """`load` of several games with one read of the stream: each Game, or the exception
         that game raised (GameNotFound for an unknown one), so one broken game holds up none."""
         cached = [self._cache.get(g) for g in game_ids]
-        tails = self.events.tails([(g, 1 if c is None else c.version + 1)
-                                   for g, c in zip(game_ids, cached, strict=True)])  # fmt: skip
+        bases = self._snapshots_of(game_ids, cached)
+        starts = [c.version + 1 if c is not None else (1 if b is None else b.version)
+                  for c, b in zip(cached, bases, strict=True)]  # fmt: skip
+        tails = self.events.tails(list(zip(game_ids, starts, strict=True)))
         loaded: list[Game | Exception] = []
-        for game_id, copy, (version, newer) in zip(game_ids, cached, tails, strict=True):
+        for game_id, copy, base, (version, newer) in zip(game_ids, cached, bases, tails,
+                                                         strict=True):  # fmt: skip
             try:
+                if base is not None:
+                    copy, newer = self._on_snapshot(game_id, base, version, newer)
                 loaded.append(self._fast_forward(game_id, copy, version, newer))
             except Exception as exc:
                 loaded.append(exc)
         return loaded
 
-    def replay(self, game_id: str) -> Game:
-        """The game folded from its first event, whatever this process has cached."""
+    def replay(self, game_id: str, *, keep_snapshots: bool = False) -> Game:
+        """The game folded from its first event, whatever this process has cached and
+        whatever snapshots it has; `keep_snapshots`: keep one at every multiple of
+        snapshot_every on the way (how a game stored before snapshots gets them)."""
         require_game_id(game_id)
-        game = self._folded(game_id, None, self.events.read(game_id))
+        passed: list[Game] | None = [] if keep_snapshots and self._every else None
+        game = self._folded(game_id, None, self.events.read(game_id), self._every, passed)
+        for snapshot in passed or ():
+            self._save_snapshot(snapshot)
         self._cache.put(game_id, game)
         return game
+
+    def keep_final_snapshot(self, game_id: str) -> int:
+        """A snapshot of the game as it is now, whatever its version (before it is archived:
+        lorekeeper/archive.py); 1 if kept."""
+        return self._save_snapshot(self.load(game_id)) if self._snapshots is not None else 0
+
+    def keep_snapshots(self, moved: Sequence[tuple[int, Game]]) -> int:
+        """A snapshot of each game that passed a multiple of snapshot_every since the version
+        given with it (the projector's last); how many were kept. A failed save is logged:
+        snapshots only save time."""
+        kept = 0
+        for before, game in moved:
+            if is_due(before, game.version, self._every):
+                kept += self._save_snapshot(game)
+        return kept
 
     def cached(self, game_id: str) -> Game | None:
         """This process's copy of the game, unchecked (`checked` False): to decide on at once,
@@ -247,6 +286,14 @@ class GameLog:
         copy = self._cache.get(game_id)
         if copy is not None and copy.version == version:
             return copy
+        base = self._snapshots_of([game_id], [None], version)[0] if version >= 1 else None
+        if base is not None:
+            wanted = version - base.version + 1
+            stored = self.events.read(game_id, base.version, limit=wanted)
+            if _continues(base, stored):
+                if len(stored) < wanted:  # the game ends before `version`: no full read
+                    raise VersionNotFound(version, stored[-1].version)
+                return self._folded(game_id, base, stored[1:]) if wanted > 1 else base
         stored = self.events.read(game_id, 1, limit=version) if version >= 1 else []
         if version < 1 or len(stored) < version:
             raise VersionNotFound(version, self.events.version(game_id))
@@ -266,10 +313,64 @@ class GameLog:
         self._cache.put(game_id, game)
         return replace(game, checked=True)
 
+    def _snapshots_of(
+        self, game_ids: Sequence[str], cached: Sequence[Game | None], at_most: int | None = None
+    ) -> list[Game | None]:
+        """The newest readable snapshot (at or before `at_most`) of each game not cached, as a
+        Game; None for the others, and for every game without snapshots."""
+        bases: list[Game | None] = [None] * len(game_ids)
+        if self._snapshots is None:
+            return bases
+        cold = [i for i, copy in enumerate(cached) if copy is None]
+        if not cold:
+            return bases
+        try:
+            found = self._snapshots.latest([(game_ids[i], at_most) for i in cold])
+        except Exception as exc:  # the store's trouble: fold from the stream instead
+            log.warning("snapshots.read_failed", extra={"error": repr(exc)})
+            return bases
+        for i, kept in zip(cold, found, strict=True):
+            snapshot = None if kept is None else decode(kept[1])
+            if snapshot is not None and kept is not None and snapshot.version == kept[0]:
+                bases[i] = Game(game_ids[i], snapshot.state, snapshot.head_hash,
+                                snapshot.head_time_ms, clock=snapshot.clock)  # fmt: skip
+        return bases
+
+    def _on_snapshot(
+        self, game_id: str, base: Game, version: int, stored: list[StoredEvent]
+    ) -> tuple[Game | None, list[StoredEvent]]:
+        """The game to fold on and the events to fold, given a snapshot `base` and the events
+        read from its version on: the snapshot if the stream has its event there, else the
+        whole stream (read again) from nothing."""
+        if _continues(base, stored):
+            return base, stored[1:]
+        return None, self.events.read(game_id) if version else []
+
+    def _save_snapshot(self, game: Game) -> int:
+        if self._snapshots is None:
+            return 0
+        snapshot = Snapshot(game.version, game.state, game.head_hash, game.head_time_ms,
+                            game.clock)  # fmt: skip
+        try:
+            self._snapshots.save(game.id, game.version, encode(snapshot))
+        except Exception as exc:
+            log.warning("snapshots.save_failed", extra={"game_id": game.id, "error": repr(exc)})
+            return 0
+        return 1
+
     @staticmethod
-    def _folded(game_id: str, game: Game | None, stored: Sequence[StoredEvent]) -> Game:
+    def _folded(
+        game_id: str,
+        game: Game | None,
+        stored: Sequence[StoredEvent],
+        every: int = 0,
+        passed: list[Game] | None = None,
+    ) -> Game:
         """`game` (None: before the first event) with the stored events folded on, and its
-        clocks with them (lorekeeper/clocks.py)."""
+        clocks with them (lorekeeper/clocks.py); with `passed`, the game at each multiple of
+        `every` on the way is added to it."""
+        if not stored and game is not None:
+            return game
         state = None if game is None else game.state
         clock = None if game is None else game.clock
         for e in stored:
@@ -278,6 +379,8 @@ class GameLog:
             state = evolve(state, event)
             if clock is not None or isinstance(event, GameCreated):
                 clock = advance(clock, event, state, e.time_ms)
+            if passed is not None and e.version % every == 0 and state is not None:
+                passed.append(Game(game_id, state, e.hash, e.time_ms, clock=clock))
         if state is None or state.version != stored[-1].version:
             raise ValueError(f"event {stored[-1].version} did not lead to its version")
         head = stored[-1]
@@ -318,6 +421,12 @@ def _clock_after(base: Game | None, events: Sequence[Event], time_ms: int) -> Cl
         state = evolve(state, event)
         clock = advance(clock, event, state, time_ms)
     return clock
+
+
+def _continues(base: Game, stored: Sequence[StoredEvent]) -> bool:
+    """Whether `stored`, read from `base`'s version on, starts with the event `base` was
+    made after (the same version and hash): the snapshot belongs to this stream."""
+    return bool(stored) and stored[0].version == base.version and stored[0].hash == base.head_hash
 
 
 def require_game_id(game_id: str) -> None:

@@ -202,6 +202,52 @@ class ProjectionStore(Protocol):
     def delete(self, game_id: str) -> None: ...
 
 
+# -- snapshots: a game's state every so many events (lorekeeper/snapshots.py) ------------------
+
+
+class SnapshotStore(Protocol):
+    """Derived copies of a game's state, by version, so that a load need not fold from event 1
+    (tests/adapters/test_snapshot_store_contract.py). Opaque bytes here: lorekeeper/snapshots.py
+    makes and reads them. Losing any or all of them loses nothing but time."""
+
+    def save(self, game_id: str, version: int, blob: bytes) -> None:
+        """Keep `blob` as the game's snapshot at `version`, replacing one kept there before."""
+        ...
+
+    def latest(self, reads: Sequence[tuple[str, int | None]]) -> list[tuple[int, bytes] | None]:
+        """For each (game id, at most this version; None: any): the newest snapshot at or
+        before it, as (version, blob); None when there is none. Several games in one go."""
+        ...
+
+    def versions(self, game_id: str) -> list[int]:
+        """The versions the game has snapshots at, in order."""
+        ...
+
+    def delete(self, game_id: str, keep: int | None = None) -> None:
+        """Forget the game's snapshots (`keep`: all but the one at that version)."""
+        ...
+
+
+class ArchiveStore(Protocol):
+    """Finished games' archives (lorekeeper/archive.py): one compressed blob of a game's stored
+    events, which takes the place of its stream, its command ids and all its snapshots but
+    the last (tests/adapters/test_archive_store_contract.py)."""
+
+    def archive(self, game_id: str, version: int, blob: bytes) -> bool:
+        """In one step, if the game's stream is still at `version`: keep `blob` as its archive
+        and drop its stream, its command ids and its snapshots before `version`. False (and
+        nothing changed) otherwise."""
+        ...
+
+    def versions(self, game_ids: Sequence[str]) -> list[int]:
+        """Each game's archived version; 0 for a game not archived."""
+        ...
+
+    def load(self, game_id: str) -> bytes | None:
+        """The game's archive; None for a game not archived."""
+        ...
+
+
 # -- jobs ---------------------------------------------------------------------------------------
 
 
@@ -513,6 +559,8 @@ class Stores:
     tables: TableStore
     lobby: LobbyIndex
     deadlines: DeadlineIndex
+    snapshots: SnapshotStore | None = None  # None: every load folds from the first event
+    archives: ArchiveStore | None = None  # None: finished games keep their streams
 
 
 # -- push: a player's notifications and webhooks (issue 16; docs/push.md) -----------------------

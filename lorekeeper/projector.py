@@ -2,10 +2,11 @@
 
 `project` loads the games through the GameLog (their cached copies fast-forwarded with the
 events their projections have not seen: one read for all of them) and saves their views in
-one go, then lists them in the lobby and schedules the clocked games' deadlines. The save is
-guarded by version, so projecting twice, or two at once, changes nothing. The workers'
-projection loop runs it (workers/projection_loop.py); so does the in-memory job queue in a
-single process.
+one go, keeps a snapshot of each game that passed a multiple of LOREKEEPER_SNAPSHOT_EVERY
+events (lorekeeper/snapshots.py), then lists them in the lobby and schedules the clocked
+games' deadlines. The save is guarded by version, so projecting twice, or two at once,
+changes nothing. The workers' projection loop runs it (workers/projection_loop.py); so
+does the in-memory job queue in a single process.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ class Projector:
         checkpoints = self._projections.checkpoints(games)
         outcomes: dict[str, Outcome | Exception] = {}
         saves: list[ProjectionSave] = []
+        moved: list[tuple[int, Game]] = []  # (the version projected before, the game now)
         loaded_games = self._log.load_many(games)
         games_loaded = [g for g in loaded_games if isinstance(g, Game)]
         tables = None
@@ -83,8 +85,11 @@ class Projector:
                 outcomes[game_id] = save
             else:
                 saves.append(save)
+                if isinstance(loaded, Game):
+                    moved.append((stored, loaded))
         for save, wrote in zip(saves, self._projections.save(saves), strict=True):
             outcomes[save.game_id] = Outcome(save.version, wrote)
+        self._log.keep_snapshots(moved)
         if self._lister is not None:
             self._lister.list_games(games_loaded, tables, notify=False)
         if self._schedule is not None:
@@ -114,8 +119,9 @@ class Projector:
 
     def rebuild(self, game_id: str) -> Outcome:
         """Replay the whole stream and store the result, replacing a projection of the same
-        version (same bytes when it was right) or of a version the stream does not have."""
-        game = self._log.replay(game_id)
+        version (same bytes when it was right) or of a version the stream does not have;
+        keep a snapshot at every multiple of snapshot_every on the way."""
+        game = self._log.replay(game_id, keep_snapshots=True)
         if self._projections.checkpoints([game_id])[0] > game.version:
             self._projections.delete(game_id)
         written = self._projections.save([projection_of(game)], replace_equal=True)[0]

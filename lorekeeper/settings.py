@@ -115,6 +115,12 @@ class Settings(BaseSettings):
     projection_loops: int = Field(default=1, ge=1)
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
     fault_marker_dir: str = ""  # tests only: where they write "before"/"after" per game
+    # -- snapshots and retention (lorekeeper/snapshots.py, docs/scaling.md) -----------------
+    # A snapshot of a game's state every this many events (0: none): loads fold from it.
+    snapshot_every: int = Field(default=500, ge=0, le=1_000_000)
+    # A finished game is archived (`python -m workers archive`) this many days after its last
+    # event: its stream and command ids become one compressed blob (0: never).
+    archive_after_days: int = Field(default=30, ge=0, le=36_500)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lorekeeper.archive import ArchivedEventStore, Archiver
 from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.lobby import Lister, LobbyReader
@@ -31,6 +32,7 @@ class Application:
     projector: Projector
     bots: BotTurns
     timekeeper: Timekeeper
+    archiver: Archiver | None = None  # None: stores without archives (lorekeeper/archive.py)
     notifier: Notifier | None = None  # push (issue 16): the players' notifications
 
 
@@ -60,8 +62,12 @@ def application(
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
     players' notification logs, told of every listed game (lorekeeper/notifications.py)."""
-    log = GameLog(events or stores.events, stores.dice, jobs,
-                  cache_games=settings.state_cache_games)  # fmt: skip
+    live = events or stores.events
+    # Finished games archived (lorekeeper/archive.py) are read from their archives.
+    store = live if stores.archives is None else ArchivedEventStore(live, stores.archives)
+    log = GameLog(store, stores.dice, jobs,
+                  cache_games=settings.state_cache_games, snapshots=stores.snapshots,
+                  snapshot_every=settings.snapshot_every)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
     notifier = None if push is None else Notifier(push.notes, stores.tables)
     lister = Lister(log.events, stores.tables, stores.lobby,
@@ -78,5 +84,8 @@ def application(
     if notifier is not None:
         timekeeper.on_running_out(notifier.running_out)
     projector = Projector(log, stores.projections, lister, timekeeper.schedule)
+    archiver = None
+    if stores.archives is not None:
+        archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)
     return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper,
-                       notifier)  # fmt: skip
+                       archiver, notifier)  # fmt: skip

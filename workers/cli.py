@@ -1,4 +1,5 @@
-"""`python -m workers [worker | work [--burst] | rebuild [GAME_ID] | reconcile | failed | lag]`
+"""`python -m workers [worker | work [--burst] | rebuild [GAME_ID] | reconcile | failed | lag
+| archive [GAME_ID] [--older-than-days D]]`
 
 worker     (default) the supervisor: N RQ worker processes and the reconciler
 work       one RQ worker process (what the supervisor runs); --burst: stop when idle
@@ -6,6 +7,8 @@ rebuild    rebuild the projections of one game, or of every game, from the strea
 reconcile  one reconciler pass; prints what it did
 failed     failed breath jobs and failed projections, one JSON object a line
 lag        projection lag, as GET /healthz reports it
+archive    archive the finished games whose last event is older than
+           LOREKEEPER_ARCHIVE_AFTER_DAYS (or D) days, or that one game (lorekeeper/archive.py)
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
 from adapters.redis_projections import projection_lag
+from lorekeeper.archive import Archiver, archive_counts
 from lorekeeper.errors import GameNotFound
 from lorekeeper.settings import Settings
 from workers.context import WorkerContext, build_context, install
@@ -56,6 +60,8 @@ def main(argv: Sequence[str]) -> int:
         case "lag":
             _print(projection_lag(ctx.games, ctx.client))
             return 0
+        case "archive":
+            return _archive(ctx, args.game_id, args.older_than_days)
     return 2
 
 
@@ -74,7 +80,29 @@ def _parser() -> argparse.ArgumentParser:
     rebuild.add_argument("game_id", nargs="?")
     for name in ("reconcile", "failed", "lag"):
         commands.add_parser(name)
+    archive = commands.add_parser("archive")
+    archive.add_argument("game_id", nargs="?")
+    archive.add_argument("--older-than-days", type=float, default=None)
     return parser
+
+
+def _archive(ctx: WorkerContext, game_id: str | None, days: float | None) -> int:
+    """Archive one game or sweep them all; one JSON line of what happened."""
+    archives = ctx.stores.archives
+    if archives is None or (days is None and ctx.settings.archive_after_days == 0):
+        _print({"archived": 0, "disabled": True})  # LOREKEEPER_ARCHIVE_AFTER_DAYS=0
+        return 0
+    if days is not None and days < 0:
+        sys.stderr.write("--older-than-days: 0 or more\n")
+        return 2
+    archiver = Archiver(ctx.log, ctx.stores.events, archives,
+                        after_days=ctx.settings.archive_after_days)  # fmt: skip
+    if game_id is None:
+        _print(archive_counts(archiver.sweep(after_days=days)))
+        return 0
+    outcome = archiver.archive(game_id, after_days=days)
+    _print({"game_id": game_id, "outcome": outcome})
+    return 1 if outcome == "not_found" else 0
 
 
 def _rebuild(ctx: WorkerContext, game_id: str | None) -> int:

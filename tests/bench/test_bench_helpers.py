@@ -71,3 +71,28 @@ def test_the_players_benchmark_runs_on_small_numbers(redis_server) -> None:
         "7 command in process, seat tokens",
         "7 command in process, player keys",
     ]
+
+
+def test_the_long_games_benchmark_runs_on_small_numbers(redis_client) -> None:
+    # bench/long_games.py: the game is legal to its end (decided by the rules), stored with
+    # its chain, given its snapshots, and every curve is reported; timings are not judged.
+    from bench.long_games import curve_rows, keep_snapshots, long_game, memory_rows, store
+
+    events = long_game(300)
+    assert len(events) >= 300 and events[0].type == "GameCreated"
+    for n in (100, 300):
+        store(redis_client, f"long-{n}", events[:n])
+        keep_snapshots(redis_client, f"long-{n}", 50)
+    rows = curve_rows(redis_client, (100, 300), 50, repeat=2, budget=300)
+    rows += memory_rows(redis_client, (100, 300))
+    assert [r.measure for r in rows][:2] == ["9 state?version=N-1, snapshots",
+                                             "9 state?version=N-1, no snapshots"]  # fmt: skip
+    assert len(rows) == 6 and "6 snapshots" in rows[-1].note
+
+
+def test_the_retention_benchmark_measures_every_key_of_a_game(redis_client) -> None:
+    from bench.retention import KEYS, per_key
+
+    redis_client.set(KEYS["dice"]("g1"), "x" * 100)
+    measured = per_key(redis_client, ["g1"])
+    assert set(measured) == set(KEYS) and measured["dice"] > 100 and measured["stream"] == 0
