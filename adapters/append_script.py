@@ -1,37 +1,71 @@
 """The Lua script behind every write of RedisStreamEventStore: the atomic, optimistic,
-idempotent append that links the hash chain (adapters/redis_event_store.py explains why)."""
+idempotent append that links the hash chain (adapters/redis_event_store.py explains why).
+
+**Few calls.** Redis runs every call a script makes as a command of its own, and a command's
+cost in Redis is counted in them (BENCHMARKS.md, "What a command costs in Redis"). So the
+stream's head (its version and its last event's hash) is kept beside the command ids, in the
+field HEAD_FIELD of the game's command-ids hash, written by the same `HSET` that records the
+command: one `HMGET` reads the head and the command id's first result together, and an append
+is that `HMGET`, one `XADD` per event and one `HSET`. A stream written before the field was
+kept (or a hash that lost it) is read once (`XREVRANGE … COUNT 1`), and the next append
+writes the field. The script is the stream's only writer; a game's stream and its
+command-ids hash live and go together (the same slot; deleting one deletes both).
+"""
 
 from __future__ import annotations
 
 from lorekeeper.audit.chain import GENESIS
 
-# KEYS: events stream, command ids hash.
+# The field of the command-ids hash that holds the head, "<version> <hash>". A command id
+# never contains a space (the API takes visible ASCII only; the store refuses this one).
+HEAD_FIELD = " head"
+
+# KEYS: events stream, command ids hash, and the projection queue's list when it is on the
+#       same server (one Redis; on a Cluster it is in another slot).
 # ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,
-#       prev hash, then type, schema, payload, command, hash for each event.
-# Replies: {"ok", first, last} | {"duplicate", first, last, entries}
+#       prev hash, the pending-projection field ("" for none), now (ms), how long a flag
+#       holds (ms), game id, then type, schema, payload, command, hash for each event.
+# Replies: {"ok", first, last, queued} | {"duplicate", first, last, entries}
 #        | {"conflict", current, the first 256 entries after the expected version}
 #        | {"head", current, head hash} | {"mismatch"} | {"exists"} | {"not_found"}
 # A create with a command id seen before answers as a repeated append does (duplicate or
 # mismatch): a resent create gets its first result. Every check comes before the first write,
-# so a refused call writes nothing.
+# so a refused call writes nothing. `queued` is 1 when the append took the game's pending-
+# projection flag (none was set, or it was older than it holds): the game is then pushed onto
+# the queue's list, here when KEYS[3] names it, else by the caller (redis_jobs.py).
 WRITE_LUA = (
     """
 local stream, cmds = KEYS[1], KEYS[2]
 local mode, expected = ARGV[1], tonumber(ARGV[2])
 local seat, cmd, hash, ms, prev = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
-local found = redis.call('EXISTS', stream) == 1
-if mode == 'append' and not found then return {'not_found'} end
-if cmd ~= '' and found then
-  local seen = redis.call('HGET', cmds, cmd)
-  if seen then
-    local first = cjson.decode(seen)
-    if first.hash ~= hash then return {'mismatch'} end
-    local entries = redis.call('XRANGE', stream, first.first .. '-0', first.last .. '-0')
-    return {'duplicate', first.first, first.last, entries}
+local pending, now, holds = ARGV[8], tonumber(ARGV[9]), tonumber(ARGV[10])
+local kept = redis.call('HMGET', cmds, '"""
+    + HEAD_FIELD
+    + """', cmd, pending)
+local current, head = 0, '"""
+    + GENESIS
+    + """'
+if kept[1] then
+  local space = string.find(kept[1], ' ', 1, true)
+  current, head = tonumber(string.sub(kept[1], 1, space - 1)), string.sub(kept[1], space + 1)
+else
+  local last = redis.call('XREVRANGE', stream, '+', '-', 'COUNT', 1)[1]
+  if last then
+    current = tonumber(string.match(last[1], '^(%d+)'))
+    for i = 1, #last[2], 2 do
+      if last[2][i] == 'hash' then head = last[2][i + 1] end
+    end
   end
 end
+local found = current > 0
+if mode == 'append' and not found then return {'not_found'} end
+if cmd ~= '' and found and kept[2] then
+  local first = cjson.decode(kept[2])
+  if first.hash ~= hash then return {'mismatch'} end
+  local entries = redis.call('XRANGE', stream, first.first .. '-0', first.last .. '-0')
+  return {'duplicate', first.first, first.last, entries}
+end
 if mode == 'create' and found then return {'exists'} end
-local current = redis.call('XLEN', stream)
 if current ~= expected then
   local newer = {}
   if current > expected and expected >= 0 then
@@ -39,30 +73,31 @@ if current ~= expected then
   end
   return {'conflict', current, newer}
 end
-local head = '"""
-    + GENESIS
-    + """'
-if current > 0 then
-  local last = redis.call('XRANGE', stream, current .. '-0', current .. '-0')[1][2]
-  head = ''
-  for i = 1, #last, 2 do
-    if last[i] == 'hash' then head = last[i + 1] end
-  end
-end
 if head ~= prev then return {'head', current, head} end
-local count = (#ARGV - 7) / 5
+local count = (#ARGV - 11) / 5
 for i = 1, count do
-  local at = 7 + (i - 1) * 5
+  local at = 11 + (i - 1) * 5
   redis.call('XADD', stream, (current + i) .. '-0',
     'type', ARGV[at + 1], 'schema', ARGV[at + 2], 'payload', ARGV[at + 3],
     'seat', seat, 'cmd', cmd, 't', ms, 'command', ARGV[at + 4],
     'prev', prev, 'hash', ARGV[at + 5])
   prev = ARGV[at + 5]
 end
+local last = current + count
+local fields = {'"""
+    + HEAD_FIELD
+    + """', last .. ' ' .. prev}
 if cmd ~= '' then
-  redis.call('HSET', cmds, cmd,
-    cjson.encode({hash = hash, first = current + 1, last = current + count}))
+  fields[3], fields[4] = cmd, cjson.encode({hash = hash, first = current + 1, last = last})
 end
-return {'ok', current + 1, current + count}
+local queued = 0
+if pending ~= '' and (not kept[3] or now - tonumber(kept[3]) >= holds) then
+  queued = 1
+  local n = #fields
+  fields[n + 1], fields[n + 2] = pending, ARGV[9]
+end
+redis.call('HSET', cmds, unpack(fields))
+if queued == 1 and KEYS[3] then redis.call('RPUSH', KEYS[3], ARGV[11]) end
+return {'ok', current + 1, last, queued}
 """
 )

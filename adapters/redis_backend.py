@@ -55,14 +55,14 @@ def clients_of(given: RedisClients | redis.Redis, settings: Settings) -> RedisCl
 
 
 def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> Stores:
-    """The Redis stores. On one server holding the queue as well, the projection request
-    rides in each append's round trip; elsewhere `after_append` sends it after the append
-    (never with it: a worker might read the stream before the append lands)."""
+    """The Redis stores. With RQ, each append takes its game's projection request in its
+    own script (adapters/redis_jobs.py): on one server the game is queued there too; on a
+    Cluster it is pushed onto the queue after the append (never before: a worker might read
+    the stream before the append lands)."""
     if not isinstance(clients, RedisClients):
         clients = RedisClients.single(clients)
-    rider = rq.ride if rq is not None and clients.shared else None
     games, index = clients.games, clients.coordination
-    events = RedisStreamEventStore(games, rider=rider, index=index, wait=clients.wait,
+    events = RedisStreamEventStore(games, projections=rq, index=index, wait=clients.wait,
                                    ticks=clients.clustered)  # fmt: skip
     # A game's table with the game; players (one key each, and their API keys) spread like
     # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
@@ -77,6 +77,7 @@ def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJ
     coordination = clients.coordination if isinstance(clients, RedisClients) else clients
     return RQJobQueue(
         coordination,
+        games=clients.games if isinstance(clients, RedisClients) else None,
         breath_queue=settings.breath_queue,
         projection_queue=settings.projection_queue,
         pending_ttl_s=settings.projection_pending_ttl_s,

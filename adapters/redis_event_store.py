@@ -8,7 +8,9 @@ script may touch them together:
   `command` (the command body as canonical JSON, on an append's first event; "" else),
   `prev` and `hash` (the chain, lorekeeper/audit/chain.py). Never trimmed, so XLEN is the version.
 - `lk:{<game_id>}:cmds`    hash: command id -> `{"hash": …, "first": v1, "last": vN}`, kept
-  for the game's whole life.
+  for the game's whole life; and the field `" head"`: the stream's version and head hash,
+  `"<version> <hash>"`, which the script reads instead of the stream (append_script.py);
+  and the game's pending-projection flag (redis_jobs.py), which the append takes itself.
 
 **The chain inside the atomic append.** Redis's Lua has SHA-1 only, so Python links the new
 events (canonical JSON, SHA-256) to the head it believes in, and the script stores them only
@@ -40,7 +42,7 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import redis
 
@@ -68,10 +70,18 @@ from lorekeeper.errors import (
 )
 from lorekeeper.ports import AppendResult, NewEvent, StoredEvent, Tail
 
-# What a write may carry in its round trip (RQJobQueue.ride: the projection request): the
-# script to run with it, given the game and its version should the write go through. It is
-# run whether or not the write goes through, so it must be harmless either way.
-Rider = Callable[[str, int], ScriptCall]
+
+class ProjectionRequests(Protocol):
+    """What an append needs to request its game's projection itself (RQJobQueue): the field
+    of the game's command-ids hash that flags a pending projection, how long a flag holds
+    (ms), the queue's list when it is on the games' server (else None), and what to do once
+    an append went through (`queued`: it took the flag, so the game must be queued)."""
+
+    def pending_request(self) -> tuple[str, int, str | None]: ...
+
+    def requested_with_append(self, game_id: str, version: int, queued: bool) -> None: ...
+
+
 log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
@@ -91,7 +101,7 @@ class RedisStreamEventStore:
         self,
         client: GamesClient,
         clock: Callable[[], int] = wall_clock_ms,
-        rider: Rider | None = None,
+        projections: ProjectionRequests | None = None,
         *,
         index: redis.Redis | None = None,
         wait: ReplicaWait | None = None,
@@ -101,7 +111,7 @@ class RedisStreamEventStore:
         self._index = index if index is not None else client
         self._ticks = ticks  # tell followers of a cluster's games of each append (redis_feed)
         self._clock = clock
-        self._rider = rider
+        self._projections = projections
         self._wait = wait
         self._lane = lane_for(client)
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) seen last
@@ -117,7 +127,7 @@ class RedisStreamEventStore:
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
-        check_command(command_id, command_hash)
+        _check_command(command_id, command_hash)
         encoded = encode_events(events)
         written = self._write(game_id, "create", 0, encoded, seat, command_id, command_hash)
         self._index.sadd(GAMES_KEY, game_id)
@@ -143,7 +153,7 @@ class RedisStreamEventStore:
     ) -> AppendResult:
         check_game_id(game_id)
         check_events(events)
-        check_command(command_id, command_hash)
+        _check_command(command_id, command_hash)
         encoded = encode_events(events)
         written = self._write(
             game_id, "append", expected_version, encoded, seat, command_id, command_hash, time_ms
@@ -246,6 +256,11 @@ class RedisStreamEventStore:
         """Link `events` to the head and run the script; again on a `head` reply. `at_ms`:
         the time to record (None: this store's clock)."""
         prev = self._head_guess(game_id, expected_version)
+        keys = [events_key(game_id), commands_key(game_id)]
+        field, holds_ms = "", 0
+        if self._projections is not None:
+            field, holds_ms, due = self._projections.pending_request()
+            keys += [] if due is None else [due]
         for _ in range(_RELINKS):
             time_ms = self._clock() if at_ms is None else at_ms
             hashes = chain_hashes(
@@ -258,35 +273,28 @@ class RedisStreamEventStore:
             )
             args: list[str | int] = [mode, expected_version, "" if seat is None else str(seat)]
             args += [command_id or "", command_hash or "", time_ms, prev]
+            args += [field, wall_clock_ms(), holds_ms, game_id]
             for event, hash_ in zip(events, hashes, strict=True):
                 args += [event.type, event.schema, event.payload_json]
                 args += [event.command_json or "", hash_]
-            keys = [events_key(game_id), commands_key(game_id)]
-            reply, acked = self._run(game_id, keys, args, expected_version + len(events))
+            reply, acked = self._run(keys, args)
             if text(reply[0]) != "head":
                 self._replicated(game_id, text(reply[0]), acked, command_id)
+                if text(reply[0]) == "ok" and self._projections is not None:
+                    queued = bool(int(reply[3]))
+                    self._projections.requested_with_append(game_id, int(reply[2]), queued)
                 return _Written(reply, time_ms, prev, hashes)
             prev = text(reply[2])
             self._saw(game_id, int(reply[1]), prev)
         current = self.version(game_id)
         raise VersionConflict(current, expected_version)
 
-    def _run(
-        self, game_id: str, keys: list[str], args: list[str | int], after: int
-    ) -> tuple[list[Any], int]:
-        """The write script's reply and how many replicas have it (0 when not waited for);
-        with a rider's script, both in one round trip."""
-        calls = [ScriptCall(WRITE_LUA, keys, args)]
-        if self._rider is not None:
-            calls.append(self._rider(game_id, after))
-        replies = self._lane.run_scripts(calls, self._wait)
-        reply, ridden = replies[0], replies[1 : len(calls)]
+    def _run(self, keys: list[str], args: list[str | int]) -> tuple[list[Any], int]:
+        """The write script's reply and how many replicas have it (0 when not waited for)."""
+        replies = self._lane.run_scripts([ScriptCall(WRITE_LUA, keys, args)], self._wait)
+        reply = replies[0]
         if isinstance(reply, Exception):
             raise reply
-        for failed in (r for r in ridden if isinstance(r, Exception)):
-            log.warning(
-                "event_store.rider_failed", extra={"game_id": game_id, "error": repr(failed)}
-            )
         return cast(list[Any], reply), int(replies[-1]) if self._wait else 0
 
     def _replicated(self, game_id: str, status: str, acked: int, command_id: str | None) -> None:
@@ -348,6 +356,13 @@ class RedisStreamEventStore:
         )  # fmt: skip
         self._saw(game_id, last, written.hashes[-1])
         return AppendResult(last, stored, duplicate=False)
+
+
+def _check_command(command_id: str | None, command_hash: str | None) -> None:
+    check_command(command_id, command_hash)
+    if command_id is not None and command_id.startswith(" "):
+        # the hash's own fields (HEAD_FIELD, the pending flag) start with a space
+        raise ValueError(f"command id {command_id!r} is reserved: it starts with a space")
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,20 @@
 
 `after_append` schedules at most what is needed:
 
-- a **projection** when none is pending for the game: one script takes the pending flag
-  `lk:{projections}:projecting:<game_id>` (its value: when it was set, epoch ms) with
-  `SET NX EX` and, only when it gets it, pushes the game id onto the projection queue, the
-  Redis list `lk:{projections}:due` (`ProjectionQueue`; `projections` is the queue's name).
-  Flag and list share the queue's hash tag, so the script touches one Cluster slot. The
-  workers' projection loop pops game ids and clears their flags *before* it reads the
-  streams, so an append either finds the flag clear (and queues the game) or is read by the
-  pending projection. Projections are not RQ jobs: RQ's bookkeeping (some 65 Redis calls a
-  job) costs several times the projection itself (BENCHMARKS.md).
-  With the Redis event store that script **rides in the append's round trip** (`ride`,
-  the store's rider: one round trip, one fsync), and `after_append` does not send it again.
+- a **projection** when none is pending: the game's pending flag is the field
+  `" projecting:<queue>"` of its command-ids hash `lk:{<game_id>}:cmds` (its value: when it
+  was set, epoch ms; older than `pending_ttl_s` it counts as unset), and only who takes it
+  pushes the game id onto the projection queue, the Redis list `lk:{projections}:due`
+  (`ProjectionQueue`; `projections` is the queue's name). The flag sits in the game's slot,
+  so **the append's own script takes it** (adapters/append_script.py: read by the same
+  `HMGET`, set by the same `HSET`, no call of its own) and, on one server, pushes the game
+  too; on a Cluster the list is in another slot, so the store calls `requested_with_append`
+  and the game is pushed after the append (a push lost there leaves the flag set until it
+  lapses or the reconciler finds the game). `after_append` then sends nothing for that
+  version. The workers' projection loop pops game ids and clears their flags *before* it
+  reads the streams, so an append either finds the flag clear (and queues the game) or is
+  read by the pending projection. Projections are not RQ jobs: RQ's bookkeeping (some 65
+  Redis calls a job) costs several times the projection itself (BENCHMARKS.md).
 - a **bot** move (RQ, the bot queue) when the game waits on a bot seat (`enqueue_bot_turn`,
   called by lorekeeper/bot_turns.py): job id `bot-<game>-<version>-<seat>` (the game id
   escaped as below), the top-level function BOT_FUNC names.
@@ -41,8 +44,9 @@ from rq import Queue
 from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
-from adapters.redis_keys import DEFAULT_PROJECTION_QUEUE, due_key, pending_key
-from adapters.redis_lane import RedisLane, ScriptCall
+from adapters.redis_keys import DEFAULT_PROJECTION_QUEUE, commands_key, due_key, pending_field
+from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
 
 BREATH_OPENED = "BreathPhaseOpened"
@@ -55,14 +59,15 @@ DEFAULT_CLOCK_QUEUE = "clocks"
 
 log = logging.getLogger(__name__)
 
-# KEYS: the game's pending flag, the projection queue. ARGV: now (ms), flag TTL (s), game id.
-# Queues the game only when it takes the flag: 1 when it did, 0 when one was pending.
+# KEYS: the game's command-ids hash, and the projection queue when it is on the same server.
+# ARGV: the pending field, now (ms), how long a flag holds (ms), game id. Takes the flag
+# unless one holds: 1 when it did (and queued the game if the queue is in KEYS), else 0.
 _REQUEST_LUA = """
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then
-  redis.call('RPUSH', KEYS[2], ARGV[3])
-  return 1
-end
-return 0
+local since = redis.call('HGET', KEYS[1], ARGV[1])
+if since and tonumber(ARGV[2]) - tonumber(since) < tonumber(ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if KEYS[2] then redis.call('RPUSH', KEYS[2], ARGV[4]) end
+return 1
 """
 
 
@@ -127,6 +132,7 @@ class RQJobQueue:
         self,
         client: redis.Redis,
         *,
+        games: GamesClient | None = None,
         breath_queue: str = DEFAULT_BREATH_QUEUE,
         projection_queue: str = DEFAULT_PROJECTION_QUEUE,
         pending_ttl_s: int = 30,
@@ -143,7 +149,11 @@ class RQJobQueue:
         self._bot_result_ttl_s = bot_result_ttl_s
         self.projection_queue = ProjectionQueue(client, projection_queue)
         self._pending_ttl_s = pending_ttl_s
-        self._lane = RedisLane(client)  # the request after an append that had no rider
+        # The games' Redis (the pending flags are in each game's hash); `client`'s unless given.
+        self._games = client if games is None else games
+        self._same_server = self._games is client
+        self._games_lane = lane_for(self._games)
+        self._pending_field = pending_field(projection_queue)
         self._ridden: set[tuple[str, int]] = set()  # (game, version) requested with the append
         self._job_timeout_s = job_timeout_s
         self._breath_result_ttl_s = breath_result_ttl_s
@@ -163,43 +173,56 @@ class RQJobQueue:
                 extra={"game_id": game_id, "version": version, "error": repr(exc)},
             )
 
-    def ride(self, game_id: str, version: int) -> ScriptCall:
-        """The projection request, sent in the round trip of the append that leads to
-        `version` (RedisStreamEventStore's rider): `after_append` for that version then skips
-        it. A request sent with an append that was refused only costs the workers a look."""
-        if len(self._ridden) > _RIDDEN_MAX:  # refused appends leave theirs behind
+    def pending_request(self) -> tuple[str, int, str | None]:
+        """For the append's script (RedisStreamEventStore): the pending field, how long a flag
+        holds (ms), and the queue's list when it is on the games' server."""
+        due = self.projection_queue.key if self._same_server else None
+        return self._pending_field, self._pending_ttl_s * 1000, due
+
+    def requested_with_append(self, game_id: str, version: int, queued: bool) -> None:
+        """The append that led to `version` took care of the projection request
+        (`after_append` sends nothing for it); `queued`: it took the flag, and the game is
+        pushed here unless the script pushed it. A push that fails is logged: the append
+        has landed."""
+        if len(self._ridden) > _RIDDEN_MAX:  # appends without after_append leave theirs
             self._ridden.clear()
-        keys, args = self._request_of(game_id)
         self._ridden.add((game_id, version))
-        return ScriptCall(_REQUEST_LUA, keys, args)
+        if queued and not self._same_server:
+            try:
+                self._client.rpush(self.projection_queue.key, game_id)
+            except redis.RedisError as exc:
+                log.warning("jobs.queue_failed", extra={"game_id": game_id, "error": repr(exc)})
 
     def request_projection(self, game_id: str) -> bool:
         """Queue a projection unless one is pending; True if one was queued."""
-        keys, args = self._request_of(game_id)
-        reply = self._lane.run_scripts([ScriptCall(_REQUEST_LUA, keys, args)])[0]
+        keys = [commands_key(game_id)]
+        keys += [self.projection_queue.key] if self._same_server else []
+        now_ms = time.time_ns() // 1_000_000
+        args: list[str | int] = [self._pending_field, now_ms, self._pending_ttl_s * 1000, game_id]
+        reply = self._games_lane.run_scripts([ScriptCall(_REQUEST_LUA, keys, args)])[0]
         if isinstance(reply, Exception):
             raise reply
+        if reply and not self._same_server:
+            self._client.rpush(self.projection_queue.key, game_id)
         return bool(reply)
 
-    def _request_of(self, game_id: str) -> tuple[list[str], list[str | int]]:
-        """KEYS and ARGV of _REQUEST_LUA."""
-        keys = [self._pending_key(game_id), self.projection_queue.key]
-        now_ms = time.time_ns() // 1_000_000
-        return keys, [now_ms, self._pending_ttl_s, game_id]
-
     def clear_pending(self, game_ids: Sequence[str]) -> None:
-        """Called by the projection loop before it reads the streams: one DEL (the flags
-        share a slot)."""
+        """Called by the projection loop before it reads the streams: one pipeline (one
+        HDEL a game, in each game's hash)."""
         if game_ids:
-            self._client.delete(*(self._pending_key(g) for g in game_ids))
+            pipe = self._games.pipeline(transaction=False)
+            for game_id in game_ids:
+                pipe.hdel(commands_key(game_id), self._pending_field)
+            pipe.execute()
 
     def pending_since_ms(self, game_id: str) -> int | None:
-        """When the game's pending projection was requested (epoch ms), or None."""
-        raw = self._client.get(self._pending_key(game_id))
-        return None if raw is None else int(raw)
-
-    def _pending_key(self, game_id: str) -> str:
-        return pending_key(game_id, self.projection_queue.name)
+        """When the game's pending projection was requested (epoch ms), or None (a flag
+        past its time included: it no longer holds)."""
+        raw = self._games.hget(commands_key(game_id), self._pending_field)
+        if raw is None:
+            return None
+        since = int(raw)
+        return since if time.time_ns() // 1_000_000 - since < self._pending_ttl_s * 1000 else None
 
     def enqueue_breath(self, game_id: str, opened_version: int) -> bool:
         """Enqueue the breath job of the phase opened at `opened_version`; False if it exists."""

@@ -23,7 +23,8 @@ def events_key(game_id: str) -> str:
 
 
 def commands_key(game_id: str) -> str:
-    """Hash: command id -> its first result (idempotency)."""
+    """Hash: command id -> its first result (idempotency); and, under names no command id
+    has (a leading space), the stream's head and the pending-projection flag."""
     return f"lk:{{{game_id}}}:cmds"
 
 
@@ -54,10 +55,12 @@ def dice_key(game_id: str) -> str:
     return f"lk:{{{game_id}}}:dice"
 
 
-def pending_key(game_id: str, queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
-    """The game's "projection pending" flag: in the projection queue's slot (hash tag), not
-    the game's, so one script takes the flag and queues the game (one round trip)."""
-    return f"lk:{{{queue}}}:projecting:{game_id}"
+def pending_field(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:
+    """The field of a game's command-ids hash (`commands_key`) that flags its projection as
+    pending in `queue` (value: when it was set, epoch ms): in the game's slot, so the append's
+    script reads and takes it with no call of its own (adapters/redis_jobs.py). A command id
+    never has a space."""
+    return f" projecting:{queue}"
 
 
 def due_key(queue: str = DEFAULT_PROJECTION_QUEUE) -> str:

@@ -6,6 +6,7 @@ table. Under 10 minutes on 2 cores.
     python -m bench --slice-s 2 --rounds 1 --lag-s 4   # a quick look
     python -m bench --gunicorn-args "--workers 4"      # other gunicorn settings, both apps
     python -m bench --only streams        # open streams alone (bench/streams.py)
+    python -m bench --only command --rounds 2 --slice-s 3   # the command path alone
     python -m bench.cluster                            # the cluster measure alone
 
 Everything runs against processes this command starts (a private redis-server with AOF
@@ -68,7 +69,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--no-cluster", action="store_true", help="leave out measure 8 (the Redis Cluster)"
     )
-    parser.add_argument("--only", choices=["all", "streams", "webhooks"], default="all")
+    parser.add_argument("--only", choices=["all", "streams", "command", "webhooks"],
+                        default="all", help="command: measure 1 alone (the command path); "
+                        "webhooks: measure 11 alone")  # fmt: skip
     parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 8")
     parser.add_argument("--fanout-commands", type=int, default=30)
     return parser.parse_args(argv)
@@ -100,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             wait_for_projections(client, [x.game_id for x in games])
             up = Running(stack, client, redis_pid, ceiling_port, port)
             rows += section("1/8 command path", lambda: command_path_rows(args, up, games, pool))
+        if args.only == "all":
             rows += section("2-3/8 projection lag and breath", lambda: lag_rows(args, client, port))
             finished: list[str] = []
             memory_rows = section(

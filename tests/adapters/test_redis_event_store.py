@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 import redis
 
+from adapters.append_script import HEAD_FIELD
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_keys import GAMES_KEY, commands_key, events_key
 from adapters.redis_server import RedisServerProcess
+from lorekeeper.errors import VersionConflict
 from lorekeeper.ports import NewEvent
 
 
@@ -84,3 +87,47 @@ def test_the_script_is_loaded_again_when_redis_forgot_it(redis_client: redis.Red
     )
 
     assert result.version == 2
+
+
+def test_the_head_is_kept_beside_the_command_ids(redis_client: redis.Redis) -> None:
+    store = RedisStreamEventStore(redis_client)
+    store.create("g1", [NewEvent("GameStarted", {})])
+    appended = store.append("g1", 1, [NewEvent("A", {}), NewEvent("B", {})], seat=0,
+                            command_id="c1", command_hash="h1")  # fmt: skip
+
+    kept = redis_client.hget("lk:{g1}:cmds", HEAD_FIELD)
+
+    assert kept == f"3 {appended.events[-1].hash}".encode()
+
+
+def test_a_stream_written_before_the_head_was_kept_appends_as_before(
+    redis_client: redis.Redis,
+) -> None:
+    """A game stored by an older version (no head field) is read from its stream once: the
+    version checks, the chain and the command ids hold, and the next append keeps the head."""
+    store = RedisStreamEventStore(redis_client)
+    store.create("g1", [NewEvent("GameStarted", {})])
+    store.append("g1", 1, [NewEvent("A", {})], seat=0, command_id="c1", command_hash="h1")
+    redis_client.hdel("lk:{g1}:cmds", HEAD_FIELD)
+    fresh = RedisStreamEventStore(redis_client)  # no head cached in the process either
+
+    with pytest.raises(VersionConflict):
+        fresh.append("g1", 1, [NewEvent("B", {})], seat=1, command_id="c2", command_hash="h2")
+    assert fresh.append("g1", 1, [NewEvent("A", {})], seat=0, command_id="c1",
+                        command_hash="h1").duplicate  # fmt: skip
+    appended = fresh.append("g1", 2, [NewEvent("B", {})], seat=1, command_id="c2",
+                            command_hash="h2")  # fmt: skip
+
+    assert appended.version == 3
+    stored = fresh.read("g1")
+    assert [e.prev_hash for e in stored[1:]] == [e.hash for e in stored[:-1]]
+    assert redis_client.hget("lk:{g1}:cmds", HEAD_FIELD) == f"3 {appended.events[-1].hash}".encode()
+
+
+def test_the_head_field_is_no_command_id(redis_client: redis.Redis) -> None:
+    store = RedisStreamEventStore(redis_client)
+    store.create("g1", [NewEvent("GameStarted", {})])
+
+    with pytest.raises(ValueError, match="reserved"):
+        store.append("g1", 1, [NewEvent("A", {})], seat=0, command_id=HEAD_FIELD,
+                     command_hash="h1")  # fmt: skip

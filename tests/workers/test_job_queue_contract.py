@@ -17,7 +17,7 @@ from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue, breath_job_id, breath_opened_version
-from adapters.redis_keys import due_key, pending_key
+from adapters.redis_keys import due_key
 from lorekeeper.errors import VersionConflict
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import NewEvent
@@ -122,11 +122,11 @@ class CountingJobs(RQJobQueue):
         return super().request_projection(game_id)
 
 
-def test_the_projection_request_rides_in_the_appends_round_trip(
+def test_the_append_takes_the_projection_request_in_its_own_script(
     redis_client: redis.Redis,
 ) -> None:
     jobs = CountingJobs(redis_client)
-    store = RedisStreamEventStore(redis_client, rider=jobs.ride)
+    store = RedisStreamEventStore(redis_client, projections=jobs)
     created = store.create("g1", [NewEvent("A", {})])
     jobs.after_append("g1", created.version, ["A"])  # the create rode too: nothing more sent
     jobs.projection_queue.pop(1, timeout_s=None)
@@ -144,11 +144,9 @@ def test_the_projection_request_rides_in_the_appends_round_trip(
     assert jobs.requests == 1 and jobs.projection_queue.due() == ["g1"]
 
 
-def test_a_refused_append_only_costs_a_projection_that_finds_nothing(
-    redis_client: redis.Redis,
-) -> None:
+def test_a_refused_append_requests_no_projection(redis_client: redis.Redis) -> None:
     jobs = RQJobQueue(redis_client)
-    store = RedisStreamEventStore(redis_client, rider=jobs.ride)
+    store = RedisStreamEventStore(redis_client, projections=jobs)
     store.create("g1", [NewEvent("A", {})])
     jobs.projection_queue.pop(1, timeout_s=None)
     jobs.clear_pending(["g1"])
@@ -157,6 +155,32 @@ def test_a_refused_append_only_costs_a_projection_that_finds_nothing(
         store.append("g1", 5, [NewEvent("B", {})], seat=0, command_id=None, command_hash=None)
 
     assert store.version("g1") == 1
+    assert jobs.projection_queue.due() == [] and jobs.pending_since_ms("g1") is None
+
+
+def test_a_flag_older_than_it_holds_is_taken_again(redis_client: redis.Redis) -> None:
+    """A flag whose projection was lost (a worker died between its pop and its round) lapses:
+    the next append queues the game again."""
+    jobs = RQJobQueue(redis_client, pending_ttl_s=1)
+    store = RedisStreamEventStore(redis_client, projections=jobs)
+    store.create("g1", [NewEvent("A", {})])
+    jobs.projection_queue.pop(1, timeout_s=None)  # popped, its flag never cleared
+    redis_client.hset("lk:{g1}:cmds", " projecting:projections", 1)  # set long ago
+
+    store.append("g1", 1, [NewEvent("B", {})], seat=0, command_id=None, command_hash=None)
+
+    assert jobs.projection_queue.due() == ["g1"]
+    assert jobs.pending_since_ms("g1") is not None
+
+
+def test_the_flag_is_taken_once_while_it_holds(redis_client: redis.Redis) -> None:
+    jobs = RQJobQueue(redis_client)
+    store = RedisStreamEventStore(redis_client, projections=jobs)
+    store.create("g1", [NewEvent("A", {})])
+    for version in (1, 2, 3):
+        store.append("g1", version, [NewEvent("B", {})], seat=0, command_id=None,
+                     command_hash=None)  # fmt: skip
+
     assert jobs.projection_queue.due() == ["g1"]
 
 
@@ -203,4 +227,4 @@ def test_the_in_memory_twins_project_and_resolve_breath_inline() -> None:
 
 def test_the_pending_flag_and_the_queue_share_a_cluster_slot() -> None:
     # One script takes the flag and queues the game: its keys must hash to one slot.
-    assert pending_key("g1", "q").startswith("lk:{q}:") and due_key("q").startswith("lk:{q}:")
+    assert due_key("q").startswith("lk:{q}:")
