@@ -19,12 +19,14 @@ from adapters.redis_jobs import RQJobQueue
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_players import RedisPlayerStore
 from adapters.redis_projections import RedisProjectionStore
+from adapters.redis_push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
 from adapters.redis_snapshots import RedisSnapshotStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
 from adapters.redis_transparency import RedisTransparencyStore
-from lorekeeper.ports import Stores
+from adapters.webhook_sender import HttpWebhookSender
+from lorekeeper.ports import PushStores, Stores
 from lorekeeper.settings import Settings
 
 
@@ -84,3 +86,19 @@ def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJ
         bot_queue=settings.bot_queue,
         clock_queue=settings.clock_queue,
     )
+
+
+def redis_push_stores(clients: RedisClients, settings: Settings) -> PushStores:
+    """Push (docs/push.md): the notification logs and webhooks on the coordination Redis
+    (they span games), the tickets on the games' Redis (one key each)."""
+    notes = RedisNotificationLog(clients.coordination, max_len=settings.notification_log_max,
+                                 ttl_s=settings.notification_ttl_s)  # fmt: skip
+    return PushStores(notes, RedisWebhookStore(clients.coordination),
+                      RedisTicketStore(clients.games))  # fmt: skip
+
+
+def webhook_sender(settings: Settings) -> HttpWebhookSender:
+    return HttpWebhookSender(allow_private=settings.webhook_allow_private,
+                             allow_http=settings.webhook_allow_http,
+                             timeout_s=settings.webhook_timeout_s,
+                             max_response_bytes=settings.webhook_max_response_bytes)  # fmt: skip

@@ -137,6 +137,47 @@ CLOCK_ENTRIES_KEY = f"lk:{CLOCKS_TAG}:entries"  # hash: game id -> its Deadline 
 WARNED_KEY = f"lk:{CLOCKS_TAG}:warned"  # hash: game id -> key of the turn or decision warned
 
 
+# -- push (issue 16, docs/push.md): on the coordination Redis, all under one tag `{push}` ---------
+# A player's notifications span games (like the lobby's player shelves), and the one script
+# that records a game's facts appends to each of its players' logs and marks their webhooks
+# due: one tag, one slot, one server.
+PUSH_DUE_KEY = "lk:{push}:hooks:due"  # sorted set: "<player>:<endpoint>" -> when due (ms)
+
+
+def push_facts_key(game_id: str) -> str:
+    """Hash: the game's last recorded stamp (`v`, `r`) and the facts that held then."""
+    return f"lk:{{push}}:facts:{game_id}"
+
+
+def notes_key(player_id: str) -> str:
+    """Stream: the player's notifications (MAXLEN ~ LOREKEEPER_NOTIFICATION_LOG_MAX)."""
+    return f"lk:{{push}}:notes:{player_id}"
+
+
+def hooks_enabled_key(player_id: str) -> str:
+    """Set: the player's enabled webhook endpoint ids (the facts script marks them due)."""
+    return f"lk:{{push}}:hooks:{player_id}"
+
+
+def hooks_all_key(player_id: str) -> str:
+    """Hash: endpoint id -> the endpoint (JSON)."""
+    return f"lk:{{push}}:endpoints:{player_id}"
+
+
+def hook_log_key(player_id: str, endpoint_id: str) -> str:
+    """List: the endpoint's newest delivery attempts (JSON), newest first."""
+    return f"lk:{{push}}:deliveries:{player_id}:{endpoint_id}"
+
+
+def hook_lock_key(player_id: str, endpoint_id: str) -> str:
+    return f"lk:{{push}}:lock:{player_id}:{endpoint_id}"
+
+
+def ticket_key(digest: str) -> str:
+    """String: a stream ticket's player, for its few seconds (on the games' Redis: one key)."""
+    return f"lk:ticket:{digest}"
+
+
 # The transparency log (lorekeeper/transparency.py), spanning games: the coordination Redis.
 TRANSPARENCY_LEAVES_KEY = "lk:{tlog}:leaves"  # list: every leaf's data, in log order
 TRANSPARENCY_NAMES_KEY = "lk:{tlog}:names"  # hash: leaf name -> its index

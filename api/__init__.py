@@ -13,8 +13,9 @@ from collections.abc import Mapping
 
 from flask import Flask
 
-from api import audit, commands, games, meta, players, seats, streams
+from api import audit, commands, games, meta, players, push, seats, streams
 from api.composition import Components, HealthCheck, redis_components
+from api.cors import register_cors
 from api.errors import register_error_handlers
 from api.guards import register_guards
 from api.json_provider import OrjsonProvider
@@ -40,8 +41,9 @@ def create_app(
     app.extensions[EXTENSION] = components or redis_components(settings)
     register_error_handlers(app)
     register_guards(app)
-    for module in (games, commands, streams, meta, audit, players, seats):
+    for module in (games, commands, streams, meta, audit, players, seats, push):
         app.register_blueprint(module.blueprint)
+    register_cors(app, settings)
     register_viewer(app)
     register_versions(app)  # /v1/…, and the unprefixed aliases (api/versioning.py)
     app.wsgi_app = BodyDeadline(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]

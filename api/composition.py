@@ -23,6 +23,7 @@ from adapters.memory_jobs import InMemoryJobQueue
 from adapters.memory_lobby import InMemoryLobbyIndex
 from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
 from adapters.memory_projections import InMemoryProjectionStore
+from adapters.memory_push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
 from adapters.memory_snapshots import InMemorySnapshotStore
 from adapters.memory_stores import (
     InMemoryDiceStore,
@@ -31,13 +32,22 @@ from adapters.memory_stores import (
     InMemoryTransparencyStore,
     Unlimited,
 )
-from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
+from adapters.redis_backend import (
+    clients_of,
+    connect,
+    redis_push_stores,
+    redis_stores,
+    rq_job_queue,
+    webhook_sender,
+)
 from adapters.redis_concurrency import RedisConcurrencyLimiter
-from adapters.redis_feed import feed_for
+from adapters.redis_feed import RedisStreamFeed, feed_for
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_projections import projection_lag
+from adapters.redis_push import PLAYER_TOPICS
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
+from adapters.redis_webhook_jobs import RQWebhookQueue
 from lorekeeper.archive import Archiver
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
@@ -46,10 +56,12 @@ from lorekeeper.ports import (
     ConcurrencyLimiter,
     Feed,
     JobQueue,
+    PushStores,
     RateLimiter,
     Stores,
     TimeOutQueue,
 )
+from lorekeeper.push import Push, push_of
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
@@ -80,6 +92,10 @@ class Components:
     transparency: TransparencyLog | None = None  # issue 20: the log of game heads
     signer: Signer | None = None  # issue 20: signs exports and tree heads
     health_checks: dict[str, HealthCheck] = field(default_factory=dict)
+    # push (docs/push.md): the players' notifications, tickets and webhooks, and the hub
+    # that follows the players' logs (one XREAD per process on the coordination Redis)
+    push: Push | None = None
+    player_hub: StreamHub | None = None
     archiver: Archiver | None = None  # finished games' retention (lorekeeper/archive.py)
 
     @property
@@ -106,7 +122,13 @@ def redis_components(
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:  # buckets by caller: on a cluster they spread over the masters
         limiter = RedisRateLimiter(clients.games, settings.rate_per_s, settings.rate_burst)
-    components = _components(settings, stores, rq, limiter, clients, feed_for(clients))
+    push = redis_push_stores(clients, settings)
+    redeliver = None
+    if rq is not None:
+        redeliver = RQWebhookQueue(clients.coordination, settings.webhook_queue).redeliver
+    player_feed = RedisStreamFeed(clients.coordination, PLAYER_TOPICS)
+    components = _components(settings, stores, rq, limiter, clients, feed_for(clients),
+                             push=(push, player_feed, redeliver))  # fmt: skip
     components.concurrency = RedisConcurrencyLimiter(clients.coordination)
     games, index = clients.games, clients.coordination
     components.health_checks["projections"] = lambda: projection_lag(games, index)
@@ -125,7 +147,12 @@ def memory_components(settings: Settings) -> Components:
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
-    return _components(settings, stores, None, limiter, None, InMemoryFeed(events))
+    webhooks = InMemoryWebhookStore()
+    notes = InMemoryNotificationLog(max_len=settings.notification_log_max, webhooks=webhooks)
+    webhooks.notes = notes
+    push = PushStores(notes, webhooks, InMemoryTicketStore())
+    return _components(settings, stores, None, limiter, None, InMemoryFeed(events),
+                       push=(push, notes, None))  # fmt: skip
 
 
 def _components(
@@ -135,6 +162,8 @@ def _components(
     limiter: RateLimiter,
     clients: RedisClients | None,
     feed: Feed,
+    *,
+    push: tuple[PushStores, Feed, Callable[[str, str, str], None] | None] | None = None,
 ) -> Components:
     """Without RQ, the jobs run in this process: in the request that needs them (`inline`),
     or never (`none`: breath phases stay open, reads replay the stream)."""
@@ -144,7 +173,9 @@ def _components(
     # One hub per process: every open stream and wait of this app follows through it.
     hub = StreamHub(feed)
     time_outs: TimeOutQueue = rq if rq is not None else in_process
-    app = application(settings, stores, jobs, bot_queue, hub=hub, time_outs=time_outs)
+    push_stores = None if push is None else push[0]
+    app = application(settings, stores, jobs, bot_queue, hub=hub, time_outs=time_outs,
+                      push=push_stores)  # fmt: skip
     if settings.jobs == "inline":
         in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play,
                           app.timekeeper.time_out)  # fmt: skip
@@ -156,4 +187,11 @@ def _components(
         **hub.stats(),
         "open_streams": components.open_streams.count,
     }
+    if push is not None:  # the players' streams, tickets, webhooks (docs/push.md)
+        stores_, player_feed, redeliver = push
+        components.push = push_of(settings, stores_, webhook_sender(settings), redeliver)
+        components.player_hub = player_hub = StreamHub(player_feed)
+        games_streams = components.health_checks["streams"]
+        components.health_checks["streams"] = lambda: {**games_streams(),
+                                                       "players": player_hub.stats()}  # fmt: skip
     return components

@@ -92,6 +92,13 @@ STATUS: dict[str, int] = {
     # clocks (docs/api.md, "Clocks")
     "time_out": 409,
     "invalid_clock": 422,
+    # push: the player stream, tickets, webhooks (docs/push.md)
+    "ticket_rejected": 401,
+    "webhook_not_found": 404,
+    "delivery_not_found": 404,
+    "too_many_webhooks": 409,
+    "webhook_target_refused": 422,
+    "webhooks_unavailable": 503,
     # the store
     "store_full": 503,
     "read_budget_exceeded": 503,

@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from api.schemas import TTL_S
+from lorekeeper.notifications import TYPES as NOTIFICATION_TYPES
 from lorekeeper.tables import ROLES
 
 MAX_SEAT = 63
@@ -31,6 +32,21 @@ class InviteSchema(Schema):
 
 class GrantSchema(Schema):
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
+
+
+class NewWebhookSchema(Schema):
+    """POST /players/me/webhooks (api/push.py): the secret is the server's, never sent."""
+
+    url = fields.String(required=True, validate=validate.Length(1, 2048))
+    types = fields.List(fields.String(validate=validate.OneOf(NOTIFICATION_TYPES)),
+                        validate=validate.Length(1, len(NOTIFICATION_TYPES)))  # fmt: skip
+
+
+class PlayerStreamQuery(Schema):
+    """GET /players/me/stream: after a position (the route also checks it whole), a ticket."""
+
+    after = fields.String(validate=validate.Regexp("^[0-9]{1,20}-[0-9]{1,20}$"))
+    ticket = fields.String(validate=validate.Length(1, 128))
 
 
 def loaded(schema: type[Schema], body: Any) -> dict[str, Any]:

@@ -50,6 +50,7 @@ from bench.suite import (
     wait_for_projections,
 )
 from bench.transparency import transparency_rows
+from bench.webhooks import webhook_rows
 
 _SIDES = ("ceiling", "ours", "ours, workers paused")
 # Each game lasts about 250 commands; 16 clients at up to ~2,000 commands/s for the default
@@ -69,8 +70,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--no-cluster", action="store_true", help="leave out measure 8 (the Redis Cluster)"
     )
-    parser.add_argument("--only", choices=["all", "streams", "command"], default="all",
-                        help="command: measure 1 alone (the command path)")  # fmt: skip
+    parser.add_argument("--only", choices=["all", "streams", "command", "webhooks"],
+                        default="all", help="command: measure 1 alone (the command path); "
+                        "webhooks: measure 11 alone")  # fmt: skip
     parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 8")
     parser.add_argument("--fanout-commands", type=int, default=30)
     return parser.parse_args(argv)
@@ -82,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     print(_banner(args), flush=True)
     scripts = [g.random_game(SCENARIOS[i % 3], f"cmd-{i}") for i in range(9)]
     rows: list[Row] = []
+    if args.only == "webhooks":  # its own Redis and workers (bench/webhooks.py)
+        print(table(section("11 webhooks", webhook_rows)))
+        return 0
     with Stack(tuple(shlex.split(args.gunicorn_args))) as stack:
         client = stack.client()
         redis_pid = int(client.info("server")["process_id"])
@@ -109,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             rows += section("4/8 verification", lambda: verification_rows(port, finished))
             # Its own database of the same Redis: the stack's log holds the bench's games.
             log_db = redis.Redis.from_url(stack.redis.url, db=3)
-            rows += section("11 transparency log", lambda: transparency_rows(log_db))
+            rows += section("12 transparency log", lambda: transparency_rows(log_db))
             rows += section("8/8 streams", lambda: stream_rows(args, up))
             # Last: it lists 101,000 synthetic games (in databases 1 and 2 of the same Redis).
             rows += section("7 lobby pages", lambda: lobby_rows(stack.redis.url, first_db=1))
@@ -117,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         stack.keep_logs = args.keep_logs or any(r.value == "error" for r in rows)
     if args.only == "all":
         rows += section("5/6 legal actions", legal_rows) + memory_rows
+        rows += section("11 webhooks", webhook_rows)
         if not args.no_cluster:  # its own servers: one Redis, a cluster, three gunicorns
             rows += section("8 cluster", lambda: cluster_rows(args))
     print()

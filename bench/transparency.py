@@ -1,11 +1,11 @@
-"""Measure 11: the transparency log (docs/audit.md, section 7). Proofs per second (inclusion
+"""Measure 12: the transparency log (docs/audit.md, section 7). Proofs per second (inclusion
 and consistency, made by the server's tree and checked as the offline verifier checks them)
 in a log of 100,000 games, and the log's cost per game: its two leaves' bytes, the tree's
 memory in each process, and, on a Redis, the appends per second and the memory per game.
 
     python -m bench.transparency [--games N] [--redis-url URL]   # printed numbers, no targets
 
-Run by `python -m bench` too (section "11 transparency log", on the stack's Redis).
+Run by `python -m bench` too (section "12 transparency log", on the stack's Redis).
 """
 
 from __future__ import annotations
@@ -78,33 +78,33 @@ def tree_rows(n_games: int = GAMES) -> list[Row]:
     leaf_size = sum(len(d) for d in leaves) / n_games
     note = f"a log of {size:,} leaves ({n_games:,} games)"
     return [
-        Row("11 inclusion proofs made, /s", num(made), "", None, note),
+        Row("12 inclusion proofs made, /s", num(made), "", None, note),
         Row(
-            "11 inclusion proofs checked (verifier), /s",
+            "12 inclusion proofs checked (verifier), /s",
             num(checked),
             "",
             None,
             f"{len(paths[0])} hashes a proof",
         ),  # fmt: skip
-        Row("11 consistency proofs made, /s", num(made_c), "", None, note),
-        Row("11 consistency proofs checked (verifier), /s", num(checked_c), "", None, ""),
-        Row("11 tree heads (root hash), /s", num(heads), "", None, "from the kept subtrees"),
+        Row("12 consistency proofs made, /s", num(made_c), "", None, note),
+        Row("12 consistency proofs checked (verifier), /s", num(checked_c), "", None, ""),
+        Row("12 tree heads (root hash), /s", num(heads), "", None, "from the kept subtrees"),
         Row(
-            "11 leaves folded into a process's tree, /s",
+            "12 leaves folded into a process's tree, /s",
             num(build),
             "",
             None,
             "a process catching up with the log",
         ),  # fmt: skip
         Row(
-            "11 log cost per game: leaf data, bytes",
+            "12 log cost per game: leaf data, bytes",
             num(leaf_size),
             "",
             None,
             "two leaves' canonical JSON (created, finished)",
         ),  # fmt: skip
         Row(
-            "11 log cost per game: tree in each process, bytes",
+            "12 log cost per game: tree in each process, bytes",
             num(tree_bytes / n_games),
             "",
             None,
@@ -117,7 +117,7 @@ def redis_rows(client: redis.Redis, n_games: int = 5_000) -> list[Row]:
     """Appends through the store's script, and the memory they take (keys removed after:
     the bench's own Redis only)."""
     if client.exists(TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY):
-        return [Row("11 log on Redis", "not measured", "", None, "the log's keys exist already")]
+        return [Row("12 log on Redis", "not measured", "", None, "the log's keys exist already")]
     store, leaves = RedisTransparencyStore(client), game_leaves(n_games)
     before = int(client.info("memory")["used_memory"])
     rate = per_second(len(leaves), lambda: [store.append(f"{i}", d, 10**9)
@@ -126,14 +126,14 @@ def redis_rows(client: redis.Redis, n_games: int = 5_000) -> list[Row]:
     client.delete(TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY)
     return [
         Row(
-            "11 log appends on Redis (one script each), /s",
+            "12 log appends on Redis (one script each), /s",
             num(rate),
             "",
             None,
             f"{len(leaves):,} leaves, one client, one at a time",
         ),  # fmt: skip
         Row(
-            "11 log cost per game on Redis, bytes",
+            "12 log cost per game on Redis, bytes",
             num(used / n_games),
             "",
             None,

@@ -200,24 +200,50 @@ class Lister:
     The index keeps a game's newest listing whatever order the writes come in."""
 
     def __init__(
-        self, events: EventStore, tables: TableStore, index: LobbyIndex, *, remember: int = 4096
+        self,
+        events: EventStore,
+        tables: TableStore,
+        index: LobbyIndex,
+        *,
+        remember: int = 4096,
+        on_listed: Callable[[Sequence[tuple[Game, Table | None]]], object] | None = None,
     ) -> None:
         self._events = events
+        self._on_listed = on_listed  # the players' notifications (lorekeeper/notifications.py)
         self._tables = tables
         self.index = index
         self._created: OrderedDict[str, int] = OrderedDict()  # table-less games: event 1's time
         self._remember = remember
         self._lock = threading.Lock()
 
-    def list_games(self, games: Sequence[Game]) -> list[bool]:
+    def list_games(
+        self,
+        games: Sequence[Game],
+        tables: Sequence[Table | None] | None = None,
+        *,
+        notify: bool = True,
+    ) -> list[bool]:
         """Write each game's listing, with its table as stored now (read after the game, so
-        the table is at least as new as the game's state)."""
+        the table is at least as new as the game's state), unless `tables` are given (read
+        so); then, with `notify`, tell `on_listed`."""
         if not games:
             return []
-        tables = self._tables.load_many([g.id for g in games])
+        if tables is None:
+            tables = self.tables_of(games)
         listings = [listing_of(g, t, self._created_ms(g.id, t))
                     for g, t in zip(games, tables, strict=True)]  # fmt: skip
-        return self.index.update(listings)
+        written = self.index.update(listings)
+        if notify:
+            self.notify(games, tables)
+        return written
+
+    def tables_of(self, games: Sequence[Game]) -> list[Table | None]:
+        return self._tables.load_many([g.id for g in games])
+
+    def notify(self, games: Sequence[Game], tables: Sequence[Table | None]) -> None:
+        """Tell `on_listed` (the players' notifications) of the games and their tables."""
+        if self._on_listed is not None and games:
+            self._on_listed(list(zip(games, tables, strict=True)))
 
     def _created_ms(self, game_id: str, table: Table | None) -> int:
         if table is not None:

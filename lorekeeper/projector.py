@@ -66,6 +66,14 @@ class Projector:
         saves: list[ProjectionSave] = []
         moved: list[tuple[int, Game]] = []  # (the version projected before, the game now)
         loaded_games = self._log.load_many(games)
+        games_loaded = [g for g in loaded_games if isinstance(g, Game)]
+        tables = None
+        if self._lister is not None:
+            # The players' notifications before the projections are saved: a worker killed
+            # in between leaves the projections trailing their streams, so the reconciler
+            # projects (and tells) again; after, nothing would bring them back.
+            tables = self._lister.tables_of(games_loaded)
+            self._lister.notify(games_loaded, tables)
         for game_id, stored, loaded in zip(games, checkpoints, loaded_games,
                                            strict=True):  # fmt: skip
             try:
@@ -82,9 +90,8 @@ class Projector:
         for save, wrote in zip(saves, self._projections.save(saves), strict=True):
             outcomes[save.game_id] = Outcome(save.version, wrote)
         self._log.keep_snapshots(moved)
-        games_loaded = [g for g in loaded_games if isinstance(g, Game)]
         if self._lister is not None:
-            self._lister.list_games(games_loaded)
+            self._lister.list_games(games_loaded, tables, notify=False)
         if self._schedule is not None:
             self._schedule(games_loaded)
         return outcomes

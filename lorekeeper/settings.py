@@ -86,6 +86,26 @@ class Settings(BaseSettings):
     # -- clocks (docs/api.md, "Clocks"; docs/workers.md) ------------------------------------
     clock_queue: str = "clocks"
     clock_poll_ms: int = Field(default=250, ge=10, le=5000)
+    # -- push: notifications, the player stream, webhooks (docs/push.md) -------------------
+    notification_log_max: int = Field(default=1000, ge=10, le=100_000)  # per player (~MAXLEN)
+    notification_ttl_s: int = Field(default=30 * 86400, ge=60)  # a log idle this long goes
+    stream_ticket_ttl_s: int = Field(default=60, ge=5, le=600)
+    # Browser origins allowed by CORS, comma-separated ("https://a.example,https://b.example");
+    # none by default: no cross-origin browser may read an answer.
+    cors_origins: str = ""
+    webhook_queue: str = "webhooks"
+    webhooks_per_player: int = Field(default=5, ge=1, le=100)
+    webhook_timeout_s: float = Field(default=5.0, gt=0, le=30)  # connect, and each read
+    webhook_max_response_bytes: int = Field(default=64 * 1024, ge=0, le=1024 * 1024)
+    webhook_backoff_s: float = Field(default=1.0, gt=0)  # the first retry; doubling after
+    webhook_max_backoff_s: float = Field(default=3600.0, gt=0)
+    webhook_max_failures: int = Field(default=12, ge=1, le=100)  # in a row: then disabled
+    webhook_lease_s: float = Field(default=60.0, ge=1)  # a delivery not settled by then: again
+    webhook_poll_ms: int = Field(default=200, ge=10, le=5000)
+    webhook_log_size: int = Field(default=100, ge=1, le=1000)  # attempts kept per endpoint
+    # Let webhooks reach loopback, private and link-local addresses (tests, a private net).
+    webhook_allow_private: bool = False
+    webhook_allow_http: bool = False  # plain http:// endpoints (else https only)
     # -- the workers ------------------------------------------------------------------------
     worker_processes: int = Field(default=2, ge=0)
     worker_class: Literal["simple", "fork"] = "simple"
@@ -144,6 +164,8 @@ class Settings(BaseSettings):
                 "REDIS_URL names a Redis Cluster: set LOREKEEPER_QUEUE_REDIS_URL to one server "
                 "for the queues and the indexes across games (RQ does not run on a cluster)"
             )
+        if self.webhook_lease_s < 3 * self.webhook_timeout_s:
+            raise ValueError("LOREKEEPER_WEBHOOK_LEASE_S is less than 3 x the webhook timeout")
         _check_keys(self)
         return self
 
@@ -153,9 +175,14 @@ class Settings(BaseSettings):
 
     @property
     def queue_names(self) -> list[str]:
-        """The breath, clock and bot queues (RQ) and the projection queue (a list the
-        projection loop pops)."""
-        return [self.breath_queue, self.clock_queue, self.bot_queue, self.projection_queue]
+        """The breath, clock and bot queues (RQ), the projection queue (a list the
+        projection loop pops) and the webhook queue (RQ, docs/push.md)."""
+        return [self.breath_queue, self.clock_queue, self.bot_queue, self.projection_queue,
+                self.webhook_queue]  # fmt: skip
+
+    @property
+    def cors_origin_list(self) -> list[str]:
+        return [o.strip() for o in self.cors_origins.split(",") if o.strip()]
 
 
 def _check_keys(settings: Settings) -> None:

@@ -9,8 +9,9 @@ from lorekeeper.archive import ArchivedEventStore, Archiver
 from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.lobby import Lister, LobbyReader
+from lorekeeper.notifications import Notifier
 from lorekeeper.players import PlayerService
-from lorekeeper.ports import BotQueue, EventStore, JobQueue, Stores, TimeOutQueue
+from lorekeeper.ports import BotQueue, EventStore, JobQueue, PushStores, Stores, TimeOutQueue
 from lorekeeper.projector import Projector
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
@@ -35,6 +36,7 @@ class Application:
     timekeeper: Timekeeper
     archiver: Archiver | None = None  # None: stores without archives (lorekeeper/archive.py)
     transparency: TransparencyLog | None = None
+    notifier: Notifier | None = None  # push (issue 16): the players' notifications
 
 
 def limits_of(settings: Settings) -> Limits:
@@ -56,11 +58,13 @@ def application(
     events: EventStore | None = None,
     hub: StreamHub | None = None,
     time_outs: TimeOutQueue | None = None,
+    push: PushStores | None = None,
 ) -> Application:
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
-    `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py)."""
+    `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
+    players' notification logs, told of every listed game (lorekeeper/notifications.py)."""
     transparency = None
     if stores.transparency is not None:
         transparency = TransparencyLog(stores.transparency,
@@ -72,7 +76,9 @@ def application(
                   cache_games=settings.state_cache_games, snapshots=stores.snapshots,
                   snapshot_every=settings.snapshot_every, transparency=transparency)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
-    lister = Lister(log.events, stores.tables, stores.lobby)
+    notifier = None if push is None else Notifier(push.notes, stores.tables)
+    lister = Lister(log.events, stores.tables, stores.lobby,
+                    on_listed=None if notifier is None else notifier.observe)  # fmt: skip
     lobby = LobbyReader(stores.lobby)
     bots = BotTurns(service, stores.tables, bot_queue)
     service.watch_commits(bots.after_commit)
@@ -82,12 +88,14 @@ def application(
     reader = GameReader(log, stores.projections, stores.seats, hub=hub,
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
     timekeeper = Timekeeper(service, stores.deadlines, time_outs)
+    if notifier is not None:
+        timekeeper.on_running_out(notifier.running_out)
     projector = Projector(log, stores.projections, lister, timekeeper.schedule)
     archiver = None
     if stores.archives is not None:
         archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)
     return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper,
-                       archiver, transparency)  # fmt: skip
+                       archiver, transparency, notifier)  # fmt: skip
 
 
 def signer_of(settings: Settings) -> Signer | None:

@@ -17,17 +17,27 @@ from typing import Any
 
 import redis
 
-from adapters.redis_backend import clients_of, connect, redis_stores, rq_job_queue
+from adapters.redis_backend import (
+    clients_of,
+    connect,
+    redis_push_stores,
+    redis_stores,
+    rq_job_queue,
+    webhook_sender,
+)
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_topology import GamesClient, RedisClients
+from adapters.redis_webhook_jobs import RQWebhookQueue
 from lorekeeper.bot_turns import BotTurns
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import AppendResult, EventStore, NewEvent, ProjectionStore, Stores
 from lorekeeper.projector import Projector
+from lorekeeper.push import push_of
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
 from lorekeeper.timekeeper import Timekeeper
+from lorekeeper.webhooks import WebhookService
 from lorekeeper.wiring import application
 
 
@@ -43,6 +53,9 @@ class WorkerContext:
     bots: BotTurns
     seating: SeatingService
     timekeeper: Timekeeper
+    # push (docs/push.md): webhook deliveries and the queue they run on
+    webhooks: WebhookService | None = None
+    webhook_jobs: RQWebhookQueue | None = None
 
     @property
     def client(self) -> redis.Redis:
@@ -79,9 +92,15 @@ def build_context(
         )
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
-    app = application(settings, stores, jobs, jobs, events=events, time_outs=jobs)
+    push_stores = redis_push_stores(clients, settings)
+    app = application(settings, stores, jobs, jobs, events=events, time_outs=jobs,
+                      push=push_stores)  # fmt: skip
+    webhook_jobs = RQWebhookQueue(clients.coordination, settings.webhook_queue,
+                                  job_timeout_s=settings.job_timeout_s)  # fmt: skip
+    push = push_of(settings, push_stores, webhook_sender(settings), webhook_jobs.redeliver)
     return WorkerContext(settings, clients, stores, jobs, app.log, app.service, app.projector,
-                         app.bots, app.seating, app.timekeeper)  # fmt: skip
+                         app.bots, app.seating, app.timekeeper, push.webhooks,
+                         webhook_jobs)  # fmt: skip
 
 
 _current: WorkerContext | None = None

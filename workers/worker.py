@@ -24,6 +24,7 @@ from workers.clocks import ClockLoop
 from workers.context import WorkerContext
 from workers.heartbeat import Heartbeat, worker_name
 from workers.projection_loop import ProjectionLoop
+from workers.webhooks import WebhookLoop
 
 
 class _Projecting:
@@ -32,27 +33,30 @@ class _Projecting:
 
     projections: ProjectionLoop | None = None  # None: breath jobs only
     clocks: ClockLoop | None = None
+    webhooks: WebhookLoop | None = None
 
     def work(self, burst: bool = False, *args: Any, **kwargs: Any) -> bool:
-        loop, clocks = self.projections, self.clocks
+        loop, clocks, hooks = self.projections, self.clocks, self.webhooks
         if burst:
             did = False
             while True:
                 projected = 0 if loop is None else loop.drain()
                 queued = 0 if clocks is None else clocks.tick()[0]
+                queued += 0 if hooks is None else hooks.tick()
                 ran = super().work(True, *args, **kwargs)  # type: ignore[misc]
                 did = did or ran or projected > 0 or queued > 0
                 if not ran and queued == 0 and (loop is None or loop.is_empty()):
                     return did
         threads = [threading.Thread(target=part.run, name=name, daemon=True)
-                   for part, name in ((loop, "projections"), (clocks, "clocks"))
+                   for part, name in ((loop, "projections"), (clocks, "clocks"),
+                                      (hooks, "webhooks"))
                    if part is not None]  # fmt: skip
         for thread in threads:
             thread.start()
         try:
             return bool(super().work(False, *args, **kwargs))  # type: ignore[misc]
         finally:
-            for part in (loop, clocks):
+            for part in (loop, clocks, hooks):
                 if part is not None:
                     part.stop()
             for thread in threads:
@@ -73,11 +77,11 @@ def make_worker(
     """An RQ worker named `name` (default `lk-<host>-<pid>`, which workers/heartbeat.py keeps
     alive)."""
     name = name or worker_name()
-    # Breath first: a breath phase holds up both seats, a time-out and a bot's move one.
-    queues = [
-        Queue(queue, connection=ctx.client, serializer=JSONSerializer)
-        for queue in (ctx.settings.breath_queue, ctx.settings.clock_queue, ctx.settings.bot_queue)
-    ]
+    # Breath first: a breath phase holds up both seats, a time-out and a bot's move one;
+    # webhooks last (docs/push.md).
+    names = (ctx.settings.breath_queue, ctx.settings.clock_queue, ctx.settings.bot_queue,
+             ctx.settings.webhook_queue)  # fmt: skip
+    queues = [Queue(queue, connection=ctx.client, serializer=JSONSerializer) for queue in names]
     worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
         ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker
     )
@@ -87,6 +91,7 @@ def make_worker(
     )  # fmt: skip
     worker.projections = ProjectionLoop(ctx) if projections else None
     worker.clocks = ClockLoop(ctx)
+    worker.webhooks = WebhookLoop(ctx)
     return worker
 
 

@@ -30,7 +30,8 @@ SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").rea
 PROBLEM_SCHEMA = SPEC["components"]["schemas"]["Problem"]
 # Path parameters that name nothing on a fresh server.
 UNKNOWN = {"game_id": "no-such-game", "key_id": "k_0000000000", "grant_id": "g_nope",
-           "name": "no_such_scenario", "filename": "no-such-file.js"}  # fmt: skip
+           "name": "no_such_scenario", "filename": "no-such-file.js",
+           "webhook_id": "wh_0000000000000000", "delivery_id": "n_nope"}  # fmt: skip
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
           405: "Method Not Allowed", 409: "Conflict", 415: "Unsupported Media Type",
           422: "Unprocessable Content"}  # fmt: skip

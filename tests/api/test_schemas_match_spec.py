@@ -41,6 +41,7 @@ BODIES: dict[type[Schema], str] = {
     player_schemas.JoinSchema: "Join",
     player_schemas.InviteSchema: "Invite",
     player_schemas.GrantSchema: "NewGrant",
+    player_schemas.NewWebhookSchema: "NewWebhook",
 }
 # Schemas that are parts of others, compared where they sit.
 NESTED: dict[type[Schema], str] = {
@@ -55,6 +56,7 @@ QUERIES: dict[type[Schema], str] = {
     schemas.StateQuery: "getGameState",
     schemas.LobbyQuery: "listGames",
     schemas.MyGamesQuery: "listMyGames",
+    player_schemas.PlayerStreamQuery: "streamMyNotifications",
     # issue 20: the transparency log (NoQuery: the tree head and the keys take none)
     schemas.ConsistencyQuery: "transparencyConsistency",
     schemas.EntriesQuery: "transparencyEntries",

@@ -104,5 +104,5 @@ def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # i
     rows = tree_rows(n_games=300) + redis_rows(redis_client, n_games=50)
     values = {r.measure: float(r.value.replace(",", "")) for r in rows}
     assert len(values) == 10 and all(v > 0 for v in values.values()), values
-    assert values["11 log cost per game: leaf data, bytes"] > 300  # two leaves of ~180 bytes
+    assert values["12 log cost per game: leaf data, bytes"] > 300  # two leaves of ~180 bytes
     assert not redis_client.exists("lk:{tlog}:leaves")  # it cleans up after itself
