@@ -25,7 +25,6 @@ TEST_SETTINGS = Settings(
     projection_wait_s=0.1,
     sse_max_s=0.4,
     sse_keepalive_s=0.1,
-    sse_poll_s=0.02,
     signing_key=new_private_key_hex(),  # a fresh key each run (issue 20)
 )
 

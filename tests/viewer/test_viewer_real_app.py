@@ -21,9 +21,7 @@ __all__ = ["browser"]  # the module-scoped Chromium fixture, shared
 
 @pytest.fixture
 def real_server() -> Iterator[str]:
-    settings = Settings(
-        jobs="inline", rate_per_s=0, sse_max_s=2, sse_poll_s=0.05, allow_anonymous_games=True
-    )
+    settings = Settings(jobs="inline", rate_per_s=0, sse_max_s=2, allow_anonymous_games=True)
     app = create_app(settings, components=memory_components(settings))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
