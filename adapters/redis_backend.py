@@ -24,6 +24,7 @@ from adapters.redis_snapshots import RedisSnapshotStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
+from adapters.redis_transparency import RedisTransparencyStore
 from adapters.webhook_sender import HttpWebhookSender
 from lorekeeper.ports import PushStores, Stores
 from lorekeeper.settings import Settings
@@ -69,8 +70,8 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
     return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
                   RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
                   RedisLobbyIndex(index), RedisDeadlineIndex(index),
-                  snapshots=RedisSnapshotStore(games),
-                  archives=RedisArchiveStore(games))  # fmt: skip
+                  snapshots=RedisSnapshotStore(games), archives=RedisArchiveStore(games),
+                  transparency=RedisTransparencyStore(index))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:

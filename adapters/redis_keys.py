@@ -176,3 +176,8 @@ def hook_lock_key(player_id: str, endpoint_id: str) -> str:
 def ticket_key(digest: str) -> str:
     """String: a stream ticket's player, for its few seconds (on the games' Redis: one key)."""
     return f"lk:ticket:{digest}"
+
+
+# The transparency log (lorekeeper/transparency.py), spanning games: the coordination Redis.
+TRANSPARENCY_LEAVES_KEY = "lk:{tlog}:leaves"  # list: every leaf's data, in log order
+TRANSPARENCY_NAMES_KEY = "lk:{tlog}:names"  # hash: leaf name -> its index

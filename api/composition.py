@@ -29,6 +29,7 @@ from adapters.memory_stores import (
     InMemoryDiceStore,
     InMemoryRateLimiter,
     InMemorySeatTokenStore,
+    InMemoryTransparencyStore,
     Unlimited,
 )
 from adapters.redis_backend import (
@@ -65,8 +66,10 @@ from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.signing import Signer
 from lorekeeper.streaming import Gauge, StreamHub
-from lorekeeper.wiring import application
+from lorekeeper.transparency import TransparencyLog
+from lorekeeper.wiring import application, signer_of
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when
 # the process should not be counted healthy.
@@ -86,6 +89,8 @@ class Components:
     concurrency: ConcurrencyLimiter = field(default_factory=InMemoryConcurrencyLimiter)
     hub: StreamHub | None = None
     open_streams: Gauge = field(default_factory=Gauge)  # this process's, against its cap
+    transparency: TransparencyLog | None = None  # issue 20: the log of game heads
+    signer: Signer | None = None  # issue 20: signs exports and tree heads
     health_checks: dict[str, HealthCheck] = field(default_factory=dict)
     # push (docs/push.md): the players' notifications, tickets and webhooks, and the hub
     # that follows the players' logs (one XREAD per process on the coordination Redis)
@@ -137,7 +142,8 @@ def memory_components(settings: Settings) -> Components:
     stores = Stores(events, InMemoryProjectionStore(), InMemorySeatTokenStore(),
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
                     InMemoryLobbyIndex(), InMemoryDeadlineIndex(), snapshots=snapshots,
-                    archives=InMemoryArchiveStore(events, snapshots))  # fmt: skip
+                    archives=InMemoryArchiveStore(events, snapshots),
+                    transparency=InMemoryTransparencyStore())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -176,6 +182,7 @@ def _components(
     components = Components(settings, app.service, app.reader, limiter, app.players,
                             app.seating, app.lobby, clients, hub=hub)  # fmt: skip
     components.archiver = app.archiver
+    components.transparency, components.signer = app.transparency, signer_of(settings)
     components.health_checks["streams"] = lambda: {
         **hub.stats(),
         "open_streams": components.open_streams.count,

@@ -59,6 +59,8 @@ STATUS: dict[str, int] = {
     "body_timeout": 408,
     # games, versions, commands
     "game_not_found": 404,
+    "no_transparency_log": 404,  # issue 20: a server without one (docs/audit.md)
+    "beyond_log": 409,  # issue 20: a tree size the log does not have (yet, or any more)
     "version_not_found": 404,
     "scenario_not_found": 404,
     "spec_not_found": 404,

@@ -21,6 +21,8 @@ class NewPlayerSchema(Schema):
 class JoinSchema(Schema):
     invitation = fields.String(validate=validate.Length(1, 128))
     seat = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEAT))
+    # The seat's client seed for the dice (SEED-1, docs/audit.md), given as it sits down.
+    client_seed = fields.String(validate=validate.Length(1, 128))
 
 
 class InviteSchema(Schema):

@@ -245,6 +245,12 @@ class TradeSchema(CommandSchema):
     )
 
 
+class ClientSeedSchema(CommandSchema):
+    """A seat's client seed before the first turn (SEED-1); null declines."""
+
+    seed = fields.String(required=True, allow_none=True, validate=validate.Length(1, 128))
+
+
 COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "order": OrderSchema,
     "move": MoveSchema,
@@ -259,6 +265,7 @@ COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "trade": TradeSchema,
     "end_turn": CommandSchema,
     "resign": CommandSchema,
+    "client_seed": ClientSeedSchema,
 }
 
 
@@ -352,3 +359,26 @@ class MyGamesQuery(_Query):
     def _one_shelf(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "turn" in data and "status" in data:
             raise ValidationError("turn=mine lists games being played: no status with it", "turn")
+
+
+# -- the transparency log (issue 20, docs/audit.md) -------------------------------------------
+
+MAX_LEAVES = 100_000_000  # LOREKEEPER_TRANSPARENCY_MAX_LEAVES's highest value
+
+
+class NoQuery(_Query):
+    """A route that takes no query parameters: any is a 400."""
+
+
+class ConsistencyQuery(_Query):
+    first = QueryInteger(required=True, validate=validate.Range(0, MAX_LEAVES))
+    second = QueryInteger(validate=validate.Range(0, MAX_LEAVES))
+
+
+class EntriesQuery(_Query):
+    start = QueryInteger(load_default=0, validate=validate.Range(0, MAX_LEAVES))
+    end = QueryInteger(validate=validate.Range(0, MAX_LEAVES))
+
+
+class GameProofQuery(_Query):
+    since = QueryInteger(validate=validate.Range(0, MAX_LEAVES))

@@ -35,9 +35,11 @@ def table(game_id: str) -> Response:
 @blueprint.post("/games/<game_id>/join")
 def join(game_id: str) -> Response:
     body = loaded(JoinSchema, _optional_body())
-    joined = seating().join(caller(), game_id, body.get("seat"), body.get("invitation"))
+    joined = seating().join(caller(), game_id, body.get("seat"), body.get("invitation"),
+                            client_seed=body.get("client_seed"))  # fmt: skip
     response = jsonify({"game_id": game_id, "seat": joined.seat, "token": joined.token,
-                        "version": joined.version, "table": table_json(joined.table)})  # fmt: skip
+                        "version": joined.version, "table": table_json(joined.table),
+                        "client_seed_recorded": joined.client_seed_recorded})  # fmt: skip
     response.headers["ETag"] = etag(joined.version)
     response.headers["Cache-Control"] = "no-store"
     return response

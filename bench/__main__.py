@@ -49,6 +49,7 @@ from bench.suite import (
     verification_rows,
     wait_for_projections,
 )
+from bench.transparency import transparency_rows
 from bench.webhooks import webhook_rows
 
 _SIDES = ("ceiling", "ours", "ours, workers paused")
@@ -111,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             rows += section("4/8 replay", lambda: replay_rows(client, port))
             rows += section("4/8 verification", lambda: verification_rows(port, finished))
+            # Its own database of the same Redis: the stack's log holds the bench's games.
+            log_db = redis.Redis.from_url(stack.redis.url, db=3)
+            rows += section("12 transparency log", lambda: transparency_rows(log_db))
             rows += section("8/8 streams", lambda: stream_rows(args, up))
             # Last: it lists 101,000 synthetic games (in databases 1 and 2 of the same Redis).
             rows += section("7 lobby pages", lambda: lobby_rows(stack.redis.url, first_db=1))

@@ -130,5 +130,12 @@ class Resign(Command, name="resign"):
 
 
 @dataclass(frozen=True, slots=True)
+class GiveClientSeed(Command, name="client_seed"):
+    """A seat's own entropy for the dice, before the first turn (SEED-1); None declines."""
+
+    seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class ResolveBreath(Command, name="resolve_breath"):
     """Run by the server's worker, never by a player (R-TRN-6)."""

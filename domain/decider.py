@@ -17,12 +17,13 @@ from domain.combat import handle_battle, handle_battle_back
 from domain.dice import DiceSource
 from domain.edition import CURRENT, EDITIONS
 from domain.errors import RuleViolation
-from domain.evolve import evolve
+from domain.evolve import evolve, fold
 from domain.flight import handle_fly, handle_pass, handle_react
 from domain.movement import handle_move, movement_phase_problem
 from domain.orders import handle_order
 from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
+from domain.seeds import give_client_seed, sealed
 from domain.sites import handle_trade
 from domain.state import GameState
 from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
@@ -69,10 +70,13 @@ def is_started(state: GameState) -> bool:
 
 
 def start_game(state: GameState) -> list[ev.Event]:
-    """The first turn's events, seat 0 first (R-TRN-1), of a game created unstarted."""
+    """The first turn's events, seat 0 first (R-TRN-1), of a game created unstarted; the
+    seats' client seeds sealed first (SEED-1) when the game takes them."""
     if is_started(state):
         raise RuleViolation("R-TRN-1", "the game has started already", "wrong_phase")
     tx = Tx(state, _NO_DICE)
+    for event in sealed(state):
+        tx.emit(event)
     start_turn(tx, 0)
     return tx.events
 
@@ -97,6 +101,9 @@ def decide_and_fold(
     (Tx), so a caller that needs that state need not fold them again."""
     if state.is_over:
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
+    if isinstance(command, cmd.GiveClientSeed):  # before the first turn (SEED-1)
+        events = give_client_seed(state, command, seat)
+        return events, fold(state, events)
     if not is_started(state):
         raise RuleViolation(
             "R-TRN-1", "the game has not started: its first turn begins once every seat is "

@@ -144,6 +144,23 @@ class SecretsRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ClientSeedGiven(Event):
+    """A seat gave its client seed for the dice (None: it declined), before the first turn
+    (SEED-1). A seat may give again until then; the last one counts."""
+
+    seat: int
+    seed: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClientSeedsSealed(Event):
+    """The seats' client seeds as the first turn begins, one per seat (None: that seat gave
+    none), mixed into every die from then on (SEED-1, docs/audit.md)."""
+
+    seeds: tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TimedOut(Event):
     """The seat's time ran out (docs/api.md, "Clocks"): a service fact, not a rule. The server
     appends it, then what the game's policy does for the seat (`auto`: the documented

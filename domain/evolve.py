@@ -33,7 +33,10 @@ def _on(event_type: type[ev.Event]) -> Callable[[Handler], Handler]:
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if isinstance(event, ev.GameCreated):
         start = validate_scenario(event.scenario, event.rules_edition)
-        return replace(start, auto_decisions=event.auto_decisions, version=1)
+        seat_seeds = bool((event.dice or {}).get("seat_seeds"))
+        return replace(start, auto_decisions=event.auto_decisions, version=1,
+                       seat_seeds=seat_seeds, client_seeds=(None,) * len(start.players),
+                       seeds_given=(0,) * len(start.players))  # fmt: skip
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")
     return replace(_HANDLERS[type(event)](state, event), version=state.version + 1)
@@ -116,6 +119,19 @@ def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
 @_on(ev.DiceRevealed)
 def _dice_revealed(state: GameState, e: ev.DiceRevealed) -> GameState:
     return state  # the seed is for auditors; the game is over and has nothing to apply
+
+
+@_on(ev.ClientSeedGiven)
+def _client_seed_given(state: GameState, e: ev.ClientSeedGiven) -> GameState:
+    seeds, given = list(state.client_seeds), list(state.seeds_given)
+    seeds[e.seat] = e.seed
+    given[e.seat] += 1
+    return replace(state, client_seeds=tuple(seeds), seeds_given=tuple(given))
+
+
+@_on(ev.ClientSeedsSealed)
+def _client_seeds_sealed(state: GameState, e: ev.ClientSeedsSealed) -> GameState:
+    return replace(state, client_seeds=tuple(e.seeds))
 
 
 @_on(ev.SecretsRevealed)

@@ -267,6 +267,18 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
     ev.DiceRevealed: lambda s, e: f"the dice seed is revealed: {e.seed}",
     ev.SecretsRevealed: lambda s, e: _secrets_revealed(s, e),
     ev.TimedOut: _timed_out,
+    ev.ClientSeedGiven: lambda s, e: (
+        f"{seat_name(s, e.seat)} "
+        + (
+            "declines to give a client seed"
+            if e.seed is None
+            else f"gives the client seed {e.seed!r}"
+        )
+    ),  # fmt: skip
+    ev.ClientSeedsSealed: lambda s, e: (
+        f"the client seeds are sealed: {sum(x is not None for x in e.seeds)} of {len(e.seeds)} "
+        "seats gave one"
+    ),
     ev.AutoPassSet: lambda s, e: (
         f"{seat_name(s, e.seat)} turns auto-pass {'on' if e.auto_pass else 'off'}"
     ),

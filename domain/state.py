@@ -181,6 +181,12 @@ class GameState:
     turn_state: TurnState = TurnState()
     winner: int | None = None
     draw: bool = False
+    # SEED-1: whether the seats give client seeds before the first turn (GameCreated's
+    # committed dice say `seat_seeds`), and each seat's seed so far (None: none given);
+    # sealed as the first turn begins (ClientSeedsSealed), then mixed into every die.
+    seat_seeds: bool = False
+    client_seeds: tuple[str | None, ...] = ()
+    seeds_given: tuple[int, ...] = ()  # how often each seat gave one (bounded: SEED-1)
 
     def terrain_at(self, h: Hex) -> Terrain:
         return TERRAIN[self.terrain.get(h, "plain")]

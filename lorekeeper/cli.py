@@ -1,9 +1,12 @@
 """`python -m lorekeeper`: verify an exported game offline, or run the demo.
 
     python -m lorekeeper verify GAME.ndjson [--json] [--expect VERSION:HASH ...]
+                         [--key KEYS.json|HEX] [--log-proof PROOF.json] [--tree-head SAVED.json]
+    python -m lorekeeper consistency OLDER.json NEWER.json PROOF.json [--key KEYS.json|HEX]
     python -m lorekeeper demo [ARGS ...]
 
-`verify` needs no server and no Redis (docs/audit.md). Its exit status: 0 verified,
+`verify` needs no server and no Redis (docs/audit.md); checking a signature (`--key`) needs
+the `cryptography` package, nothing else does. Its exit status: 0 verified,
 1 failed, 2 unusable arguments or file, 3 not verifiable or still in progress: only a
 finished game of committed dice whose every check passed exits 0.
 """
@@ -16,8 +19,11 @@ import json
 import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from lorekeeper.audit.verify import FAILED, VERIFIED, verify_lines
+from lorekeeper.audit.logproof import LogProblem, check_heads
+from lorekeeper.audit.signatures import public_keys
+from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
 
 EXIT_VERIFIED, EXIT_FAILED, EXIT_USAGE, EXIT_UNPROVEN = 0, 1, 2, 3
 _RECEIPT = re.compile(r"([1-9][0-9]*):([0-9a-f]{64})")
@@ -29,10 +35,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _demo(args[1:])
     parser = _parser()
     options = parser.parse_args(args)
+    if options.command == "consistency":
+        return _consistency(options)
     if options.command != "verify":
         parser.print_help(sys.stderr)
         return EXIT_USAGE
-    return _verify(options.file, options.expect, as_json=options.json)
+    try:
+        trust = Trust(
+            keys=None if options.key is None else public_keys(_key_document(options.key)),
+            log_proof=None if options.log_proof is None else _json_file(options.log_proof),
+            saved_head=None if options.tree_head is None else _json_file(options.tree_head),
+        )
+    except (OSError, ValueError) as exc:
+        print(f"verify: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return _verify(options.file, options.expect, as_json=options.json, trust=trust)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,6 +68,30 @@ def _parser() -> argparse.ArgumentParser:
         metavar="VERSION:HASH",
         help="a head_hash a reply gave you at VERSION: the export must contain it",
     )
+    verify.add_argument(
+        "--key",
+        metavar="KEYS.json|HEX",
+        help="the server's public keys (a saved GET /.well-known/lorekeeper-keys) or one key "
+        "as 64 hex digits: the export's signature must be by one of them",
+    )
+    verify.add_argument(
+        "--log-proof",
+        metavar="PROOF.json",
+        help="GET /games/{id}/transparency?since=M: the game's leaves in the log",
+    )
+    verify.add_argument(
+        "--tree-head",
+        metavar="SAVED.json",
+        help="a GET /transparency/tree-head you saved earlier (of M leaves): the log must "
+        "extend it",
+    )
+    heads = commands.add_parser(
+        "consistency", help="check that a saved tree head extends an older one (docs/audit.md)"
+    )
+    heads.add_argument("older", help="a GET /transparency/tree-head saved earlier")
+    heads.add_argument("newer", help="a GET /transparency/tree-head saved later")
+    heads.add_argument("proof", help="GET /transparency/consistency?first=OLDER&second=NEWER")
+    heads.add_argument("--key", metavar="KEYS.json|HEX", help="both heads must be signed")
     commands.add_parser("demo", help="play a demonstration game (lorekeeper.demo)")
     return parser
 
@@ -62,13 +103,30 @@ def _receipt(text: str) -> tuple[int, str]:
     return int(match.group(1)), match.group(2)
 
 
-def _verify(path: str, expect: list[tuple[int, str]], *, as_json: bool) -> int:
+def _key_document(text: str) -> Any:
+    """A keys file's JSON, or `text` itself when it is a key (64 hex digits)."""
+    if len(text) == 64 and all(c in "0123456789abcdefABCDEF" for c in text):
+        return text
+    return _json_file(text)
+
+
+def _json_file(path: str) -> Any:
+    try:
+        with open(path, "rb") as file:
+            return json.load(file)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not JSON: {exc}") from None
+    except OSError as exc:
+        raise OSError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _verify(path: str, expect: list[tuple[int, str]], *, as_json: bool, trust: Trust) -> int:
     try:
         if path == "-":
-            verdict = verify_lines(sys.stdin.buffer, expect)
+            verdict = verify_lines(sys.stdin.buffer, expect, trust)
         else:
             with open(path, "rb") as file:
-                verdict = verify_lines(file, expect)
+                verdict = verify_lines(file, expect, trust)
     except OSError as exc:
         print(f"verify: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -76,6 +134,23 @@ def _verify(path: str, expect: list[tuple[int, str]], *, as_json: bool) -> int:
     if verdict.verdict == VERIFIED:
         return EXIT_VERIFIED
     return EXIT_FAILED if verdict.verdict == FAILED else EXIT_UNPROVEN
+
+
+def _consistency(options: argparse.Namespace) -> int:
+    """Exit 0 when the newer tree head extends the older, 1 when it does not, 2 on bad files."""
+    try:
+        keys = None if options.key is None else public_keys(_key_document(options.key))
+        older, newer, proof = (_json_file(p) for p in (options.older, options.newer,
+                                                        options.proof))  # fmt: skip
+    except (OSError, ValueError) as exc:
+        print(f"consistency: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        print(check_heads(older, newer, proof, keys))
+    except LogProblem as exc:
+        print(f"INCONSISTENT: {exc}")
+        return EXIT_FAILED
+    return EXIT_VERIFIED
 
 
 def _demo(argv: list[str]) -> int:

@@ -52,6 +52,9 @@ class DiceConfig:
     # gets the same tokens, a create with another body under the same key none. Never revealed.
     token_seed: str | None = None
     creation_hash: str | None = None
+    # Whether the seats give client seeds before the first turn (SEED-1): every committed
+    # game created since (published as GameCreated.dice.seat_seeds); False for older ones.
+    seat_seeds: bool = False
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
@@ -72,7 +75,7 @@ class DiceConfig:
         chosen = secrets.token_bytes(32) if seed is None else seed
         if len(chosen) != 32:
             raise ValueError("a committed dice seed is 32 bytes")
-        return cls(chosen.hex(), (), game_id, tuple(client_seeds))
+        return cls(chosen.hex(), (), game_id, tuple(client_seeds), seat_seeds=True)
 
     @classmethod
     def for_options(
@@ -104,6 +107,7 @@ class DiceConfig:
             "commitment": dice_commitment(bytes.fromhex(self.seed)),
             "game_id": self.game_id,  # part of every die's message: so it is in the chain
             "client_seeds": [*self.client_seeds],
+            **({"seat_seeds": True} if self.seat_seeds else {}),
         }
 
     @property
@@ -111,9 +115,12 @@ class DiceConfig:
         """The seed to reveal when the game ends: committed dice only."""
         return self.seed if self.scheme == DICE_SCHEME else None
 
-    def source(self) -> DiceSource:
+    def source(self, seat_seeds: Sequence[str] = ()) -> DiceSource:
+        """The dice; for committed dice with the seats' sealed seeds after the creation's
+        (SEED-1: `domain.seeds.seat_seeds` of the game's state)."""
         if self.scheme == DICE_SCHEME:
-            return CommittedDice(bytes.fromhex(self.seed), self.game_id or "", self.client_seeds)
+            seeds = (*self.client_seeds, *seat_seeds)
+            return CommittedDice(bytes.fromhex(self.seed), self.game_id or "", seeds)
         seeded = SeededDice(self.seed)
         return ScriptedDice(self.script, seeded) if self.script else seeded
 
@@ -132,6 +139,8 @@ class DiceConfig:
         data: dict[str, Any] = {"seed": self.seed, "script": list(self.script)}
         if self.game_id is not None:
             data |= {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
+            if self.seat_seeds:
+                data["seat_seeds"] = True
         if self.hand_salts:
             data |= {"hands": [list(h) for h in self.hands], "hand_salts": list(self.hand_salts)}
         if self.token_seed is not None:
@@ -150,4 +159,5 @@ class DiceConfig:
             hand_salts=tuple(data.get("hand_salts", ())),
             token_seed=data.get("token_seed"),
             creation_hash=data.get("creation_hash"),
+            seat_seeds=bool(data.get("seat_seeds", False)),
         )

@@ -32,6 +32,7 @@ from domain.events import (
     SecretsRevealed,
     event_from_json,
 )
+from domain.seeds import seat_seeds
 from lorekeeper.budget import spend
 from lorekeeper.clocks import Clock, advance
 from lorekeeper.dice import DiceConfig
@@ -49,6 +50,9 @@ from lorekeeper.ports import (
 )
 from lorekeeper.snapshots import DEFAULT_EVERY, Snapshot, decode, encode, is_due
 from lorekeeper.state_cache import StateCache
+from lorekeeper.transparency import TransparencyLog
+
+logger = logging.getLogger(__name__)
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +106,7 @@ class GameLog:
         cache_games: int = 256,
         snapshots: SnapshotStore | None = None,
         snapshot_every: int = DEFAULT_EVERY,
+        transparency: TransparencyLog | None = None,
     ) -> None:
         self.events = events
         self._dice = dice
@@ -109,6 +114,7 @@ class GameLog:
         self._cache = StateCache(cache_games)
         self._snapshots = snapshots if snapshot_every > 0 else None  # 0: neither read nor kept
         self._every = snapshot_every if snapshots is not None else 0
+        self.transparency = transparency
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -189,11 +195,12 @@ class GameLog:
             self._cache.put(game.id, game)
         return game if game.version == conflict.current_version else self.load(game.id)
 
-    def dice(self, game_id: str) -> DiceSource:
+    def dice(self, game_id: str, state: GameState) -> DiceSource:
+        """The game's dice, with the seats' client seeds `state` has sealed (SEED-1)."""
         config = self._dice.load(game_id)
         if config is None:
             raise LookupError(f"game {game_id!r} has no dice config")
-        return config.source()
+        return config.source(seat_seeds(state))
 
     def head_hash(self, game_id: str, version: int) -> str:
         """The hash of the game's event `version` (the chain's head at that version)."""
@@ -271,9 +278,23 @@ class GameLog:
             head = result.events[-1]
             clock = _clock_after(base, events, head.time_ms)
             self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms, clock=clock))
+            self._log_heads(game_id, base, after, result.events)
         committed = self._committed(game_id, result)
         self.notify(game_id, committed)
         return committed
+
+    def _log_heads(
+        self, game_id: str, base: Game | None, after: GameState, events: Sequence[StoredEvent]
+    ) -> None:
+        """Put the game's creation and its end in the transparency log. The append stands if
+        this fails: the leaf is added when the game's proof is next asked for."""
+        created, ended = base is None, after.is_over and (base is None or not base.state.is_over)
+        if self.transparency is None or not (created or ended):
+            return
+        try:
+            self.transparency.after_append(game_id, created, ended, events)
+        except Exception:
+            logger.exception("transparency.append_failed", extra={"game_id": game_id})
 
     def notify(self, game_id: str, committed: Committed) -> None:
         """Tell the job queue about an append; again for a repeated command, whose jobs may

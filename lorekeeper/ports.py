@@ -547,6 +547,25 @@ class TimeOutQueue(Protocol):
         ...
 
 
+class TransparencyStore(Protocol):
+    """The transparency log's leaves, append-only, in order (lorekeeper/transparency.py).
+    Each leaf has a unique name (`created:<game id>`, `finished:<game id>`): appending a name
+    twice keeps the first leaf and answers its index. One on the coordination Redis."""
+
+    def append(self, name: str, data: bytes, limit: int) -> int | None:
+        """The leaf's index (its first one for a name seen before); None when the log holds
+        `limit` leaves already."""
+        ...
+
+    def index_of(self, name: str) -> int | None: ...
+
+    def size(self) -> int: ...
+
+    def leaves(self, start: int, stop: int) -> list[bytes]:
+        """Leaves `start` to `stop - 1` (fewer past the end)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Stores:
     """One backend's stores, as a composition root hands them to the application."""
@@ -561,6 +580,7 @@ class Stores:
     deadlines: DeadlineIndex
     snapshots: SnapshotStore | None = None  # None: every load folds from the first event
     archives: ArchiveStore | None = None  # None: finished games keep their streams
+    transparency: TransparencyStore | None = None  # None: no transparency log (issue 20)
 
 
 # -- push: a player's notifications and webhooks (issue 16; docs/push.md) -----------------------

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from domain import RuleViolation
 from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
 from lorekeeper.creation import ReplayedGame, checked_scenario
@@ -101,6 +102,10 @@ class Joined:
     token: str
     table: Table
     version: int
+    # Whether the join's client seed is recorded (SEED-1); None: the join gave none. False:
+    # the rules refused it after the seat was taken (the first turn began in between, as
+    # another player took the last seat; or the seat gave its seed 8 times already).
+    client_seed_recorded: bool | None = None
 
 
 class SeatingService:
@@ -272,35 +277,62 @@ class SeatingService:
     # -- joining and leaving --------------------------------------------------------------------
 
     def join(
-        self, caller: Caller, game_id: str, seat: int | None = None, invitation: str | None = None
+        self,
+        caller: Caller,
+        game_id: str,
+        seat: int | None = None,
+        invitation: str | None = None,
+        *,
+        client_seed: str | None = None,
     ) -> Joined:
         """Seat the caller (a player) in a free seat: the invitation's, the one asked for, one
         reserved for the caller, or the first open one; its seat token comes back. Joining
-        again before the game starts gives a new token for the same seat (a lost reply)."""
+        again before the game starts gives a new token for the same seat (a lost reply).
+        A `client_seed` is recorded as the seat's (SEED-1) before the game can start."""
         me = _require_player(caller, "joining a game")
         name = self._name_of(me)
         for _ in range(_CAS_TRIES):
             table = self.access.readable_table(game_id, caller, joining=invitation is not None)
+            if client_seed is not None:
+                self._require_seat_seeds(game_id)
             held = table.seat_of(me)
             if held is not None:
                 if table.status != OPEN:
                     raise Refused("already_seated", f"you hold seat {held} of this game",
                                   seat=held)  # fmt: skip
-                return self._seated(table, held)
+                return self._seated(table, held, client_seed)
             require_open(table)
             number = self._free_seat_for(table, me, seat, invitation)
             self._check_caps(me)
             new = take_seat(table, number, Seat("player", me, name))
             if self._tables.replace(new, table.rev):
-                return self._seated(new, number)
+                return self._seated(new, number, client_seed)
         raise Refused("seat_taken", "the seats changed hands too often; try again")
 
-    def _seated(self, table: Table, seat: int) -> Joined:
+    def _seated(self, table: Table, seat: int, client_seed: str | None = None) -> Joined:
         token = new_token()
         self._seats.save(table.game_id, {seat: token_hash(token)}, final=False)
+        recorded = None if client_seed is None else self._give_seed(table, seat, client_seed)
         table = self._start_if_full(table)
         version = self._relist(table.game_id)
-        return Joined(seat, token, table, version)
+        return Joined(seat, token, table, version, recorded)
+
+    def _give_seed(self, table: Table, seat: int, client_seed: str) -> bool:
+        """Record the seat's client seed, its command as the seat's own (SEED-1); False when
+        the rules refuse it: the seat is taken either way, and its token must reach the
+        player (the reply says the seed was not recorded)."""
+        body = {"type": "client_seed", "seed": client_seed}
+        try:
+            self._games.handle_command(table.game_id, seat, body)
+        except RuleViolation:
+            return False
+        return True
+
+    def _require_seat_seeds(self, game_id: str) -> None:
+        if not self._log.load(game_id).state.seat_seeds:
+            raise Refused("invalid_body", "this game takes no client seeds from its seats: its "
+                          "dice are not the server's committed seed, or it began at its creation",
+                          errors={"client_seed": ["not taken by this game"]})  # fmt: skip
 
     def _free_seat_for(
         self, table: Table, me: str, asked: int | None, invitation: str | None

@@ -336,7 +336,7 @@ class GameService:
         try:
             if c.if_match is not None and c.if_match != game.version:
                 raise PreconditionFailed(c.if_match, game.version)
-            dice = self.log.dice(c.game_id)
+            dice = self.log.dice(c.game_id, game.state)
             events, after = domain.decide_and_fold(game.state, c.command, dice, c.seat)
         except (PreconditionFailed, RuleViolation) as refusal:
             if not game.checked:
@@ -392,7 +392,7 @@ class GameService:
 
     def _commit_time_out(self, game: Game, due: Running, now: int) -> Committed:
         assert game.clock is not None
-        policy, dice = game.clock.control.policy, self.log.dice(game.id)
+        policy, dice = game.clock.control.policy, self.log.dice(game.id, game.state)
         events = time_out(game.state, dice, seat=due.seat, period=due.period, policy=policy,
                           deadline_ms=due.deadline_ms)  # fmt: skip
         after = domain.fold(game.state, events)
@@ -447,7 +447,7 @@ class GameService:
             game = self.log.load(game_id)
             if game.state.phase != "breath":
                 return None
-            events = domain.resolve_breath(game.state, self.log.dice(game_id))
+            events = domain.resolve_breath(game.state, self.log.dice(game_id, game.state))
             command_id, digest = breath_command(game.version)
             cause = Cause(BREATH_COMMAND, None, command_id, digest)
             after = domain.fold(game.state, events)

@@ -10,11 +10,12 @@ and `REDIS_URL`. The README's configuration table lists them all with their mean
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Any, Literal
 
-from pydantic import AliasChoices, Field, ValidationError, model_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import (
     BaseSettings,
     InitSettingsSource,
@@ -121,6 +122,11 @@ class Settings(BaseSettings):
     # A finished game is archived (`python -m workers archive`) this many days after its last
     # event: its stream and command ids become one compressed blob (0: never).
     archive_after_days: int = Field(default=30, ge=0, le=36_500)
+    # Issue 20 (docs/audit.md): the Ed25519 key that signs exports and tree heads (64 hex
+    # digits; none: nothing signed), retired public keys still published, the log's size.
+    signing_key: SecretStr | None = None
+    retired_signing_keys: str = ""
+    transparency_max_leaves: int = Field(default=1_000_000, ge=1, le=100_000_000)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -160,6 +166,7 @@ class Settings(BaseSettings):
             )
         if self.webhook_lease_s < 3 * self.webhook_timeout_s:
             raise ValueError("LOREKEEPER_WEBHOOK_LEASE_S is less than 3 x the webhook timeout")
+        _check_keys(self)
         return self
 
     @property
@@ -176,6 +183,19 @@ class Settings(BaseSettings):
     @property
     def cors_origin_list(self) -> list[str]:
         return [o.strip() for o in self.cors_origins.split(",") if o.strip()]
+
+
+def _check_keys(settings: Settings) -> None:
+    """Issue 20's keys are 64 hex digits each (docs/audit.md, section 6)."""
+    key = settings.signing_key
+    if key is not None and not _HEX_KEY.fullmatch(key.get_secret_value().strip()):
+        raise ValueError("LOREKEEPER_SIGNING_KEY is an Ed25519 private key: 64 hex digits")
+    for retired in filter(None, (k.strip() for k in settings.retired_signing_keys.split(","))):
+        if not _HEX_KEY.fullmatch(retired):
+            raise ValueError("LOREKEEPER_RETIRED_SIGNING_KEYS: public keys of 64 hex digits")
+
+
+_HEX_KEY = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def _is_cluster_url(url: str) -> bool:

@@ -17,8 +17,10 @@ from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
+from lorekeeper.signing import Signer
 from lorekeeper.streaming import StreamHub
 from lorekeeper.timekeeper import Timekeeper
+from lorekeeper.transparency import TransparencyLog
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Application:
     bots: BotTurns
     timekeeper: Timekeeper
     archiver: Archiver | None = None  # None: stores without archives (lorekeeper/archive.py)
+    transparency: TransparencyLog | None = None
     notifier: Notifier | None = None  # push (issue 16): the players' notifications
 
 
@@ -62,12 +65,16 @@ def application(
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
     players' notification logs, told of every listed game (lorekeeper/notifications.py)."""
+    transparency = None
+    if stores.transparency is not None:
+        transparency = TransparencyLog(stores.transparency,
+                                       max_leaves=settings.transparency_max_leaves)  # fmt: skip
     live = events or stores.events
     # Finished games archived (lorekeeper/archive.py) are read from their archives.
     store = live if stores.archives is None else ArchivedEventStore(live, stores.archives)
     log = GameLog(store, stores.dice, jobs,
                   cache_games=settings.state_cache_games, snapshots=stores.snapshots,
-                  snapshot_every=settings.snapshot_every)  # fmt: skip
+                  snapshot_every=settings.snapshot_every, transparency=transparency)  # fmt: skip
     service = GameService(log, stores.seats, allow_scripted_dice=settings.allow_scripted_dice)
     notifier = None if push is None else Notifier(push.notes, stores.tables)
     lister = Lister(log.events, stores.tables, stores.lobby,
@@ -88,4 +95,12 @@ def application(
     if stores.archives is not None:
         archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)
     return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper,
-                       archiver, notifier)  # fmt: skip
+                       archiver, transparency, notifier)  # fmt: skip
+
+
+def signer_of(settings: Settings) -> Signer | None:
+    """The signing key the settings name (lorekeeper/signing.py); None: nothing is signed."""
+    if settings.signing_key is None:
+        return None
+    retired = settings.retired_signing_keys.split(",")
+    return Signer.from_hex(settings.signing_key.get_secret_value(), retired)

@@ -32,6 +32,7 @@ FORMAT_VERSION = 1
 GAME_ENDED = "GameEnded"
 DICE_REVEALED = "DiceRevealed"
 SECRETS_REVEALED = "SecretsRevealed"
+SEEDS_SEALED = "ClientSeedsSealed"  # the seats' client seeds, as the first turn begins (SEED-1)
 REVEALS = (DICE_REVEALED, SECRETS_REVEALED)
 
 

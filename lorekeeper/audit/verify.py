@@ -10,7 +10,7 @@ commitments: the chain and rules may hold, the dice cannot be proven fair) and
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,9 +18,11 @@ from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.chain import GENESIS, stored_hash
 from lorekeeper.audit.clock import check_clock
 from lorekeeper.audit.commitments import hands_dealt, unopened
-from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED
+from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED, SEEDS_SEALED
+from lorekeeper.audit.logproof import LogProblem, check_log
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
 from lorekeeper.audit.rules import Opening, RecordedDice, check_rules, groups
+from lorekeeper.audit.signatures import check, export_statement
 
 VERIFIED, FAILED, NOT_VERIFIABLE, IN_PROGRESS = (
     "verified",
@@ -66,12 +68,27 @@ class Verdict:
         return "\n".join(lines)
 
 
-def verify_lines(lines: Iterable[str | bytes], expect: Sequence[tuple[int, str]] = ()) -> Verdict:
+@dataclass(frozen=True)
+class Trust:
+    """What the auditor brings beyond the export (docs/audit.md, sections 6 and 7): the
+    server's public keys (key id -> 32 bytes), what the log answered for the game, and a
+    tree head saved earlier. None: that check is not made."""
+
+    keys: Mapping[str, bytes] | None = None
+    log_proof: Any = None
+    saved_head: Any = None
+
+
+def verify_lines(
+    lines: Iterable[str | bytes], expect: Sequence[tuple[int, str]] = (), trust: Trust = Trust()
+) -> Verdict:
     """Verify an export given as its lines; `expect` pins (version, hash) pairs (receipts)."""
-    return verify_export(parse_export(lines), expect)
+    return verify_export(parse_export(lines), expect, trust)
 
 
-def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Verdict:
+def verify_export(
+    export: Export, expect: Sequence[tuple[int, str]] = (), trust: Trust = Trust()
+) -> Verdict:
     events, checks = export.events, dict[str, str]()
     problems = [export.problem] if export.problem else []
     if not export.header:
@@ -92,7 +109,45 @@ def verify_export(export: Export, expect: Sequence[tuple[int, str]] = ()) -> Ver
     before = _first(problems)
     problems += _rules(export, dice, seed, opening, checks, before=before)
     problems += _clocks(export, opening, checks, before=before)
+    problems += _signature(export, trust, checks)
+    problems += _log(export, trust, checks)
     return _verdict(export, problems, checks, dice)
+
+
+def _signature(export: Export, trust: Trust, checks: dict[str, str]) -> list[Problem]:
+    """The trailer's signature of the export's head, by one of the keys given."""
+    signature = (export.trailer or {}).get("signature")
+    if trust.keys is None:
+        if signature is not None:
+            checks["signature"] = "not checked: no key given (--key)"
+        return []
+    events = export.events
+    head = events[-1].hash if events else GENESIS
+    statement = export_statement(str(export.header.get("game_id")), len(events), head,
+                                 any(e.type == GAME_ENDED for e in events))  # fmt: skip
+    why = check(signature, statement, trust.keys)
+    if why is not None or not isinstance(signature, dict):
+        checks["signature"] = why or "it is not signed"
+        return [Problem(None, f"signature: {checks['signature']}")]
+    checks["signature"] = f"Ed25519 by key {signature.get('key_id')} over the head"
+    return []
+
+
+def _log(export: Export, trust: Trust, checks: dict[str, str]) -> list[Problem]:
+    """The game's leaves in the transparency log, and the log extending a saved head."""
+    if trust.log_proof is None:
+        if trust.saved_head is not None:
+            checks["log"] = "not checked: a saved tree head but no proof (--log-proof)"
+            return [Problem(None, "log: a saved tree head needs the log's proof")]
+        return []
+    game_id = str(export.header.get("game_id"))
+    try:
+        checks["log"] = check_log(game_id, export.events, trust.log_proof, trust.saved_head,
+                                  trust.keys)  # fmt: skip
+    except LogProblem as exc:
+        checks["log"] = str(exc)
+        return [Problem(None, f"log: {exc}")]
+    return []
 
 
 def _chain(events: Sequence[ExportEvent]) -> Problem | None:
@@ -165,7 +220,7 @@ def _dice(
     if (export.trailer or {}).get("dice_seed") != seed:
         problems.append(Problem(None, "trailer: dice_seed is not the revealed seed"))
     try:
-        source = _committed(seed, dice)
+        source = _committed(seed, dice, events)
     except ValueError as exc:
         return None, [Problem(1, f"its dice cannot be derived: {exc}")]
     count, bad = _faces(events, source)
@@ -214,11 +269,20 @@ def _shown_hands(created: dict[str, Any]) -> list[list[str]] | None:
     return hands_dealt(scenario)
 
 
-def _committed(seed: str, dice: dict[str, Any]) -> CommittedDice:
-    """The dice a revealed seed gives, with the game id and client seeds event 1 published."""
+def _committed(seed: str, dice: dict[str, Any], events: Sequence[ExportEvent]) -> CommittedDice:
+    """The dice a revealed seed gives, with the game id and client seeds event 1 published
+    and then the seats' seeds sealed at the first turn (ClientSeedsSealed, SEED-1)."""
     seeds = dice.get("client_seeds")
     seeds = [str(s) for s in seeds] if isinstance(seeds, list) else []
-    return CommittedDice(bytes.fromhex(seed), str(dice.get("game_id")), seeds)
+    return CommittedDice(bytes.fromhex(seed), str(dice.get("game_id")), seeds + sealed(events))
+
+
+def sealed(events: Sequence[ExportEvent]) -> list[str]:
+    """The seats' seeds the dice mix in: ClientSeedsSealed's, in seat order, none skipped
+    but those no seat gave (null)."""
+    found = next((e for e in events if e.type == SEEDS_SEALED), None)
+    seeds = None if found is None else found.payload.get("seeds")
+    return [str(s) for s in seeds if s is not None] if isinstance(seeds, list) else []
 
 
 def _opens(seed: Any, commitment: Any) -> bool:
@@ -260,7 +324,7 @@ def _rules(
     if any(not e.hash for e in events) or (events and events[0].command is None):
         checks["rules"] = "not checked: recorded before commands were kept"
         return []
-    source = _committed(seed, dice) if seed and dice else RecordedDice(events)  # _dice tried
+    source = _committed(seed, dice, events) if seed and dice else RecordedDice(events)
     problem, appends = check_rules(events, source, seed, opening or Opening([], None))
     summary = f"{appends} appends re-decided"
     checks["rules"] = summary + (f", then {problem.reason}" if problem else "")

@@ -15,6 +15,7 @@ from adapters.redis_topology import RedisClients
 from api import create_app
 from api.composition import memory_components, redis_components
 from lorekeeper.settings import Settings
+from lorekeeper.signing import new_private_key_hex
 
 TEST_SETTINGS = Settings(
     jobs="inline",
@@ -24,6 +25,7 @@ TEST_SETTINGS = Settings(
     projection_wait_s=0.1,
     sse_max_s=0.4,
     sse_keepalive_s=0.1,
+    signing_key=new_private_key_hex(),  # a fresh key each run (issue 20)
 )
 
 

@@ -39,6 +39,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "trade": {"type": "trade", "unit": "id0", "blood": 2, "for": "lore"},
     "end_turn": {"type": "end_turn"},
     "resign": {"type": "resign"},
+    "client_seed": {"type": "client_seed", "seed": "mine"},  # SEED-1
 }
 
 

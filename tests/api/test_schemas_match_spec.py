@@ -57,6 +57,11 @@ QUERIES: dict[type[Schema], str] = {
     schemas.LobbyQuery: "listGames",
     schemas.MyGamesQuery: "listMyGames",
     player_schemas.PlayerStreamQuery: "streamMyNotifications",
+    # issue 20: the transparency log (NoQuery: the tree head and the keys take none)
+    schemas.ConsistencyQuery: "transparencyConsistency",
+    schemas.EntriesQuery: "transparencyEntries",
+    schemas.GameProofQuery: "gameTransparencyProof",
+    schemas.NoQuery: "transparencyTreeHead",
 }
 # Fields whose type marshmallow cannot state (custom fields): the spec's types for them.
 CUSTOM_TYPES = {

@@ -21,6 +21,7 @@ READ_ROUTES = {
     "/games/{id}/stream": "view",
     "/games/{id}/export": "audit",
     "/games/{id}/audit": "audit",
+    "/games/{id}/transparency": "audit",  # issue 20: the game's leaves in the log
     "/games/{id}/board.svg": "view",
     "/games/{id}/log": "view",
     "/games/{id}/viewer": "view",

@@ -18,17 +18,24 @@ from domain.scenarios import get_scenario
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import EventStore
 from lorekeeper.service import GameService
+from lorekeeper.transparency import TransparencyLog
 
 MAX_COMMANDS = 2000
 
 
-def memory_service(events: EventStore | None = None, dice_seed: int = 1) -> GameService:
+def memory_service(
+    events: EventStore | None = None,
+    dice_seed: int = 1,
+    transparency: TransparencyLog | None = None,
+) -> GameService:
     """A service whose games are `game-1`, `game-2` … with dice seeds drawn from `dice_seed`:
     the same games every run."""
     ids, seeds = itertools.count(1), random.Random(dice_seed)
     jobs = InMemoryJobQueue()
     service = GameService(
-        GameLog(events or InMemoryEventStore(), InMemoryDiceStore(), jobs),
+        GameLog(
+            events or InMemoryEventStore(), InMemoryDiceStore(), jobs, transparency=transparency
+        ),  # fmt: skip
         InMemorySeatTokenStore(),
         allow_scripted_dice=True,
         new_game_id=lambda: f"game-{next(ids)}",
@@ -59,18 +66,23 @@ def play(
 ) -> str:
     """Play random legal commands until the game ends; its id."""
     created = service.create_game(scenario, options or {})
+    return play_on(service, created.game_id, seed)
+
+
+def play_on(service: GameService, game_id: str, seed: int) -> str:
+    """Play random legal commands in a started game until it ends; its id."""
     rnd = random.Random(seed)
     for _ in range(MAX_COMMANDS):
-        state = service.log.load(created.game_id).state
+        state = service.log.load(game_id).state
         if state.is_over:
-            return created.game_id
+            return game_id
         pending = state.pending
         seat = pending.seat if pending and pending.seat is not None else state.active
         choices = [c.to_json() for c in legal_actions(state, seat) if c.type != "resign"]
         body = rnd.choices(choices, [_weight(c) for c in choices])[0] if choices else RESIGN
         if body["type"] == "order" and body["units"]:
             body = _more_units(state, seat, body, choices, rnd)
-        service.handle_command(created.game_id, seat, body)
+        service.handle_command(game_id, seat, body)
     raise AssertionError("the game did not end")
 
 

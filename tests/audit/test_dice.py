@@ -108,10 +108,13 @@ def test_a_committed_config_publishes_only_its_commitment():
         "commitment": hashlib.sha256(SEED).hexdigest(),
         "game_id": "g1",
         "client_seeds": ["alice"],
+        "seat_seeds": True,  # the seats may add theirs before the first turn (SEED-1)
     }
     assert SEED.hex() not in repr(public) and config.revealable_seed == SEED.hex()
     assert DiceConfig.from_json(config.to_json()) == config
     assert config.source().face(3) == CommittedDice(SEED, "g1", ["alice"]).face(3)
+    mixed = CommittedDice(SEED, "g1", ["alice", "bob"])
+    assert [config.source(["bob"]).face(i) for i in range(9)] == [mixed.face(i) for i in range(9)]
 
 
 def test_configs_stored_before_commitments_still_load():

@@ -96,3 +96,13 @@ def test_the_retention_benchmark_measures_every_key_of_a_game(redis_client) -> N
     redis_client.set(KEYS["dice"]("g1"), "x" * 100)
     measured = per_key(redis_client, ["g1"])
     assert set(measured) == set(KEYS) and measured["dice"] > 100 and measured["stream"] == 0
+
+
+def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # issue 20
+    from bench.transparency import redis_rows, tree_rows
+
+    rows = tree_rows(n_games=300) + redis_rows(redis_client, n_games=50)
+    values = {r.measure: float(r.value.replace(",", "")) for r in rows}
+    assert len(values) == 10 and all(v > 0 for v in values.values()), values
+    assert values["12 log cost per game: leaf data, bytes"] > 300  # two leaves of ~180 bytes
+    assert not redis_client.exists("lk:{tlog}:leaves")  # it cleans up after itself

@@ -26,6 +26,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "end_turn": {},
     "resign": {},
     "resolve_breath": {},
+    "client_seed": {"seed": "mine"},
 }
 
 

@@ -41,6 +41,9 @@ def first_edition_json(state: GameState) -> Any:
     assert data.pop("edition") == FIRST
     for site in data["sites"].values():
         assert site.pop("red_border") is False  # R-BRD-4: ignored by the first edition
+    assert data.pop("seat_seeds") is False  # SEED-1: no seeds from seats back then
+    assert set(data.pop("client_seeds")) <= {None}
+    assert set(data.pop("seeds_given")) <= {0}
     return data
 
 
