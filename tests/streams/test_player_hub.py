@@ -8,12 +8,14 @@ import threading
 import time
 
 import pytest
-import redis
 
 from adapters.memory_push import InMemoryNotificationLog
 from adapters.redis_feed import RedisStreamFeed
 from adapters.redis_push import PLAYER_TOPICS, RedisNotificationLog
+from adapters.redis_server import RedisServerProcess
+from adapters.redis_topology import server_client
 from lorekeeper.ports import Feed, Note, NotificationLog
+from lorekeeper.settings import Settings
 from lorekeeper.streaming import START, StreamHub
 from tests.streams.test_hub import CountingFeed
 
@@ -25,7 +27,13 @@ def log_and_feed(request: pytest.FixtureRequest) -> tuple[NotificationLog, Feed]
     if request.param == "in_memory":
         notes = InMemoryNotificationLog()
         return notes, notes
-    client: redis.Redis = request.getfixturevalue("redis_client")
+    request.getfixturevalue("redis_client")  # the private server, emptied
+    # As the API builds its clients (adapters/redis_backend.py): a pool that makes a caller
+    # wait past its connections. redis-py's own refuses the 101st, and the 200 followers
+    # catch up at once.
+    server: RedisServerProcess = request.getfixturevalue("redis_server")
+    client = server_client(server.url, Settings().redis_connections)
+    request.addfinalizer(client.close)
     return RedisNotificationLog(client), RedisStreamFeed(client, PLAYER_TOPICS)
 
 
