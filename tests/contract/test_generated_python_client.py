@@ -97,7 +97,9 @@ def play(generated: ModuleType, models: Any, base: str, clients: ExitStack) -> N
         reply = send(game, client=client, body=command)
         assert isinstance(reply, models.CommandReply), reply
 
-    board = part("api.games.get_game").sync(game, client=south)
+    # The board view is a projection the workers write: read at least the resignation's
+    # version (min_version), as a client that just sent it would.
+    board = part("api.games.get_game").sync(game, client=south, min_version=reply.version)
     assert isinstance(board, models.BoardView), board
     assert board.phase == models.BoardViewPhase.OVER
     assert board.winner == 0 and isinstance(board.winner, int)  # the crash of issue 22
