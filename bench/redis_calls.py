@@ -90,6 +90,41 @@ def command_calls(
     return counted, commands
 
 
+def projection_calls(
+    client: redis.Redis, url: str, *, commands: int = 40, script: Script | None = None
+) -> tuple[Counter[str], int]:
+    """Redis calls by name of the workers' projection of one game after each of `commands`
+    commands (`Projector.project([game])`, as a projection round of one game runs it; the
+    queue's own pop and the round's batching over several games aside): the other side of a
+    command's cost, on one Redis."""
+    from api import create_app
+    from api.composition import redis_components
+    from lorekeeper.settings import Settings
+    from workers.context import build_context
+
+    settings = Settings(redis_url=url, jobs="rq", rate_per_s=1_000_000,
+                        rate_burst=1_000_000, allow_anonymous_games=True)  # fmt: skip
+    app = create_app(settings, components=redis_components(settings, RedisClients.single(client)))
+    ctx = build_context(settings, client)
+    script = script or random_game("river_crossing", "calls-1")
+    counted: Counter[str] = Counter()
+    with app.test_client() as http:
+        created = http.post("/games", json=script.create_body()).get_json()
+        game_id = created["game_id"]
+        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        for index, step in enumerate(script.steps[: _WARM_UP + commands]):
+            reply = http.post(f"/games/{game_id}/commands", data=json.dumps(step.body),
+                              headers={"Authorization": f"Bearer {tokens[step.seat]}",
+                                       "Content-Type": "application/json",
+                                       "Idempotency-Key": f"projected-{index}"})  # fmt: skip
+            assert reply.status_code == 200, reply.get_json()
+            before = commandstats([client])
+            ctx.projector.project([game_id])
+            if index >= _WARM_UP:
+                counted += commandstats([client]) - before
+    return counted, commands
+
+
 def report(calls: Counter[str], commands: int) -> str:
     lines = [f"{calls.total() / commands:.2f} Redis calls per command ({commands} commands)"]
     for name, count in calls.most_common():
@@ -108,6 +143,10 @@ def main() -> int:
                                             projected_each=projected_each)  # fmt: skip
             print("projected between commands:" if projected_each else "projection pending:")
             print(report(calls, commands))
+        client.flushall()
+        calls, commands = projection_calls(client, server.url)
+        print("the workers' projection of the game after each command:")
+        print(report(calls, commands))
         client.close()
     return 0
 
