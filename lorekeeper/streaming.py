@@ -79,6 +79,7 @@ class StreamHub:
         self._waiting = False  # a read is under way, or about to be (set under the lock)
         self._reader_running = False
         self._reader_pid = 0
+        self._reader: threading.Thread | None = None  # the last reader started
         self.reads = 0  # reads made (for /healthz and the tests)
 
     # -- what subscribers see -------------------------------------------------------------
@@ -134,7 +135,8 @@ class StreamHub:
         if self._reader_running and self._reader_pid == os.getpid():
             return
         self._reader_running, self._reader_pid = True, os.getpid()
-        threading.Thread(target=self._run, name="stream-hub", daemon=True).start()
+        self._reader = threading.Thread(target=self._run, name="stream-hub", daemon=True)
+        self._reader.start()
 
     def _run(self) -> None:
         """Read while there are topics to follow; stop when the last subscriber has left."""

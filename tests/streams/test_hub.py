@@ -3,7 +3,6 @@ subscribers want, and hands each what it has not seen, on both feeds."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator, Mapping
 
@@ -153,7 +152,9 @@ def test_the_reader_stops_with_the_last_follower_and_starts_again(parts) -> None
     while hub._reader_running and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not hub._reader_running
-    assert not [t for t in threading.enumerate() if t.name == "stream-hub"]
+    assert hub._reader is not None
+    hub._reader.join(WAIT_S)  # this hub's own thread (other tests' hubs may still be ending)
+    assert not hub._reader.is_alive()
     with hub.subscribe(game_topic("g1"), "1-0") as again:
         again.next(0)
         grow(store, "g1", 1)
