@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
@@ -26,8 +24,6 @@ from workers import heartbeat
 from workers.context import WorkerContext
 
 log = logging.getLogger(__name__)
-
-_WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.STARTED}
 
 
 def resolve_open_phase(
@@ -57,23 +53,8 @@ def is_breath_job_live(ctx: WorkerContext, game_id: str, opened_version: int) ->
     one, counts as live until its last sign of life is LOREKEEPER_JOB_STALE_S old. Being
     wrong costs nothing but a no-op: resolution is exactly-once anyway.
     """
-    try:
-        job = Job.fetch(
-            breath_job_id(game_id, opened_version), connection=ctx.client,
-            serializer=JSONSerializer,
-        )  # fmt: skip
-    except NoSuchJobError:
-        return False
-    status = job.get_status()
-    if status not in _WAITING:
-        return False
-    if status == JobStatus.STARTED and heartbeat.beats(job.worker_name):
-        return heartbeat.alive(ctx.client, [str(job.worker_name)])[0]
-    seen = [t for t in (job.enqueued_at, job.started_at, job.last_heartbeat) if t is not None]
-    if not seen:
-        return False
-    age_s = (datetime.now(UTC) - max(seen)).total_seconds()
-    return age_s < ctx.settings.job_stale_s
+    job_id = breath_job_id(game_id, opened_version)
+    return heartbeat.job_is_live(ctx.client, job_id, ctx.settings.job_stale_s)
 
 
 @dataclass(frozen=True)

@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import UTC, datetime
 from typing import Any
 
 import redis
 from rq import get_current_job
-from rq.exceptions import NoSuchJobError
-from rq.job import Job, JobStatus
-from rq.serializers import JSONSerializer
 
 from adapters.redis_jobs import time_out_job_id
 from workers import context, heartbeat
@@ -33,7 +29,6 @@ from workers.context import WorkerContext
 log = logging.getLogger(__name__)
 
 _RETRY_S = 0.5  # after Redis did not answer
-_WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.STARTED}
 RECONCILE_BATCH = 200
 
 
@@ -110,17 +105,5 @@ def is_time_out_job_live(ctx: WorkerContext, game_id: str, version: int) -> bool
     """Whether the time-out's job waits or runs, as for breath jobs (workers/breath.py): a
     started job lives while its worker's heartbeat does; a waiting one, or one of a worker
     without a heartbeat, until its last sign of life is LOREKEEPER_JOB_STALE_S old."""
-    try:
-        job = Job.fetch(time_out_job_id(game_id, version), connection=ctx.client,
-                        serializer=JSONSerializer)  # fmt: skip
-    except NoSuchJobError:
-        return False
-    status = job.get_status()
-    if status not in _WAITING:
-        return False
-    if status == JobStatus.STARTED and heartbeat.beats(job.worker_name):
-        return heartbeat.alive(ctx.client, [str(job.worker_name)])[0]
-    seen = [t for t in (job.enqueued_at, job.started_at, job.last_heartbeat) if t is not None]
-    if not seen:
-        return False
-    return (datetime.now(UTC) - max(seen)).total_seconds() < ctx.settings.job_stale_s
+    job_id = time_out_job_id(game_id, version)
+    return heartbeat.job_is_live(ctx.client, job_id, ctx.settings.job_stale_s)

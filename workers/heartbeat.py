@@ -19,10 +19,16 @@ import os
 import socket
 import threading
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 import redis
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
 
 from adapters.redis_keys import worker_heartbeat_key
+
+_WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.STARTED}
 
 log = logging.getLogger(__name__)
 PREFIX = "lk-"
@@ -47,6 +53,26 @@ def alive(client: redis.Redis, names: Sequence[str]) -> list[bool]:
     for name in names:
         pipe.exists(worker_heartbeat_key(name))
     return [bool(found) for found in pipe.execute()]
+
+
+def job_is_live(client: redis.Redis, job_id: str, stale_s: float) -> bool:
+    """Whether the job waits or runs: a started job lives while its worker's heartbeat does; a
+    waiting one, or one of a worker without a heartbeat (a bare `rq worker`), until its last
+    sign of life is `stale_s` old. The breath and time-out jobs' check (workers/breath.py,
+    workers/clocks.py)."""
+    try:
+        job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
+    except NoSuchJobError:
+        return False
+    status = job.get_status()
+    if status not in _WAITING:
+        return False
+    if status == JobStatus.STARTED and beats(job.worker_name):
+        return alive(client, [str(job.worker_name)])[0]
+    seen = [t for t in (job.enqueued_at, job.started_at, job.last_heartbeat) if t is not None]
+    if not seen:
+        return False
+    return (datetime.now(UTC) - max(seen)).total_seconds() < stale_s
 
 
 def forget(client: redis.Redis, name: str) -> None:
