@@ -129,6 +129,10 @@ class GameOptionsSchema(Schema):
     client_seeds = fields.List(
         fields.String(validate=validate.Length(1, 128)), validate=validate.Length(max=16)
     )
+    # A game full at its creation waits for its seats' seeds before its first turn (SEED-2;
+    # lorekeeper/seating.py checks the rest and names the rule).
+    seed_step = StrictBoolean()
+    seed_step_s = fields.Integer(strict=True)
 
     @validates_schema
     def _client_seeds_need_committed_dice(self, data: dict[str, Any], **kwargs: Any) -> None:

@@ -23,7 +23,7 @@ from domain.movement import handle_move, movement_phase_problem
 from domain.orders import handle_order
 from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
-from domain.seeds import give_client_seed, sealed
+from domain.seeds import give_client_seed, is_seed_step_done, sealed
 from domain.sites import handle_trade
 from domain.state import GameState
 from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
@@ -103,11 +103,16 @@ def decide_and_fold(
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
     if isinstance(command, cmd.GiveClientSeed):  # before the first turn (SEED-1)
         events = give_client_seed(state, command, seat)
-        return events, fold(state, events)
+        after = fold(state, events)
+        if is_seed_step_done(after):  # the last seat the seed step waited for (SEED-2)
+            first_turn = start_game(after)
+            events, after = [*events, *first_turn], fold(after, first_turn)
+        return events, after
     if not is_started(state):
         raise RuleViolation(
             "R-TRN-1", "the game has not started: its first turn begins once every seat is "
-            "taken", "not_started",
+            "taken (and, in a seed step, its seats gave their seeds or its deadline passed: "
+            "SEED-2)", "not_started",
         )  # fmt: skip
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
         check_turn(state, command, seat)

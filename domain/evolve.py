@@ -33,10 +33,14 @@ def _on(event_type: type[ev.Event]) -> Callable[[Handler], Handler]:
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if isinstance(event, ev.GameCreated):
         start = validate_scenario(event.scenario, event.rules_edition)
-        seat_seeds = bool((event.dice or {}).get("seat_seeds"))
+        dice = event.dice or {}
+        step = dice.get("seed_step") or {}
         return replace(start, auto_decisions=event.auto_decisions, version=1,
-                       seat_seeds=seat_seeds, client_seeds=(None,) * len(start.players),
-                       seeds_given=(0,) * len(start.players))  # fmt: skip
+                       seat_seeds=bool(dice.get("seat_seeds")),
+                       client_seeds=(None,) * len(start.players),
+                       seeds_given=(0,) * len(start.players),
+                       seed_step=tuple(int(s) for s in step.get("seats", ())),
+                       seed_deadline_ms=step.get("deadline_ms"))  # fmt: skip
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")
     return replace(_HANDLERS[type(event)](state, event), version=state.version + 1)

@@ -2,6 +2,11 @@
 the first turn; the seeds are sealed as the first turn begins and mixed into every die from
 then on (domain.dice.CommittedDice, docs/audit.md "Client seeds").
 
+A game full at its creation starts at once, unless it was created with a seed step (SEED-2,
+GameCreated.dice.seed_step): then its first turn begins as the last seat it waits for gives
+its seed or declines (`is_seed_step_done`; the same append), or when the server ends the step
+at its deadline (`start_game`, the server's step).
+
 Only a game whose committed dice published `seat_seeds` takes them: the server's seed was
 committed to before any seat gave one, so no seat's seed can have been chosen around it, and
 the server could not try seeds until it liked the seats' dice.
@@ -56,3 +61,20 @@ def seat_seeds(state: GameState) -> tuple[str, ...]:
     if not state.seat_seeds or state.turn == 0:
         return ()
     return tuple(s for s in state.client_seeds if s is not None)
+
+
+def in_seed_step(state: GameState) -> bool:
+    """Whether the game waits in a seed step (SEED-2): created with one, not started yet."""
+    return bool(state.seed_step) and state.turn == 0 and not state.is_over
+
+
+def is_seed_step_done(state: GameState) -> bool:
+    """Whether every seat the seed step waits for has given its seed or declined (SEED-2)."""
+    return in_seed_step(state) and all(state.seeds_given[s] > 0 for s in state.seed_step)
+
+
+def is_seed_step_due(state: GameState, now_ms: int) -> bool:
+    """Whether the server may end the game's seed step at `now_ms` (SEED-2): its deadline
+    has passed (the step ends as its last seat gives, in that seat's own append)."""
+    deadline = state.seed_deadline_ms
+    return in_seed_step(state) and deadline is not None and now_ms >= deadline

@@ -24,6 +24,7 @@ from typing import Any
 
 import domain
 from domain import GameState, RuleViolation
+from domain.seeds import in_seed_step, is_seed_step_due
 from domain.timeouts import time_out
 from lorekeeper.clocks import Running, now_ms
 from lorekeeper.creation import (
@@ -36,7 +37,7 @@ from lorekeeper.creation import (
     new_secrets,
     seat_tokens,
 )
-from lorekeeper.dice import DiceConfig
+from lorekeeper.dice import DiceConfig, SeedStep
 from lorekeeper.errors import (
     GameExists,
     GameNotFound,
@@ -141,6 +142,7 @@ class GameService:
         idempotency_key: str | None = None,
         client: str = "",
         body: Mapping[str, Any] | None = None,
+        seed_step: SeedStep | None = None,
     ) -> CreatedGame:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
 
@@ -152,7 +154,10 @@ class GameService:
         With an `idempotency_key` the creation is made once per key, `client` (who asks: a
         player, else an address) and `body`: a resend gets the first reply (a ReplayedGame),
         seat tokens included, and the same key with another body is refused
-        (IdempotencyMismatch). GameExists only when a random game id is taken already."""
+        (IdempotencyMismatch). GameExists only when a random game id is taken already.
+
+        A `seed_step` (SEED-2, with `start` False) is published in GameCreated.dice: the first
+        turn then begins as its last seat gives its seed, or by `end_seed_step`."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
         digest = creation_hash(body or {"scenario": scenario, "options": options})
@@ -164,6 +169,8 @@ class GameService:
             if first is not None:
                 return first
         mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
+        if seed_step is not None:
+            mine = mine.with_seed_step(seed_step.seats, seed_step.deadline_ms)
         events = first_events(doc, options, mine, start=start)  # the scenario is checked
         if before is not None:
             before(creation.game_id, doc)
@@ -223,18 +230,25 @@ class GameService:
         tokens = seat_tokens(kept, creation, seats)
         return ReplayedGame(*_created(creation, first.version, first.head_hash, kept, tokens))
 
-    def start_game(self, game_id: str) -> Committed | None:
+    def start_game(self, game_id: str, *, due_ms: int | None = None) -> Committed | None:
         """Begin the first turn of a game created unstarted (R-TRN-1); None when it has begun
-        already. Safe to run twice: the append carries the command id `start_game`."""
+        already. Safe to run twice: the append carries the command id `start_game`.
+
+        A game in a seed step (SEED-2) is begun only with `due_ms`, a time at or after its
+        deadline (`end_seed_step`), recorded as the start's time."""
         for _ in range(_BREATH_RETRIES):
             game = self.log.load(game_id)
             if domain.is_started(game.state):
                 return None
+            if in_seed_step(game.state) and (
+                due_ms is None or not is_seed_step_due(game.state, due_ms)
+            ):
+                return None  # its last seat's seed, or its deadline, begins it
             events = domain.start_game(game.state)
             after = domain.fold(game.state, events)
             cause = Cause(START_COMMAND, None, START_COMMAND_ID, command_hash(START_COMMAND))
             try:
-                committed = self.log.commit(game, game_id, events, after, cause)
+                committed = self.log.commit(game, game_id, events, after, cause, time_ms=due_ms)
             except VersionConflict:
                 continue
             if committed.duplicate:
@@ -242,6 +256,15 @@ class GameService:
             self._committed(game_id, after)
             return committed
         return None
+
+    def end_seed_step(self, game_id: str) -> Committed | None:
+        """Begin the first turn of a game whose seed step's deadline has passed (SEED-2),
+        the seats that gave no seed recorded as none; None when it is not due (or began).
+        Safe to run twice, and beside the last seat's seed: one of the two begins it."""
+        now = self.now_ms()
+        if not is_seed_step_due(self.log.load(game_id).state, now):
+            return None
+        return self.start_game(game_id, due_ms=now)
 
     def watch_commits(self, hook: Callable[[str, GameState], None]) -> None:
         """Call `hook(game_id, state)` after each append this service makes (the state it
@@ -333,6 +356,11 @@ class GameService:
             if repeated is not None:
                 return repeated
             raise _TimedOut
+        if is_seed_step_due(game.state, now):  # as a late command meets its time-out (CLK-5)
+            if not game.checked:
+                raise _Stale
+            self.end_seed_step(c.game_id)
+            raise _TimedOut  # decided again on the game as it now is: begun
         try:
             if c.if_match is not None and c.if_match != game.version:
                 raise PreconditionFailed(c.if_match, game.version)
@@ -346,7 +374,8 @@ class GameService:
             if not game.checked:
                 raise _Stale
             return CommandResult(c.seat, game.version, (), False, game.head_hash)
-        at = now if game.clock is not None else None
+        # The times deadlines are checked against: a clock's (CLK-3), a seed step's (SEED-2).
+        at = now if game.clock is not None or in_seed_step(game.state) else None
         committed = self.log.commit(game, c.game_id, events, after, c.cause, time_ms=at)
         if committed.duplicate:
             return self._repeated(c, committed)
