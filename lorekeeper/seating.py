@@ -177,6 +177,8 @@ class SeatingService:
         now = self._clock()
         invitations: list[Invitation] = []
         made: list[Table] = []
+        full = all(spec.kind in ("me", "bot", "token") for spec in specs)
+        step = self._seed_step(options, full, token_seats, now)
 
         def table_for(new_id: str, doc: Mapping[str, Any]) -> None:
             count = len(doc.get("players", []))
@@ -197,8 +199,6 @@ class SeatingService:
                 raise Refused("game_exists", f"game {new_id!r} already exists")
             made.append(table)
 
-        full = all(spec.kind in ("me", "bot", "token") for spec in specs)
-        step = self._seed_step(options, full, token_seats, now)
         created = self._games.create_game(
             scenario, options, start=full and step is None, token_seats=token_seats,
             before=table_for, game_id=game_id, idempotency_key=idempotency_key, client=client,
@@ -223,7 +223,7 @@ class SeatingService:
             if length is not None:
                 raise _seed_step_refused("seed_step_s", "goes with `seed_step: true`")
             return None
-        if "seed" in options or "dice" in options:
+        if options.get("seed") is not None or "dice" in options:
             raise _seed_step_refused("seed_step", _NOT_COMMITTED)
         if not full:
             raise _seed_step_refused("seed_step", _NOT_FULL)
