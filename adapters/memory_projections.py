@@ -7,16 +7,14 @@ import json
 import threading
 import time
 from collections.abc import Sequence
-from typing import Any
 
-from adapters.views import select_lobby, view_json
+from adapters.views import view_json
 from lorekeeper.ports import Projection, ProjectionSave
 
 
 class InMemoryProjectionStore:
     def __init__(self) -> None:
         self._views: dict[str, tuple[int, str]] = {}
-        self._lobby: dict[str, str] = {}
         self._changed = threading.Condition()
 
     def load(self, game_id: str) -> Projection | None:
@@ -34,11 +32,6 @@ class InMemoryProjectionStore:
                 self._changed.wait(left)
         return self.load(game_id)
 
-    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        with self._changed:
-            entries = [json.loads(text) for text in self._lobby.values()]
-        return select_lobby(entries, status)
-
     def save(self, saves: Sequence[ProjectionSave], *, replace_equal: bool = False) -> list[bool]:
         return [self._save(save, replace_equal) for save in saves]
 
@@ -48,7 +41,6 @@ class InMemoryProjectionStore:
             if save.version < current or (save.version == current and not replace_equal):
                 return False
             self._views[save.game_id] = (save.version, view_json(save.view))
-            self._lobby[save.game_id] = view_json(save.lobby_entry)
             self._changed.notify_all()
             return True
 
@@ -56,13 +48,9 @@ class InMemoryProjectionStore:
         with self._changed:
             return [self._version(g) for g in game_ids]
 
-    def sync_lobby(self, game_id: str) -> None:
-        """Nothing to repair: the twin writes view and lobby under one lock."""
-
     def delete(self, game_id: str) -> None:
         with self._changed:
             self._views.pop(game_id, None)
-            self._lobby.pop(game_id, None)
 
     def _version(self, game_id: str) -> int:
         return self._views.get(game_id, (0, ""))[0]

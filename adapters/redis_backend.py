@@ -67,7 +67,7 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
                                    ticks=clients.clustered)  # fmt: skip
     # A game's table with the game; players (one key each, and their API keys) spread like
     # the rate-limit buckets; the lobby's indexes span games: the coordination Redis.
-    return Stores(events, RedisProjectionStore(games, index), RedisSeatTokenStore(games),
+    return Stores(events, RedisProjectionStore(games), RedisSeatTokenStore(games),
                   RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
                   RedisLobbyIndex(index), RedisDeadlineIndex(index),
                   snapshots=RedisSnapshotStore(games), archives=RedisArchiveStore(games),

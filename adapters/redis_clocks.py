@@ -21,6 +21,7 @@ from typing import Any
 import redis
 
 from adapters.redis_keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY, WARNED_KEY, WARNINGS_KEY
+from adapters.redis_lane import ScriptCall, lane_for
 from adapters.stream_entries import text
 from lorekeeper.ports import Deadline, Due
 
@@ -92,16 +93,20 @@ class RedisDeadlineIndex:
         self._client = client
         self._claim = client.register_script(_CLAIM_LUA)
         self._due = client.register_script(_DUE_LUA)
+        self._lane = lane_for(client)
 
     def schedule(self, deadlines: Sequence[Deadline]) -> list[bool]:
         if not deadlines:
             return []
-        pipe = self._client.pipeline(transaction=False)
+        calls = []  # through a lane: EVALSHA in one round trip (adapters/redis_lobby.py)
         for d in deadlines:
             args: list[str | int] = [d.game_id, d.version, _opt(d.deadline_ms),
                                      _opt(d.warn_ms), d.key or "", entry_json(d)]  # fmt: skip
-            pipe.eval(_SCHEDULE_LUA, len(_KEYS), *_KEYS, *args)
-        return [bool(written) for written in pipe.execute()]
+            calls.append(ScriptCall(_SCHEDULE_LUA, _KEYS, args))
+        replies = self._lane.run_scripts(calls)
+        for failed in (r for r in replies if isinstance(r, Exception)):
+            raise failed
+        return [bool(written) for written in replies]
 
     def due(self, now_ms: int, limit: int) -> list[Due]:
         reply: list[Any] = self._due(keys=_KEYS, args=[now_ms, limit])

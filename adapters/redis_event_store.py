@@ -223,17 +223,36 @@ class RedisStreamEventStore:
         return self._client.xlen(events_key(game_id))
 
     def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
+        # One XRANGE a game, from the event before the one asked for: its last entry's id is
+        # the game's version, so no XLEN is sent. Only a stream shorter than that (an unknown
+        # game asked from past event 1, or one that lost events) needs XLEN, in a second trip.
         pipe = self._client.pipeline(transaction=False)
         for game_id, from_version in reads:
             check_game_id(game_id)
             check_read(from_version, None)
-            pipe.xlen(events_key(game_id))
-            pipe.xrange(events_key(game_id), f"{from_version}-0", "+")
+            pipe.xrange(events_key(game_id), f"{max(from_version - 1, 1)}-0", "+")
         replies = pipe.execute() if reads else []
+        short = [game_id for (game_id, start), entries in zip(reads, replies, strict=True)
+                 if not entries and start > 1]  # fmt: skip
+        lengths = dict(zip(short, self._lengths(short), strict=True))
         tails = []
-        for (game_id, _), version, entries in zip(reads, replies[::2], replies[1::2], strict=True):
-            tails.append(Tail(int(version), list(self._stored_seen(game_id, entries))))
+        for (game_id, from_version), entries in zip(reads, replies, strict=True):
+            if not entries:
+                tails.append(Tail(lengths.get(game_id, 0), []))
+                continue
+            version = int(text(entries[-1][0]).split("-", 1)[0])
+            if from_version > 1 and text(entries[0][0]) == f"{from_version - 1}-0":
+                entries = entries[1:]
+            tails.append(Tail(version, list(self._stored_seen(game_id, entries))))
         return tails
+
+    def _lengths(self, game_ids: Sequence[str]) -> list[int]:
+        if not game_ids:
+            return []
+        pipe = self._client.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.xlen(events_key(game_id))
+        return [int(n) for n in pipe.execute()]
 
     def exists(self, game_id: str) -> bool:
         check_game_id(game_id)

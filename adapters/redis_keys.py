@@ -12,7 +12,6 @@ single keys of their own.
 from __future__ import annotations
 
 GAMES_KEY = "lk:games"  # set: every game id
-LOBBY_KEY = "lk:lobby"  # hash: game id -> lobby entry
 FAILED_PROJECTIONS_KEY = "lk:projections:failed"  # hash: game id -> its last failure
 DEFAULT_PROJECTION_QUEUE = "projections"
 

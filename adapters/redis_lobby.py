@@ -23,30 +23,45 @@ from typing import Any, cast
 import redis
 
 from adapters.redis_keys import EXPIRING_KEY, LISTINGS_KEY, shelf_key
+from adapters.redis_lane import ScriptCall, lane_for
 from adapters.stream_entries import text
 from lorekeeper.lobby import place_of as game_place
 from lorekeeper.ports import Listing, ListingPage, Shelf
 
 # KEYS: listings hash, expiring set, then the shelves the game goes on.
 # ARGV: game id, version, table rev, place, listing record (JSON), expiry ms or "".
+# Only what moved is written: a shelf the game leaves (ZREM), one it joins (ZADD), the
+# expiring set when the expiry changed; most commands change none of them, so an update is
+# then HGET and HSET.
 _UPDATE_LUA = """
 local old = redis.call('HGET', KEYS[1], ARGV[1])
 local v, r = tonumber(ARGV[2]), tonumber(ARGV[3])
-local keep = {}
-for i = 3, #KEYS do keep[KEYS[i]] = true end
+local had, expired = {}, ''
 if old then
   local record = cjson.decode(old)
   if record.v > v or (record.v == v and record.r >= r) then return 0 end
+  local keep = {}
+  for i = 3, #KEYS do keep[KEYS[i]] = true end
+  local moved = record.place ~= ARGV[4]
   for _, shelf in ipairs(record.shelves) do
-    if not keep[shelf] or record.place ~= ARGV[4] then redis.call('ZREM', shelf, record.place) end
+    if moved or not keep[shelf] then
+      redis.call('ZREM', shelf, record.place)
+    else
+      had[shelf] = true
+    end
   end
+  expired = record.x or '?'
 end
-for i = 3, #KEYS do redis.call('ZADD', KEYS[i], 0, ARGV[4]) end
+for i = 3, #KEYS do
+  if not had[KEYS[i]] then redis.call('ZADD', KEYS[i], 0, ARGV[4]) end
+end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[5])
-if ARGV[6] == '' then
-  redis.call('ZREM', KEYS[2], ARGV[1])
-else
-  redis.call('ZADD', KEYS[2], ARGV[6], ARGV[1])
+if ARGV[6] ~= expired then
+  if ARGV[6] == '' then
+    redis.call('ZREM', KEYS[2], ARGV[1])
+  else
+    redis.call('ZADD', KEYS[2], ARGV[6], ARGV[1])
+  end
 end
 return 1
 """
@@ -65,6 +80,10 @@ return out
 """
 
 
+def _expiry(listing: Listing) -> str:
+    return "" if listing.expires_ms is None else str(listing.expires_ms)
+
+
 def key_of(shelf: Shelf) -> str:
     return shelf_key(shelf.kind, shelf.status, shelf.scenario, shelf.player_id)
 
@@ -80,6 +99,7 @@ def record_json(listing: Listing) -> str:
         "place": place_of(listing),
         "shelves": [key_of(s) for s in listing.shelves],
         "entry": listing.entry,
+        "x": _expiry(listing),  # what the expiring set holds for it ("": nothing)
     }
     return json.dumps(record, separators=(",", ":"), sort_keys=True)
 
@@ -88,19 +108,24 @@ class RedisLobbyIndex:
     def __init__(self, client: redis.Redis) -> None:
         self._client = client
         self._page = client.register_script(_PAGE_LUA)
+        self._lane = lane_for(client)
 
     def update(self, listings: Sequence[Listing]) -> list[bool]:
         if not listings:
             return []
-        # EVAL in a pipeline (not EVALSHA: a pipeline of registered scripts checks them first).
-        pipe = self._client.pipeline(transaction=False)
+        # Through a lane: EVALSHA in one round trip (a redis-py pipeline of registered scripts
+        # asks SCRIPT EXISTS first; EVAL would send the text each time).
+        calls = []
         for listing in listings:
             keys = [LISTINGS_KEY, EXPIRING_KEY, *(key_of(s) for s in listing.shelves)]
-            expiry = "" if listing.expires_ms is None else str(listing.expires_ms)
             args: list[str | int] = [listing.game_id, listing.stamp[0], listing.stamp[1],
-                                     place_of(listing), record_json(listing), expiry]  # fmt: skip
-            pipe.eval(_UPDATE_LUA, len(keys), *keys, *args)
-        return [bool(written) for written in pipe.execute()]
+                                     place_of(listing), record_json(listing),
+                                     _expiry(listing)]  # fmt: skip
+            calls.append(ScriptCall(_UPDATE_LUA, keys, args))
+        replies = self._lane.run_scripts(calls)
+        for failed in (r for r in replies if isinstance(r, Exception)):
+            raise failed
+        return [bool(written) for written in replies]
 
     def page(self, shelf: Shelf, after: str | None, limit: int) -> ListingPage:
         start = "-" if after is None else f"({after}"

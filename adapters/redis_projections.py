@@ -3,11 +3,12 @@
 Views are stored as JSON with sorted keys and compact separators (`view_json`): a rebuild
 gives the same bytes as the live projection.
 
-- `lk:{<game_id>}:projection`  hash: `version`, `view`, `lobby`
-- `lk:lobby`                   hash: game id -> lobby entry. Not hash-tagged: it spans
-  games, so it lives on the coordination Redis (`index`, the same client on one server;
-  docs/scaling.md) and is written by its own script after the game's (same version guard);
-  a crash between the two is repaired by the next projection of the game (`sync_lobby`).
+- `lk:{<game_id>}:projection`  hash: `version`, `view`
+
+The lobby is not here: the projector lists each game in the lobby index
+(adapters/redis_lobby.py), which pages and the reconciler read. Round 1's `lk:lobby` hash
+(every game's entry, read whole) is no longer written; `python -m workers archive` and a
+rebuild leave an old one alone (delete it by hand once every worker runs this version).
 """
 
 from __future__ import annotations
@@ -19,45 +20,30 @@ from typing import Any, cast
 
 import redis
 
-from adapters.redis_keys import GAMES_KEY, LOBBY_KEY, events_key, projection_key
+from adapters.redis_keys import GAMES_KEY, events_key, projection_key
 from adapters.redis_lane import ScriptCall, lane_for
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import entry_fields, text
-from adapters.views import select_lobby, view_json
+from adapters.views import view_json
 from lorekeeper.ports import Projection, ProjectionSave
 
 _POLL_S = (0.001, 0.002, 0.005, 0.01, 0.02)
 
 
-# KEYS: projection hash. ARGV: version, view, lobby entry, "ge" to replace an equal version.
+# KEYS: projection hash. ARGV: version, view, "ge" to replace an equal version.
 _SAVE_LUA = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 local version = tonumber(ARGV[1])
-if version < current or (version == current and ARGV[4] ~= 'ge') then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'view', ARGV[2], 'lobby', ARGV[3])
-return 1
-"""
-
-# KEYS: lobby hash. ARGV: game id, version, lobby entry, "ge" to replace an equal version.
-_LOBBY_LUA = """
-local old = redis.call('HGET', KEYS[1], ARGV[1])
-local version = tonumber(ARGV[2])
-if old then
-  local current = tonumber(cjson.decode(old).version)
-  if version < current or (version == current and ARGV[4] ~= 'ge') then return 0 end
-end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+if version < current or (version == current and ARGV[3] ~= 'ge') then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'view', ARGV[2])
 return 1
 """
 
 
 class RedisProjectionStore:
-    def __init__(self, client: GamesClient, index: redis.Redis | None = None) -> None:
+    def __init__(self, client: GamesClient) -> None:
         self._client = client
-        self._index = index if index is not None else client
-        self._save_lobby = self._index.register_script(_LOBBY_LUA)
         self._lane = lane_for(client)
-        self._index_lane = lane_for(self._index)
 
     def load(self, game_id: str) -> Projection | None:
         version, view = self._client.hmget(projection_key(game_id), ["version", "view"])
@@ -79,34 +65,17 @@ class RedisProjectionStore:
             time.sleep(min(left, _POLL_S[min(attempt, len(_POLL_S) - 1)]))
             attempt += 1
 
-    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        raw = cast(dict[Any, Any], self._index.hgetall(LOBBY_KEY))
-        return select_lobby((json.loads(v) for v in raw.values()), status)
-
     def save(self, saves: Sequence[ProjectionSave], *, replace_equal: bool = False) -> list[bool]:
-        # One round trip for all the scripts on one server (not a transaction: the keys are
-        # in two slots); on a cluster, the projections on every master at once, then the
-        # lobby on the coordination Redis. The lobby script has the same version guard, so it
-        # writes when the projection does, and also when only the lobby lags (what
-        # sync_lobby repairs). Through lanes (adapters/redis_lane.py): one EVALSHA each, and
-        # redis-py's cluster pipeline runs no scripts.
+        # One round trip for all the scripts (through a lane, adapters/redis_lane.py: one
+        # EVALSHA each; on a cluster, on every master at once). Not a transaction: the games'
+        # keys are in as many slots.
         mode = "ge" if replace_equal else "gt"
-        views, lobbies = [], []
-        for game_id, version, view, lobby_entry in saves:
-            lobby_text = view_json(lobby_entry)
-            args: list[str | int] = [version, view_json(view), lobby_text, mode]
-            views.append(ScriptCall(_SAVE_LUA, [projection_key(game_id)], args))
-            lobby_args: list[str | int] = [game_id, version, lobby_text, mode]
-            lobbies.append(ScriptCall(_LOBBY_LUA, [LOBBY_KEY], lobby_args))
-        if not saves:
-            return []
-        if self._index is self._client:
-            replies = self._lane.run_scripts(views + lobbies)
-        else:
-            replies = self._lane.run_scripts(views) + self._index_lane.run_scripts(lobbies)
+        calls = [ScriptCall(_SAVE_LUA, [projection_key(game_id)], [version, view_json(view), mode])
+                 for game_id, version, view in saves]  # fmt: skip
+        replies = self._lane.run_scripts(calls) if calls else []
         for failed in (r for r in replies if isinstance(r, Exception)):
             raise failed
-        return [bool(written) for written in replies[: len(views)]]
+        return [bool(written) for written in replies]
 
     def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
         pipe = self._client.pipeline(transaction=False)
@@ -114,15 +83,8 @@ class RedisProjectionStore:
             pipe.hget(projection_key(game_id), "version")
         return [0 if v is None else int(v) for v in (pipe.execute() if game_ids else [])]
 
-    def sync_lobby(self, game_id: str) -> None:
-        version, lobby_text = self._client.hmget(projection_key(game_id), ["version", "lobby"])
-        if version is not None and lobby_text is not None:
-            args: list[str | int] = [game_id, int(version), text(lobby_text), "gt"]
-            self._save_lobby(keys=[LOBBY_KEY], args=args)
-
     def delete(self, game_id: str) -> None:
         self._client.delete(projection_key(game_id))
-        self._index.hdel(LOBBY_KEY, game_id)
 
 
 def lagging_games(

@@ -26,12 +26,16 @@ from adapters.redis_keys import (
     push_facts_key,
     ticket_key,
 )
+from adapters.redis_lane import ScriptCall, lane_for
 from adapters.stream_entries import entry_fields, text
 from lorekeeper.ports import Endpoint, FeedEntry, Note
 
 # KEYS: the game's facts hash, the due set, then per player: its log, its enabled endpoints.
-# ARGV: version, revision, now ms, max len, log ttl ms, facts ttl ms, players, then per
-# player: its id, its count of facts, then per fact: its key, the note (JSON).
+# ARGV: version, revision, max len, log ttl ms, facts ttl ms, players, then per player: its
+# id, its count of facts, then per fact: its key, the note (JSON).
+# The usual projection changes no fact (the same seat is still to act): then it is HMGET and
+# HSET (the stamp, so an older projection arriving late is refused). The facts' time to live
+# is renewed when they change; Redis's clock (TIME) is read only when an endpoint is due.
 _RECORD = """
 local v, r = tonumber(ARGV[1]), tonumber(ARGV[2])
 local old = redis.call('HMGET', KEYS[1], 'v', 'r', 'facts')
@@ -39,12 +43,15 @@ if old[1] then
   local ov, orev = tonumber(old[1]), tonumber(old[2])
   if v < ov or (v == ov and r <= orev) then return -1 end
 end
-local seen = {}
+local seen, was = {}, 0
 if old[3] then
-  for _, k in ipairs(cjson.decode(old[3])) do seen[k] = true end
+  for _, k in ipairs(cjson.decode(old[3])) do
+    seen[k] = true
+    was = was + 1
+  end
 end
-local now, added, i = {}, 0, 8
-for p = 1, tonumber(ARGV[7]) do
+local now, added, i, clock = {}, 0, 7, nil
+for p = 1, tonumber(ARGV[6]) do
   local player, n = ARGV[i], tonumber(ARGV[i + 1])
   i = i + 2
   local log, hooks, fresh = KEYS[1 + 2 * p], KEYS[2 + 2 * p], 0
@@ -52,15 +59,19 @@ for p = 1, tonumber(ARGV[7]) do
     local k = player .. '|' .. ARGV[i]
     now[#now + 1] = k
     if not seen[k] then
-      redis.call('XADD', log, 'MAXLEN', '~', ARGV[4], '*', 'n', ARGV[i + 1])
+      redis.call('XADD', log, 'MAXLEN', '~', ARGV[3], '*', 'n', ARGV[i + 1])
       fresh = fresh + 1
     end
     i = i + 2
   end
   if fresh > 0 then
-    redis.call('PEXPIRE', log, ARGV[5])
+    redis.call('PEXPIRE', log, ARGV[4])
     for _, hook in ipairs(redis.call('SMEMBERS', hooks)) do
-      redis.call('ZADD', KEYS[2], 'NX', ARGV[3], player .. ':' .. hook)
+      if not clock then
+        local t = redis.call('TIME')
+        clock = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+      end
+      redis.call('ZADD', KEYS[2], 'NX', clock, player .. ':' .. hook)
     end
     added = added + fresh
   end
@@ -70,7 +81,7 @@ if #now == 0 then
 else
   redis.call('HSET', KEYS[1], 'v', v, 'r', r, 'facts', cjson.encode(now))
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[6])
+if added > 0 or #now ~= was or not old[1] then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
 return added
 """
 
@@ -163,7 +174,7 @@ class RedisNotificationLog:
         self._client = client
         self._max_len = max_len
         self._ttl_ms = ttl_s * 1000
-        self._record = client.register_script(_RECORD)
+        self._lane = lane_for(client)
         self._append = client.register_script(_APPEND)
 
     def record(
@@ -176,19 +187,21 @@ class RedisNotificationLog:
     ) -> list[int]:
         if not games:
             return []
-        now = _now_ms(self._client)
-        pipe = self._client.pipeline(transaction=False)
+        calls = []  # through a lane: EVALSHA in one round trip, no SCRIPT EXISTS before
         for game_id, stamp, facts in games:
             keys = [push_facts_key(game_id), PUSH_DUE_KEY]
-            args: list[Any] = [stamp[0], stamp[1], now, self._max_len, self._ttl_ms,
-                               self._ttl_ms, len(facts)]  # fmt: skip
+            args: list[Any] = [stamp[0], stamp[1], self._max_len, self._ttl_ms, self._ttl_ms,
+                               len(facts)]  # fmt: skip
             for player_id, notes in facts.items():
                 keys += [notes_key(player_id), hooks_enabled_key(player_id)]
                 args += [player_id, len(notes)]
                 for fact, note in notes:
                     args += [fact, note_json(note)]
-            self._record(keys=keys, args=args, client=pipe)
-        return [max(0, int(added)) for added in pipe.execute()]
+            calls.append(ScriptCall(_RECORD, keys, args))
+        replies = self._lane.run_scripts(calls)
+        for failed in (r for r in replies if isinstance(r, Exception)):
+            raise failed
+        return [max(0, int(added)) for added in replies]
 
     def append(self, player_id: str, note: Note) -> None:
         keys = [notes_key(player_id), hooks_enabled_key(player_id), PUSH_DUE_KEY]

@@ -1,7 +1,7 @@
 """Measure 6: Redis memory per event and per finished game.
 
 Per key, `MEMORY USAGE <key> SAMPLES 0` (every element counted): the event stream, the
-command ids, the projection, the seat hashes, the dice config, and the game's lobby entry.
+command ids, the projection, the seat hashes, the dice config, and the game's lobby listing.
 Beside it, the growth of INFO `used_memory` while the games were created and played.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import redis
 
-from adapters.redis_keys import LOBBY_KEY, commands_key, events_key, projection_key, seats_key
+from adapters.redis_keys import LISTINGS_KEY, commands_key, events_key, projection_key, seats_key
 
 _OTHER_KEYS = {  # the game's other keys, by the name they go by in the report
     "commands": commands_key,
@@ -55,15 +55,15 @@ def measure(client: redis.Redis, game_ids: Sequence[str], used_before: int) -> M
         pipe.memory_usage(events_key(game_id), samples=0)
         for key in _OTHER_KEYS.values():
             pipe.memory_usage(key(game_id), samples=0)
-        pipe.hstrlen(LOBBY_KEY, game_id)
+        pipe.hstrlen(LISTINGS_KEY, game_id)
     replies: list[Any] = pipe.execute()
     width = 3 + len(_OTHER_KEYS)
     events = stream = 0
-    other = dict.fromkeys([*_OTHER_KEYS, "lobby entry"], 0)
+    other = dict.fromkeys([*_OTHER_KEYS, "lobby listing"], 0)
     for i in range(len(game_ids)):
         row = replies[i * width : (i + 1) * width]
         events += int(row[0])
         stream += int(row[1] or 0)
-        for name, value in zip([*_OTHER_KEYS, "lobby entry"], row[2:], strict=True):
+        for name, value in zip([*_OTHER_KEYS, "lobby listing"], row[2:], strict=True):
             other[name] += int(value or 0)
     return Memory(len(game_ids), events, stream, other, used_memory(client) - used_before)

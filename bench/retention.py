@@ -27,7 +27,6 @@ from flask.testing import FlaskClient
 
 from adapters.redis_keys import (
     LISTINGS_KEY,
-    LOBBY_KEY,
     archive_key,
     commands_key,
     dice_key,
@@ -80,8 +79,8 @@ def per_key(client: redis.Redis, game_ids: Sequence[str]) -> dict[str, int]:
 
 
 def shared(client: redis.Redis) -> int:
-    """Bytes of the keys every game shares: the lobby hashes and the lobby's sorted sets."""
-    keys = [LOBBY_KEY, LISTINGS_KEY, *client.scan_iter(match="lk:{lobby}:*", count=1000)]
+    """Bytes of the keys every game shares: the lobby listings and the lobby's sorted sets."""
+    keys = [LISTINGS_KEY, *client.scan_iter(match="lk:{lobby}:*", count=1000)]
     return sum(int(client.memory_usage(k, samples=0) or 0) for k in dict.fromkeys(keys))
 
 

@@ -17,10 +17,11 @@ Shelves (docs/players.md):
 - each member's games (its creator and seated players) by status, and `all`;
 - `waiting` (a player's games where it is that player's turn or decision) and `invited`
   (seats reserved for the player: named seats, rematches);
-- the bots' `waiting` shelf (player id `bots`) and `starting` (player id `system`: games
-  whose seats are all taken but whose first turn was not appended, after a crash between
-  the two; not a game in a seed step, SEED-2, whose deadline puts it on the expiring set),
-  which the reconciler reads.
+- the bots' `waiting` shelf (player id `bots`) and the reconciler's shelves (player id
+  `system`): `starting` (games whose seats are all taken but whose first turn was not
+  appended, after a crash between the two; not a game in a seed step, SEED-2, whose deadline
+  puts it on the expiring set), `breath` (active games in a breath phase, whose job it
+  checks) and `clocked` (active games whose clock runs, whose deadline it checks).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from domain import GameState, is_started
@@ -113,7 +114,7 @@ def listing_of(game: Game, table: Table | None, created_ms: int) -> Listing:
             entry["expires_ms"] = table.expires_ms
         if table.rematch is not None:
             entry["rematch"] = table.rematch
-    shelves = _shelves(state, table, status)
+    shelves = _shelves(state, table, status) + _watched(entry, status)
     expires = table.expires_ms if table is not None and status == "open" else None
     stamp = (game.version, 0 if table is None else table.rev)
     return Listing(game.id, stamp, created_ms, tuple(shelves), entry, expires)
@@ -149,6 +150,30 @@ def _shelves(state: GameState, table: Table | None, status: str) -> list[Shelf]:
         elif holder.kind == "bot":
             shelves.append(Shelf("player", "waiting", None, BOTS))
     return list(dict.fromkeys(shelves))
+
+
+def _watched(entry: dict[str, Any], status: str) -> list[Shelf]:
+    """The reconciler's shelves a game sits on: its breath phase, its running clock."""
+    if status != "active":
+        return []
+    shelves = []
+    if entry["phase"] == "breath":
+        shelves.append(Shelf("player", "breath", None, SYSTEM))
+    if (entry.get("clock") or {}).get("running") is not None:
+        shelves.append(Shelf("player", "clocked", None, SYSTEM))
+    return shelves
+
+
+def shelf_entries(index: LobbyIndex, shelf: Shelf) -> Iterator[dict[str, Any]]:
+    """Every listing on a shelf, a page at a time (the reconciler's shelves: as many as the
+    games in that state, not every game stored)."""
+    after = None
+    while True:
+        page = index.page(shelf, after, MAX_PAGE)
+        yield from page.entries
+        if page.next_cursor is None:
+            return
+        after = page.next_cursor
 
 
 # -- reading shelves ---------------------------------------------------------------------------

@@ -166,11 +166,10 @@ class ProjectionSave(NamedTuple):
     game_id: str
     version: int
     view: Mapping[str, Any]
-    lobby_entry: Mapping[str, Any]
 
 
 class ProjectionStore(Protocol):
-    """Each game's board view and lobby entry, saved with the version they show
+    """Each game's board view, saved with the version it shows
     (tests/workers/test_projection_store_contract.py). A save is guarded by version, so
     saving the same events twice, or two saves at once, changes nothing."""
 
@@ -182,10 +181,6 @@ class ProjectionStore(Protocol):
         """The projection once its version is >= min_version; None if timeout_s passes first."""
         ...
 
-    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        """Lobby entries (of one status, or all), most recent activity first."""
-        ...
-
     def save(self, saves: Sequence[ProjectionSave], *, replace_equal: bool = False) -> list[bool]:
         """Store each save whose version is newer (or equal, with replace_equal); for each,
         whether it was written. Each save stands alone (not one transaction)."""
@@ -193,10 +188,6 @@ class ProjectionStore(Protocol):
 
     def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
         """The stored version of each game; 0 when none."""
-        ...
-
-    def sync_lobby(self, game_id: str) -> None:
-        """Bring the lobby entry up to the stored projection (repairs a crash between them)."""
         ...
 
     def delete(self, game_id: str) -> None: ...

@@ -1,4 +1,4 @@
-"""Board projections: each game's stored board view and lobby entry, kept up to its stream.
+"""Board projections: each game's stored board view and lobby listing, kept up to its stream.
 
 `project` loads the games through the GameLog (their cached copies fast-forwarded with the
 events their projections have not seen: one read for all of them) and saves their views in
@@ -35,11 +35,11 @@ class Outcome:
 
 def projection_of(game: Game) -> ProjectionSave:
     """The stored view (with the clocks of a clocked game, as they stood at its last event:
-    readers bring the running one up to their time) and the lobby entry."""
+    readers bring the running one up to their time)."""
     view = board_view(game.state, ALL_SEATS)
     if game.clock is not None:
         view["clock"] = clock_json(game.clock, game.head_time_ms)
-    return ProjectionSave(game.id, game.version, view, lobby_entry(game))
+    return ProjectionSave(game.id, game.version, view)
 
 
 class Projector:
@@ -113,7 +113,6 @@ class Projector:
             )
             self._projections.delete(game_id)
         elif stored == loaded.version:
-            self._projections.sync_lobby(game_id)
             return Outcome(loaded.version, False)
         return projection_of(loaded)
 

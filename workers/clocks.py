@@ -23,6 +23,8 @@ import redis
 from rq import get_current_job
 
 from adapters.redis_jobs import time_out_job_id
+from lorekeeper.lobby import SYSTEM, shelf_entries
+from lorekeeper.ports import Shelf
 from workers import context, heartbeat
 from workers.context import WorkerContext
 
@@ -85,7 +87,7 @@ def reconcile_clocks(ctx: WorkerContext) -> list[str]:
     ids of the games timed out."""
     now = ctx.service.now_ms()
     overdue = {d.game_id: d.version for d in ctx.timekeeper.due(RECONCILE_BATCH)}
-    for entry in ctx.stores.projections.lobby("active"):
+    for entry in shelf_entries(ctx.stores.lobby, Shelf("player", "clocked", None, SYSTEM)):
         running = (entry.get("clock") or {}).get("running")
         if running is not None and running["deadline_ms"] <= now:
             overdue.setdefault(entry["game_id"], entry["version"])

@@ -34,7 +34,7 @@ from rq.serializers import JSONSerializer
 from adapters.redis_jobs import bot_job_id
 from adapters.redis_keys import events_key
 from adapters.redis_projections import lagging_games
-from lorekeeper.lobby import BOTS, SYSTEM
+from lorekeeper.lobby import BOTS, SYSTEM, shelf_entries
 from lorekeeper.ports import Shelf
 from workers.breath import is_breath_job_live, resolve_open_phase
 from workers.clocks import reconcile_clocks
@@ -86,8 +86,8 @@ def reconcile(ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S) -> Recon
                 raise outcome
             report.projections_caught_up.append(game_id)
     candidates = {game_id for game_id, _, _ in behind}
-    active = ctx.stores.projections.lobby("active")
-    candidates |= {e["game_id"] for e in active if e["phase"] == "breath"}
+    breath = shelf_entries(ctx.stores.lobby, Shelf("player", "breath", None, SYSTEM))
+    candidates |= {e["game_id"] for e in breath}
     for game_id, opened in sorted(open_breath_phases(ctx, candidates).items()):
         if is_breath_job_live(ctx, game_id, opened):
             report.breath_live.append(game_id)

@@ -11,7 +11,8 @@ import pytest
 import redis
 
 from adapters.redis_cluster_server import RedisClusterProcess
-from bench.redis_calls import command_calls, report
+from adapters.redis_server import RedisServerProcess
+from bench.redis_calls import command_calls, projection_calls, report
 from tests.topologies import Topology
 
 COMMANDS = 30
@@ -53,3 +54,22 @@ def test_a_command_costs_at_most_its_bound_in_redis_calls(
     bound = BOUND[topology.name] + (1 if projected_each else 0)
     assert per_command <= bound, report(calls, commands)
     assert calls["rpush"] == (commands if projected_each else 0), report(calls, commands)
+
+
+# The workers' side, one game projected after each command (BENCHMARKS.md, "The workers'
+# side"): 12 calls now (the checkpoint, the new events, the table; the notifications' script
+# with HMGET and HSET; the projection's save with HGET and HSET; the listing's with HGET and
+# HSET), with room for the commands that move the game between shelves or change who is to
+# act. It was 24 before the listing wrote only what moved and round 1's lobby hash retired.
+PROJECTION_BOUND = 13.0
+
+
+def test_a_projection_costs_at_most_its_bound_in_redis_calls(
+    redis_client: redis.Redis, redis_server: RedisServerProcess
+) -> None:
+    calls, commands = projection_calls(redis_client, redis_server.url, commands=COMMANDS)
+    per_command = calls.total() / commands
+    print(report(calls, commands))
+    assert per_command <= PROJECTION_BOUND, report(calls, commands)
+    assert calls["eval"] == calls["script|exists"] == calls["xlen"] == 0, report(calls, commands)
+    assert calls["zadd"] + calls["zrem"] <= commands / 4, report(calls, commands)

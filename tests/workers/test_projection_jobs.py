@@ -10,10 +10,10 @@ import threading
 
 import redis
 
-from adapters.redis_keys import LOBBY_KEY, projection_key
+from adapters.redis_keys import LISTINGS_KEY, projection_key
 from adapters.redis_projections import projection_lag
-from lorekeeper.lobby import LobbyReader
-from lorekeeper.ports import NewEvent
+from lorekeeper.lobby import SYSTEM, LobbyReader
+from lorekeeper.ports import NewEvent, Shelf
 from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
 from tests.topologies import Topology
@@ -101,16 +101,16 @@ def test_rebuild_equals_the_live_projection_byte_for_byte(
             game.end_round()
     drain(ctx)
     live = {g.game_id: ctx.projections.load(g.game_id) for g in games}
-    live_lobby = redis_client.hgetall(LOBBY_KEY)
+    live_lobby = redis_client.hgetall(LISTINGS_KEY)
     ctx.games.delete(*[projection_key(g.game_id) for g in games[1:]])
-    redis_client.delete(LOBBY_KEY)
+    redis_client.delete(LISTINGS_KEY)
 
     env = {**os.environ, **topology.env()}
     done = subprocess.run([sys.executable, "-m", "workers", "rebuild"], env=env,
                           capture_output=True, text=True, timeout=60, check=True)  # fmt: skip
 
     assert {g.game_id: ctx.projections.load(g.game_id) for g in games} == live
-    assert redis_client.hgetall(LOBBY_KEY) == live_lobby
+    assert redis_client.hgetall(LISTINGS_KEY) == live_lobby
     assert [json.loads(line)["game_id"] for line in done.stdout.splitlines()] == sorted(live)
     for game in games:
         assert live[game.game_id] == fresh_projection(ctx, game.game_id)
@@ -139,8 +139,10 @@ def test_a_breath_phase_shows_in_the_lobby_with_nobody_to_act(ctx: WorkerContext
 
     project(ctx, game.game_id)  # the projection only: the breath job stays queued
 
-    (entry,) = ctx.projections.lobby()
+    (entry,) = LobbyReader(ctx.stores.lobby).public("active", None, None, 10).entries
     assert (entry["phase"], entry["to_act"]) == ("breath", None)  # R-TRN-6
+    watched = ctx.stores.lobby.page(Shelf("player", "breath", None, SYSTEM), None, 10).entries
+    assert [e["game_id"] for e in watched] == [game.game_id]  # the reconciler's shelf
     stored = ctx.projections.load(game.game_id)
     assert stored is not None and stored.view["phase"] == "breath"
 
@@ -150,14 +152,15 @@ def test_a_lobby_entry_left_behind_is_repaired_by_the_next_job(
 ) -> None:
     game = BreathGame(ctx.service)
     drain(ctx)
-    current = redis_client.hget(LOBBY_KEY, game.game_id)
+    current = redis_client.hget(LISTINGS_KEY, game.game_id)
     assert current is not None
-    stale = {**json.loads(current), "version": 0, "turn": -1}
-    redis_client.hset(LOBBY_KEY, game.game_id, json.dumps(stale))  # a crash between writes
+    record = json.loads(current)
+    stale = {**record, "v": 0, "entry": {**record["entry"], "version": 0, "turn": -1}}
+    redis_client.hset(LISTINGS_KEY, game.game_id, json.dumps(stale))  # a crash between writes
 
     project(ctx, game.game_id)
 
-    assert redis_client.hget(LOBBY_KEY, game.game_id) == current
+    assert redis_client.hget(LISTINGS_KEY, game.game_id) == current
 
 
 def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:

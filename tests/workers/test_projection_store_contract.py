@@ -22,20 +22,13 @@ def store(request: pytest.FixtureRequest) -> ProjectionStore:
         return InMemoryProjectionStore()
     if request.param == "cluster":
         clients = request.getfixturevalue("cluster_topology").clients
-        return RedisProjectionStore(clients.games, clients.coordination)
+        return RedisProjectionStore(clients.games)
     return RedisProjectionStore(request.getfixturevalue("redis_client"))
 
 
-def entry(game_id: str, version: int, **more: Any) -> dict[str, Any]:
-    base = {"game_id": game_id, "scenario": "s", "seats": 2, "status": "active",
-            "active_seat": 0, "to_act": 0, "turn": 1, "phase": "order", "winner": None,
-            "version": version, "last_activity": 1000 + version}  # fmt: skip
-    return {**base, **more}
-
-
 def save(store: ProjectionStore, game_id: str, version: int, **more: Any) -> bool:
-    view = {"version": version, "phase": "order", "é": [1, 2]}
-    return store.save([ProjectionSave(game_id, version, view, entry(game_id, version, **more))])[0]
+    view = {"version": version, "phase": "order", "é": [1, 2], **more}
+    return store.save([ProjectionSave(game_id, version, view)])[0]
 
 
 def test_a_game_never_projected_has_no_projection(store: ProjectionStore) -> None:
@@ -66,7 +59,6 @@ def test_only_a_newer_version_replaces_a_projection(store: ProjectionStore) -> N
     assert not save(store, "g1", 4)
     assert not save(store, "g1", 5, turn=99)
     assert store.load("g1") == (5, {"version": 5, "phase": "order", "é": [1, 2]})
-    assert store.lobby()[0]["turn"] == 1
     assert save(store, "g1", 6)
     assert store.checkpoints(["g1"]) == [6]
 
@@ -74,26 +66,12 @@ def test_only_a_newer_version_replaces_a_projection(store: ProjectionStore) -> N
 def test_replace_equal_rewrites_the_same_version(store: ProjectionStore) -> None:
     save(store, "g1", 5)
 
-    fixed = ProjectionSave("g1", 5, {"fixed": True}, entry("g1", 5, turn=2))
+    fixed = ProjectionSave("g1", 5, {"fixed": True})
     assert store.save([fixed], replace_equal=True) == [True]
 
     assert store.load("g1") == (5, {"fixed": True})
-    assert store.lobby()[0]["turn"] == 2
-    older = ProjectionSave("g1", 4, {}, entry("g1", 4))
+    older = ProjectionSave("g1", 4, {})
     assert store.save([older], replace_equal=True) == [False]
-
-
-def test_the_lobby_lists_games_by_latest_activity_and_filters_by_status(
-    store: ProjectionStore,
-) -> None:
-    save(store, "old", 1)
-    save(store, "new", 9)
-    save(store, "done", 5, status="over", to_act=None)
-
-    assert [e["game_id"] for e in store.lobby()] == ["new", "done", "old"]
-    assert [e["game_id"] for e in store.lobby("active")] == ["new", "old"]
-    assert [e["game_id"] for e in store.lobby("over")] == ["done"]
-    assert store.lobby()[0] == entry("new", 9)
 
 
 def test_wait_for_returns_once_the_version_is_projected(store: ProjectionStore) -> None:
@@ -119,23 +97,22 @@ def test_wait_for_gives_none_when_the_version_does_not_come(store: ProjectionSto
     assert store.wait_for("nope", 1, timeout_s=0.01) is None
 
 
-def test_delete_removes_view_and_lobby_entry(store: ProjectionStore) -> None:
+def test_delete_removes_the_view(store: ProjectionStore) -> None:
     save(store, "g1", 4)
 
     store.delete("g1")
 
     assert store.load("g1") is None
-    assert store.lobby() == []
+    assert store.checkpoints(["g1"]) == [0]
     assert save(store, "g1", 1)
 
 
 def test_several_games_are_saved_and_checked_at_once(store: ProjectionStore) -> None:
     save(store, "g2", 7)
     versions = (("g1", 3), ("g2", 6), ("g3", 1))
-    saves = [ProjectionSave(g, v, {"version": v}, entry(g, v)) for g, v in versions]
+    saves = [ProjectionSave(g, v, {"version": v}) for g, v in versions]
 
     assert store.save(saves) == [True, False, True]  # g2 already has a newer version
     assert store.checkpoints(["g1", "g2", "g3", "g4"]) == [3, 7, 1, 0]
     assert store.load("g1") == (3, {"version": 3})
-    assert [e["game_id"] for e in store.lobby()] == ["g2", "g1", "g3"]
     assert store.save([]) == [] and store.checkpoints([]) == []
