@@ -250,9 +250,19 @@ class TradeSchema(CommandSchema):
 
 
 class ClientSeedSchema(CommandSchema):
-    """A seat's client seed before the first turn (SEED-1); null declines."""
+    """A seat's client seed before the first turn (SEED-1); null declines. In a seed step, a
+    `commitment` alone, later revealed with `seed` and `salt` (SEED-3: the rules check the
+    commitment's and the salt's form, and name the rule)."""
 
-    seed = fields.String(required=True, allow_none=True, validate=validate.Length(1, 128))
+    seed = fields.String(allow_none=True, validate=validate.Length(1, 128))
+    commitment = fields.String()
+    salt = fields.String()
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "commitment" not in data and "seed" not in data:
+            raise ValidationError("a seed (null declines), a commitment, or a seed with its "
+                                  "salt", "seed")  # fmt: skip
 
 
 COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {

@@ -192,6 +192,12 @@ class GameState:
     # (epoch ms; a time the rules only carry: the server ends the step when it has passed).
     seed_step: tuple[int, ...] = ()
     seed_deadline_ms: int | None = None
+    # SEED-3: in a seed step, each seat's commitment to a seed it has not shown (None: none);
+    # once the commit phase is closed (`commits_closed`), seats reveal until
+    # `reveal_deadline_ms`; a revealed seed goes into `client_seeds`.
+    seed_commitments: tuple[str | None, ...] = ()
+    commits_closed: bool = False
+    reveal_deadline_ms: int | None = None
 
     def terrain_at(self, h: Hex) -> Terrain:
         return TERRAIN[self.terrain.get(h, "plain")]

@@ -41,7 +41,8 @@ class SeedStep(NamedTuple):
     """A seed step (SEED-2): the seats a game full at its creation waits for, and until when."""
 
     seats: tuple[int, ...]
-    deadline_ms: int
+    deadline_ms: int  # the commit phase's end (SEED-3), the step's if nobody commits
+    reveal_deadline_ms: int  # the reveals' end, when a seat committed (SEED-3)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class DiceConfig:
     # GameCreated.dice.seed_step. () and None: no seed step.
     seed_step: tuple[int, ...] = ()
     seed_deadline_ms: int | None = None
+    reveal_deadline_ms: int | None = None  # SEED-3: the end of the reveals
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
@@ -124,13 +126,15 @@ class DiceConfig:
         }
 
     def _seed_step_json(self) -> dict[str, Any]:
-        return {"seats": [*self.seed_step], "deadline_ms": self.seed_deadline_ms}
+        return {"seats": [*self.seed_step], "deadline_ms": self.seed_deadline_ms,
+                "reveal_deadline_ms": self.reveal_deadline_ms}  # fmt: skip
 
-    def with_seed_step(self, seats: Sequence[int], deadline_ms: int) -> DiceConfig:
-        """This config of committed dice with a seed step (SEED-2) for `seats`."""
-        if self.scheme != DICE_SCHEME or not seats:
+    def with_seed_step(self, step: SeedStep) -> DiceConfig:
+        """This config of committed dice with a seed step (SEED-2) for `step.seats`."""
+        if self.scheme != DICE_SCHEME or not step.seats:
             raise ValueError("a seed step needs committed dice and a seat to wait for")
-        return replace(self, seed_step=tuple(seats), seed_deadline_ms=deadline_ms)
+        return replace(self, seed_step=tuple(step.seats), seed_deadline_ms=step.deadline_ms,
+                       reveal_deadline_ms=step.reveal_deadline_ms)  # fmt: skip
 
     @property
     def revealable_seed(self) -> str | None:
@@ -186,4 +190,5 @@ class DiceConfig:
             seat_seeds=bool(data.get("seat_seeds", False)),
             seed_step=tuple((data.get("seed_step") or {}).get("seats", ())),
             seed_deadline_ms=(data.get("seed_step") or {}).get("deadline_ms"),
+            reveal_deadline_ms=(data.get("seed_step") or {}).get("reveal_deadline_ms"),
         )

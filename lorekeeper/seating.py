@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import RuleViolation
+from domain.seeds import seed_step_deadline
 from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
 from lorekeeper.creation import ReplayedGame, checked_scenario
@@ -36,6 +37,7 @@ from lorekeeper.tables import (
     Grant,
     Seat,
     Table,
+    changed,
     expired,
     free_seat,
     invite_to,
@@ -233,7 +235,8 @@ class SeatingService:
         if length is not None and not low <= length <= high:
             raise _seed_step_refused("seed_step_s", f"is {low} to {high} seconds")
         seconds = self.limits.seed_step_s if length is None else length
-        return SeedStep(tuple(token_seats), now + seconds * 1000)
+        # The reveals (SEED-3) have as long again after the commit phase's deadline.
+        return SeedStep(tuple(token_seats), now + seconds * 1000, now + 2 * seconds * 1000)
 
     def _replayed(self, first: ReplayedGame) -> CreatedTable:
         table = self._tables.load(first.game_id)
@@ -460,8 +463,16 @@ class SeatingService:
                 done.append(game_id)
             elif table is not None and table.status == STARTED:
                 self._games.end_seed_step(game_id)
+                self._follow_seed_step(table)
             self._relist(game_id)  # also when it started meanwhile: off the expiring set
         return done
+
+    def _follow_seed_step(self, table: Table) -> None:
+        """A seed step still running waits for its next deadline (SEED-3: the reveals' once
+        the commit phase is closed): the table's expiry, which the expiring set follows."""
+        deadline = seed_step_deadline(self._log.load(table.game_id).state)
+        if deadline is not None and deadline != table.expires_ms:
+            self._tables.replace(changed(table, expires_ms=deadline), table.rev)
 
     def _lobby_expiring(self, now: int, limit: int) -> list[str]:
         return self._lister.index.expiring(now, limit)

@@ -24,6 +24,7 @@ from typing import Any
 
 import domain
 from domain import GameState, RuleViolation
+from domain.decider import end_seed_step_phase
 from domain.seeds import in_seed_step, is_seed_step_due
 from domain.timeouts import time_out
 from lorekeeper.clocks import Running, now_ms
@@ -51,6 +52,8 @@ from lorekeeper.errors import (
 from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
+    CLOSE_COMMITS_COMMAND,
+    CLOSE_COMMITS_COMMAND_ID,
     CREATE_COMMAND,
     START_COMMAND,
     START_COMMAND_ID,
@@ -170,7 +173,7 @@ class GameService:
                 return first
         mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
         if seed_step is not None:
-            mine = mine.with_seed_step(seed_step.seats, seed_step.deadline_ms)
+            mine = mine.with_seed_step(seed_step)
         events = first_events(doc, options, mine, start=start)  # the scenario is checked
         if before is not None:
             before(creation.game_id, doc)
@@ -230,25 +233,20 @@ class GameService:
         tokens = seat_tokens(kept, creation, seats)
         return ReplayedGame(*_created(creation, first.version, first.head_hash, kept, tokens))
 
-    def start_game(self, game_id: str, *, due_ms: int | None = None) -> Committed | None:
+    def start_game(self, game_id: str) -> Committed | None:
         """Begin the first turn of a game created unstarted (R-TRN-1); None when it has begun
-        already. Safe to run twice: the append carries the command id `start_game`.
-
-        A game in a seed step (SEED-2) is begun only with `due_ms`, a time at or after its
-        deadline (`end_seed_step`), recorded as the start's time."""
+        already, or waits in a seed step (SEED-2: its seats' seeds, or `end_seed_step` at its
+        deadline, begin it). Safe to run twice: the append carries the command id
+        `start_game`."""
         for _ in range(_BREATH_RETRIES):
             game = self.log.load(game_id)
-            if domain.is_started(game.state):
+            if domain.is_started(game.state) or in_seed_step(game.state):
                 return None
-            if in_seed_step(game.state) and (
-                due_ms is None or not is_seed_step_due(game.state, due_ms)
-            ):
-                return None  # its last seat's seed, or its deadline, begins it
             events = domain.start_game(game.state)
             after = domain.fold(game.state, events)
             cause = Cause(START_COMMAND, None, START_COMMAND_ID, command_hash(START_COMMAND))
             try:
-                committed = self.log.commit(game, game_id, events, after, cause, time_ms=due_ms)
+                committed = self.log.commit(game, game_id, events, after, cause)
             except VersionConflict:
                 continue
             if committed.duplicate:
@@ -258,13 +256,33 @@ class GameService:
         return None
 
     def end_seed_step(self, game_id: str) -> Committed | None:
-        """Begin the first turn of a game whose seed step's deadline has passed (SEED-2),
-        the seats that gave no seed recorded as none; None when it is not due (or began).
-        Safe to run twice, and beside the last seat's seed: one of the two begins it."""
+        """The server's step at a seed step's deadline (SEED-2, SEED-3), recorded at the time
+        it is applied: the commit phase closes if a commitment waits for its reveal, else the
+        first turn begins, every seat that gave no seed (or revealed none) recorded as none.
+        None when nothing is due. Safe to run twice, and beside the seat whose seed or reveal
+        ends the step: one of them appends (command ids `close_seed_commits`, `start_game`)."""
         now = self.now_ms()
-        if not is_seed_step_due(self.log.load(game_id).state, now):
-            return None
-        return self.start_game(game_id, due_ms=now)
+        for _ in range(_BREATH_RETRIES):
+            game = self.log.load(game_id)
+            if not is_seed_step_due(game.state, now):
+                return None
+            events = end_seed_step_phase(game.state)
+            after = domain.fold(game.state, events)
+            said, command_id = (
+                (START_COMMAND, START_COMMAND_ID)
+                if domain.is_started(after)
+                else (CLOSE_COMMITS_COMMAND, CLOSE_COMMITS_COMMAND_ID)
+            )
+            cause = Cause(said, None, command_id, command_hash(said))
+            try:
+                committed = self.log.commit(game, game_id, events, after, cause, time_ms=now)
+            except VersionConflict:
+                continue  # a seat's seed, commitment or reveal landed first
+            if committed.duplicate:
+                return None
+            self._committed(game_id, after)
+            return committed
+        return None
 
     def watch_commits(self, hook: Callable[[str, GameState], None]) -> None:
         """Call `hook(game_id, state)` after each append this service makes (the state it

@@ -23,7 +23,7 @@ def ended_at_the_deadline() -> list[str]:
     service = memory_service(dice_seed=SEED)
     now = time.time_ns() // 1_000_000
     service.now_ms = lambda: now
-    step = SeedStep((0, 1), now + 60_000)
+    step = SeedStep((0, 1), now + 60_000, now + 120_000)
     created = service.create_game(skirmish(), {}, start=False, seed_step=step)
     service.handle_command(created.game_id, 0, {"type": "client_seed", "seed": "ann-7f3a"})
     assert service.end_seed_step(created.game_id) is None  # not due yet
