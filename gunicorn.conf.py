@@ -45,3 +45,6 @@ logconfig_dict = gunicorn_logging(loglevel)
 
 def on_starting(server: Any) -> None:  # a gunicorn hook: before the arbiter binds
     show_listening_address(server.cfg.bind)
+
+
+logger_class = "api.logs.AccessLogger"  # skips the access lines no handler writes (api/logs.py)

@@ -20,7 +20,14 @@ from typing import Any, cast
 
 import redis
 
-from adapters.redis_keys import GAMES_KEY, events_key, projection_key
+from adapters.redis_keys import (
+    GAMES_KEY,
+    commands_key,
+    due_key,
+    events_key,
+    pending_field,
+    projection_key,
+)
 from adapters.redis_lane import ScriptCall, lane_for
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import entry_fields, text
@@ -127,3 +134,22 @@ def projection_lag(
         "max_events": max((head - stored for _, stored, head in behind), default=0),
         "max_ms": max((now - t for t in oldest), default=0),
     }
+
+
+def queued_lag(
+    client: GamesClient, index: redis.Redis, queue: str, *, now_ms: int | None = None
+) -> dict[str, Any]:
+    """For `GET /healthz`, in three calls whatever the number of games: how many games wait
+    in the projection queue (`queued`) and how long the oldest has waited (`oldest_ms`, from
+    when its append queued it; 0 when none). A game a worker popped and is projecting is not
+    counted; one left behind by a lost worker is the reconciler's (`projection_lag` scans
+    every game for those: `python -m workers lag`)."""
+    pipe = index.pipeline(transaction=False)
+    pipe.llen(due_key(queue))
+    pipe.lindex(due_key(queue), 0)
+    queued, oldest = pipe.execute()
+    since = None
+    if oldest is not None:
+        since = client.hget(commands_key(text(oldest)), pending_field(queue))
+    now = now_ms if now_ms is not None else time.time_ns() // 1_000_000
+    return {"queued": int(queued), "oldest_ms": 0 if since is None else max(0, now - int(since))}

@@ -43,7 +43,7 @@ from adapters.redis_backend import (
 from adapters.redis_concurrency import RedisConcurrencyLimiter
 from adapters.redis_feed import RedisStreamFeed, feed_for
 from adapters.redis_jobs import RQJobQueue
-from adapters.redis_projections import projection_lag
+from adapters.redis_projections import queued_lag
 from adapters.redis_push import PLAYER_TOPICS
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
@@ -131,7 +131,8 @@ def redis_components(
                              push=(push, player_feed, redeliver))  # fmt: skip
     components.concurrency = RedisConcurrencyLimiter(clients.coordination)
     games, index = clients.games, clients.coordination
-    components.health_checks["projections"] = lambda: projection_lag(games, index)
+    queue = settings.projection_queue  # bounded: /healthz is not rate limited
+    components.health_checks["projections"] = lambda: queued_lag(games, index, queue)
     return components
 
 

@@ -3,6 +3,11 @@ marshmallow and does one XADD, nothing else. Served by gunicorn with Lorekeeper'
 
     gunicorn 'bench.ceiling:create_app()'
 
+Beside it, two references that say where the rest goes (measure 1): `hello`, a bare WSGI
+function that reads the body and answers a fixed JSON (what gunicorn and the HTTP exchange
+cost alone: `gunicorn bench.ceiling:hello`), and `xadd_rate`, the XADDs per second one client
+gets from the same Redis when it pipelines them (what Redis can take at all).
+
 It takes the same requests as `POST /games/{id}/commands` (headers ignored) and appends the
 body to `bench:{<game_id>}:events` in the same Redis (AOF, appendfsync always).
 """
@@ -11,6 +16,9 @@ from __future__ import annotations
 
 import json
 import os
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import redis
 from flask import Flask, jsonify, request
@@ -57,3 +65,36 @@ def create_app() -> Flask:
         return jsonify({"ok": True})
 
     return app
+
+
+_HELLO = b'{"ok":true}'
+
+
+def hello(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    """The bare-gunicorn reference: no framework, no validation, no Redis."""
+    stream = environ.get("wsgi.input")
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    if stream is not None and length:
+        stream.read(length)
+    start_response("200 OK", [("Content-Type", "application/json"),
+                              ("Content-Length", str(len(_HELLO)))])  # fmt: skip
+    return [_HELLO]
+
+
+def xadd_rate(client: redis.Redis, seconds: float, batch: int = 100) -> float:
+    """XADDs per second into one stream, `batch` to a pipeline, for `seconds` (the body of a
+    typical event: about 300 bytes); the stream is deleted after."""
+    key = "bench:{xadd-rate}:events"
+    fields = {"type": "UnitMoved", "payload": "x" * 300, "seat": "0", "t": "0"}
+    done = 0
+    end = time.perf_counter() + seconds
+    started = time.perf_counter()
+    while time.perf_counter() < end:
+        pipe = client.pipeline(transaction=False)
+        for _ in range(batch):
+            pipe.xadd(key, fields)  # type: ignore[arg-type]
+        pipe.execute()
+        done += batch
+    elapsed = time.perf_counter() - started
+    client.delete(key)
+    return done / elapsed

@@ -3,10 +3,11 @@
 `project` loads the games through the GameLog (their cached copies fast-forwarded with the
 events their projections have not seen: one read for all of them) and saves their views in
 one go, keeps a snapshot of each game that passed a multiple of LOREKEEPER_SNAPSHOT_EVERY
-events (lorekeeper/snapshots.py), then lists them in the lobby and schedules the clocked
-games' deadlines. The save is guarded by version, so projecting twice, or two at once,
-changes nothing. The workers' projection loop runs it (workers/projection_loop.py); so
-does the in-memory job queue in a single process.
+events (lorekeeper/snapshots.py); before the save it tells the players, lists the games in
+the lobby and schedules the clocked games' deadlines, so a crash leaves none of them behind.
+The save is guarded by version, so projecting twice, or two at once, changes nothing. The
+workers' projection loop runs it (workers/projection_loop.py); so does the in-memory job
+queue in a single process.
 """
 
 from __future__ import annotations
@@ -67,13 +68,17 @@ class Projector:
         moved: list[tuple[int, Game]] = []  # (the version projected before, the game now)
         loaded_games = self._log.load_many(games)
         games_loaded = [g for g in loaded_games if isinstance(g, Game)]
-        tables = None
         if self._lister is not None:
-            # The players' notifications before the projections are saved: a worker killed
-            # in between leaves the projections trailing their streams, so the reconciler
-            # projects (and tells) again; after, nothing would bring them back.
+            # The players' notifications, the lobby's listings and the clocks' deadlines
+            # before the projections are saved: a worker killed in between leaves the
+            # projections trailing their streams, so the reconciler projects (and tells, lists,
+            # schedules) again, each guarded by the game's version; after, nothing would
+            # bring them back (a game with no further command would stay listed as it was).
             tables = self._lister.tables_of(games_loaded)
             self._lister.notify(games_loaded, tables)
+            self._lister.list_games(games_loaded, tables, notify=False)
+        if self._schedule is not None:
+            self._schedule(games_loaded)
         for game_id, stored, loaded in zip(games, checkpoints, loaded_games,
                                            strict=True):  # fmt: skip
             try:
@@ -90,10 +95,6 @@ class Projector:
         for save, wrote in zip(saves, self._projections.save(saves), strict=True):
             outcomes[save.game_id] = Outcome(save.version, wrote)
         self._log.keep_snapshots(moved)
-        if self._lister is not None:
-            self._lister.list_games(games_loaded, tables, notify=False)
-        if self._schedule is not None:
-            self._schedule(games_loaded)
         return outcomes
 
     def _save_of(

@@ -7,11 +7,12 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 import redis
 
 from adapters.redis_keys import LISTINGS_KEY, projection_key
-from adapters.redis_projections import projection_lag
+from adapters.redis_projections import projection_lag, queued_lag
 from lorekeeper.lobby import SYSTEM, LobbyReader
 from lorekeeper.ports import NewEvent, Shelf
 from lorekeeper.projector import Outcome
@@ -175,6 +176,22 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
     assert before["max_events"] == ctx.events.version(game.game_id)
     assert before["max_ms"] >= 0
     assert after == {"games": 1, "lagging": 0, "max_events": 0, "max_ms": 0}
+
+
+def test_the_health_check_counts_the_queue_in_calls_that_do_not_grow_with_the_games(
+    ctx: WorkerContext,
+) -> None:
+    settings = ctx.settings
+    game = BreathGame(ctx.service)  # its creation queued its projection
+    game.command(0, {"type": "end_turn"})
+    queued_at = time.time_ns() // 1_000_000
+
+    later = queued_lag(ctx.games, ctx.client, settings.projection_queue, now_ms=queued_at + 250)
+    drain(ctx)
+    after = queued_lag(ctx.games, ctx.client, settings.projection_queue)
+
+    assert later["queued"] == 1 and 250 <= later["oldest_ms"] <= 250 + 60_000
+    assert after == {"queued": 0, "oldest_ms": 0}
 
 
 def test_a_failing_projection_is_recorded_and_listed(
