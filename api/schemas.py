@@ -129,6 +129,10 @@ class GameOptionsSchema(Schema):
     client_seeds = fields.List(
         fields.String(validate=validate.Length(1, 128)), validate=validate.Length(max=16)
     )
+    # A game full at its creation waits for its seats' seeds before its first turn (SEED-2;
+    # lorekeeper/seating.py checks the rest and names the rule).
+    seed_step = StrictBoolean()
+    seed_step_s = fields.Integer(strict=True)
 
     @validates_schema
     def _client_seeds_need_committed_dice(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -246,9 +250,19 @@ class TradeSchema(CommandSchema):
 
 
 class ClientSeedSchema(CommandSchema):
-    """A seat's client seed before the first turn (SEED-1); null declines."""
+    """A seat's client seed before the first turn (SEED-1); null declines. In a seed step, a
+    `commitment` alone, later revealed with `seed` and `salt` (SEED-3: the rules check the
+    commitment's and the salt's form, and name the rule)."""
 
-    seed = fields.String(required=True, allow_none=True, validate=validate.Length(1, 128))
+    seed = fields.String(allow_none=True, validate=validate.Length(1, 128))
+    commitment = fields.String()
+    salt = fields.String()
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "commitment" not in data and "seed" not in data:
+            raise ValidationError("a seed (null declines), a commitment, or a seed with its "
+                                  "salt", "seed")  # fmt: skip
 
 
 COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {

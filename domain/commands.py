@@ -131,9 +131,13 @@ class Resign(Command, name="resign"):
 
 @dataclass(frozen=True, slots=True)
 class GiveClientSeed(Command, name="client_seed"):
-    """A seat's own entropy for the dice, before the first turn (SEED-1); None declines."""
+    """A seat's own entropy for the dice, before the first turn (SEED-1): `seed` (None
+    declines); in a seed step also a `commitment` to a seed, revealed later with `seed` and
+    its `salt` (SEED-3)."""
 
-    seed: str | None
+    seed: str | None = None
+    commitment: str | None = None
+    salt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

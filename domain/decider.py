@@ -23,7 +23,14 @@ from domain.movement import handle_move, movement_phase_problem
 from domain.orders import handle_order
 from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
-from domain.seeds import give_client_seed, sealed
+from domain.seeds import (
+    close_commits,
+    give_client_seed,
+    is_commit_phase_done,
+    is_seed_step_done,
+    needs_reveals,
+    sealed,
+)
 from domain.sites import handle_trade
 from domain.state import GameState
 from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
@@ -74,11 +81,20 @@ def start_game(state: GameState) -> list[ev.Event]:
     seats' client seeds sealed first (SEED-1) when the game takes them."""
     if is_started(state):
         raise RuleViolation("R-TRN-1", "the game has started already", "wrong_phase")
+    if needs_reveals(state):
+        raise RuleViolation("SEED-3", "a commitment waits for its reveal: the commit phase "
+                            "closes first", "wrong_phase")  # fmt: skip
     tx = Tx(state, _NO_DICE)
     for event in sealed(state):
         tx.emit(event)
     start_turn(tx, 0)
     return tx.events
+
+
+def end_seed_step_phase(state: GameState) -> list[ev.Event]:
+    """The server's step at the seed step's deadline (SEED-2, SEED-3): the commit phase
+    closes when a commitment waits for its reveal; otherwise the first turn begins."""
+    return close_commits(state) if needs_reveals(state) else start_game(state)
 
 
 class _NoDice:
@@ -103,11 +119,19 @@ def decide_and_fold(
         raise RuleViolation("R-WIN-1", "the game is over", "game_over")
     if isinstance(command, cmd.GiveClientSeed):  # before the first turn (SEED-1)
         events = give_client_seed(state, command, seat)
-        return events, fold(state, events)
+        after = fold(state, events)
+        if is_seed_step_done(after):  # the last seat the seed step waited for (SEED-2)
+            first_turn = start_game(after)
+            events, after = [*events, *first_turn], fold(after, first_turn)
+        elif is_commit_phase_done(after):  # the last awaited, with commitments (SEED-3)
+            closed = close_commits(after)
+            events, after = [*events, *closed], fold(after, closed)
+        return events, after
     if not is_started(state):
         raise RuleViolation(
             "R-TRN-1", "the game has not started: its first turn begins once every seat is "
-            "taken", "not_started",
+            "taken (and, in a seed step, its seats gave their seeds or its deadline passed: "
+            "SEED-2)", "not_started",
         )  # fmt: skip
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
         check_turn(state, command, seat)

@@ -153,6 +153,31 @@ class ClientSeedGiven(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ClientSeedCommitted(Event):
+    """A seat in a seed step committed to its client seed without showing it (SEED-3):
+    `commitment` is SHA-256 of UTF-8 `salt ":" seed`, 64 lowercase hex digits. It replaces any
+    seed or commitment the seat gave before; the seed counts only once revealed."""
+
+    seat: int
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClientSeedCommitsClosed(Event):
+    """No more seeds or commitments (SEED-3): every seat the seed step waits for gave one or
+    declined, or the server closed the commit phase at the step's deadline. Reveals now."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClientSeedRevealed(Event):
+    """A seat opened its commitment (SEED-3): the seed and the salt it was committed with."""
+
+    seat: int
+    seed: str
+    salt: str
+
+
+@dataclass(frozen=True, slots=True)
 class ClientSeedsSealed(Event):
     """The seats' client seeds as the first turn begins, one per seat (None: that seat gave
     none), mixed into every die from then on (SEED-1, docs/audit.md)."""

@@ -33,10 +33,16 @@ def _on(event_type: type[ev.Event]) -> Callable[[Handler], Handler]:
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     if isinstance(event, ev.GameCreated):
         start = validate_scenario(event.scenario, event.rules_edition)
-        seat_seeds = bool((event.dice or {}).get("seat_seeds"))
+        dice = event.dice or {}
+        step = dice.get("seed_step") or {}
         return replace(start, auto_decisions=event.auto_decisions, version=1,
-                       seat_seeds=seat_seeds, client_seeds=(None,) * len(start.players),
-                       seeds_given=(0,) * len(start.players))  # fmt: skip
+                       seat_seeds=bool(dice.get("seat_seeds")),
+                       client_seeds=(None,) * len(start.players),
+                       seeds_given=(0,) * len(start.players),
+                       seed_step=tuple(int(s) for s in step.get("seats", ())),
+                       seed_deadline_ms=step.get("deadline_ms"),
+                       seed_commitments=(None,) * len(start.players),
+                       reveal_deadline_ms=step.get("reveal_deadline_ms"))  # fmt: skip
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")
     return replace(_HANDLERS[type(event)](state, event), version=state.version + 1)
@@ -126,7 +132,34 @@ def _client_seed_given(state: GameState, e: ev.ClientSeedGiven) -> GameState:
     seeds, given = list(state.client_seeds), list(state.seeds_given)
     seeds[e.seat] = e.seed
     given[e.seat] += 1
-    return replace(state, client_seeds=tuple(seeds), seeds_given=tuple(given))
+    return replace(state, client_seeds=tuple(seeds), seeds_given=tuple(given),
+                   seed_commitments=_set(state.seed_commitments, e.seat, None))  # fmt: skip
+
+
+@_on(ev.ClientSeedCommitted)
+def _client_seed_committed(state: GameState, e: ev.ClientSeedCommitted) -> GameState:
+    given = list(state.seeds_given)
+    given[e.seat] += 1
+    return replace(state, client_seeds=_set(state.client_seeds, e.seat, None),
+                   seeds_given=tuple(given),
+                   seed_commitments=_set(state.seed_commitments, e.seat, e.commitment))  # fmt: skip
+
+
+@_on(ev.ClientSeedCommitsClosed)
+def _client_seed_commits_closed(state: GameState, e: ev.ClientSeedCommitsClosed) -> GameState:
+    return replace(state, commits_closed=True)
+
+
+@_on(ev.ClientSeedRevealed)
+def _client_seed_revealed(state: GameState, e: ev.ClientSeedRevealed) -> GameState:
+    return replace(state, client_seeds=_set(state.client_seeds, e.seat, e.seed))
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """`values` with `values[index]` replaced; () stays () (a state from before the field)."""
+    if not values:
+        return values
+    return (*values[:index], value, *values[index + 1 :])
 
 
 @_on(ev.ClientSeedsSealed)

@@ -275,6 +275,11 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
             else f"gives the client seed {e.seed!r}"
         )
     ),  # fmt: skip
+    ev.ClientSeedCommitted: lambda s, e: f"{seat_name(s, e.seat)} commits to a client seed",
+    ev.ClientSeedCommitsClosed: lambda s, e: "the client seed commitments close: seats reveal",
+    ev.ClientSeedRevealed: lambda s, e: (
+        f"{seat_name(s, e.seat)} reveals its client seed {e.seed!r}"
+    ),
     ev.ClientSeedsSealed: lambda s, e: (
         f"the client seeds are sealed: {sum(x is not None for x in e.seeds)} of {len(e.seeds)} "
         "seats gave one"

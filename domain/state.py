@@ -187,6 +187,17 @@ class GameState:
     seat_seeds: bool = False
     client_seeds: tuple[str | None, ...] = ()
     seeds_given: tuple[int, ...] = ()  # how often each seat gave one (bounded: SEED-1)
+    # SEED-2: a game full at its creation with a seed step (GameCreated.dice.seed_step) waits
+    # for these seats' seeds (given or declined) before its first turn, until `seed_deadline_ms`
+    # (epoch ms; a time the rules only carry: the server ends the step when it has passed).
+    seed_step: tuple[int, ...] = ()
+    seed_deadline_ms: int | None = None
+    # SEED-3: in a seed step, each seat's commitment to a seed it has not shown (None: none);
+    # once the commit phase is closed (`commits_closed`), seats reveal until
+    # `reveal_deadline_ms`; a revealed seed goes into `client_seeds`.
+    seed_commitments: tuple[str | None, ...] = ()
+    commits_closed: bool = False
+    reveal_deadline_ms: int | None = None
 
     def terrain_at(self, h: Hex) -> Terrain:
         return TERRAIN[self.terrain.get(h, "plain")]

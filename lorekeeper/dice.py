@@ -27,7 +27,7 @@ import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain import DiceSource, ScriptedDice, SeededDice
 from domain.catalogue import FACES
@@ -35,6 +35,14 @@ from domain.dice import DICE_SCHEME, CommittedDice, dice_commitment
 
 MAX_SCRIPT = 2_000
 MAX_CLIENT_SEEDS = 16
+
+
+class SeedStep(NamedTuple):
+    """A seed step (SEED-2): the seats a game full at its creation waits for, and until when."""
+
+    seats: tuple[int, ...]
+    deadline_ms: int  # the commit phase's end (SEED-3), the step's if nobody commits
+    reveal_deadline_ms: int  # the reveals' end, when a seat committed (SEED-3)
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,12 @@ class DiceConfig:
     # Whether the seats give client seeds before the first turn (SEED-1): every committed
     # game created since (published as GameCreated.dice.seat_seeds); False for older ones.
     seat_seeds: bool = False
+    # A game full at its creation with a seed step (SEED-2): the seats its first turn waits
+    # for (their seeds given or declined) and the step's deadline (epoch ms), published as
+    # GameCreated.dice.seed_step. () and None: no seed step.
+    seed_step: tuple[int, ...] = ()
+    seed_deadline_ms: int | None = None
+    reveal_deadline_ms: int | None = None  # SEED-3: the end of the reveals
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
@@ -108,7 +122,19 @@ class DiceConfig:
             "game_id": self.game_id,  # part of every die's message: so it is in the chain
             "client_seeds": [*self.client_seeds],
             **({"seat_seeds": True} if self.seat_seeds else {}),
+            **({"seed_step": self._seed_step_json()} if self.seed_step else {}),
         }
+
+    def _seed_step_json(self) -> dict[str, Any]:
+        return {"seats": [*self.seed_step], "deadline_ms": self.seed_deadline_ms,
+                "reveal_deadline_ms": self.reveal_deadline_ms}  # fmt: skip
+
+    def with_seed_step(self, step: SeedStep) -> DiceConfig:
+        """This config of committed dice with a seed step (SEED-2) for `step.seats`."""
+        if self.scheme != DICE_SCHEME or not step.seats:
+            raise ValueError("a seed step needs committed dice and a seat to wait for")
+        return replace(self, seed_step=tuple(step.seats), seed_deadline_ms=step.deadline_ms,
+                       reveal_deadline_ms=step.reveal_deadline_ms)  # fmt: skip
 
     @property
     def revealable_seed(self) -> str | None:
@@ -141,6 +167,8 @@ class DiceConfig:
             data |= {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
             if self.seat_seeds:
                 data["seat_seeds"] = True
+            if self.seed_step:
+                data["seed_step"] = self._seed_step_json()
         if self.hand_salts:
             data |= {"hands": [list(h) for h in self.hands], "hand_salts": list(self.hand_salts)}
         if self.token_seed is not None:
@@ -160,4 +188,7 @@ class DiceConfig:
             token_seed=data.get("token_seed"),
             creation_hash=data.get("creation_hash"),
             seat_seeds=bool(data.get("seat_seeds", False)),
+            seed_step=tuple((data.get("seed_step") or {}).get("seats", ())),
+            seed_deadline_ms=(data.get("seed_step") or {}).get("deadline_ms"),
+            reveal_deadline_ms=(data.get("seed_step") or {}).get("reveal_deadline_ms"),
         )

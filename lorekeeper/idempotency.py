@@ -22,6 +22,9 @@ BREATH_COMMAND = {"type": "resolve_breath"}
 # The first turn of a game created unstarted, once its seats are taken (docs/players.md).
 START_COMMAND = {"type": "start_game"}
 START_COMMAND_ID = "start_game"
+# The end of a seed step's commit phase at its deadline (SEED-3): once a game, by the server.
+CLOSE_COMMITS_COMMAND = {"type": "close_seed_commits"}
+CLOSE_COMMITS_COMMAND_ID = "close_seed_commits"
 
 
 def command_body(body: Mapping[str, Any]) -> dict[str, Any]:

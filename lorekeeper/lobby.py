@@ -19,8 +19,9 @@ Shelves (docs/players.md):
   (seats reserved for the player: named seats, rematches);
 - the bots' `waiting` shelf (player id `bots`) and the reconciler's shelves (player id
   `system`): `starting` (games whose seats are all taken but whose first turn was not
-  appended, after a crash between the two), `breath` (active games in a breath phase, whose
-  job it checks) and `clocked` (active games whose clock runs, whose deadline it checks).
+  appended, after a crash between the two; not a game in a seed step, SEED-2, whose deadline
+  puts it on the expiring set), `breath` (active games in a breath phase, whose job it
+  checks) and `clocked` (active games whose clock runs, whose deadline it checks).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from domain import GameState, is_started
+from domain.seeds import in_seed_step
 from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.errors import Refused
 from lorekeeper.gamelog import Game
@@ -134,7 +136,7 @@ def _shelves(state: GameState, table: Table | None, status: str) -> list[Shelf]:
             Shelf("player", status, None, player_id),
             Shelf("player", "all", None, player_id),
         ]
-    if status == "open" and table.status == STARTED:
+    if status == "open" and table.status == STARTED and not in_seed_step(state):
         shelves.append(Shelf("player", "starting", None, SYSTEM))
     if status == "open":
         for seat in table.seats:

@@ -21,9 +21,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import RuleViolation
+from domain.seeds import seed_step_deadline
 from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
 from lorekeeper.creation import ReplayedGame, checked_scenario
+from lorekeeper.dice import SeedStep
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.lobby import Lister, LobbyReader
 from lorekeeper.ports import PlayerStore, SeatTokenStore, TableStore
@@ -35,6 +37,7 @@ from lorekeeper.tables import (
     Grant,
     Seat,
     Table,
+    changed,
     expired,
     free_seat,
     invite_to,
@@ -49,6 +52,7 @@ from lorekeeper.tables import (
 
 INVITATION_PREFIX = "lki_"
 MAX_GRANTS = 16
+SEED_STEP_S = (5, 3600)  # the shortest and longest seed step a creation may ask for (SEED-2)
 _CAS_TRIES = 8
 _REMEMBERED = 4096
 
@@ -64,6 +68,7 @@ class Limits:
     max_games: int = 50  # not over: open and active
     open_game_ttl_s: int = 24 * 3600
     invitation_ttl_s: int = 24 * 3600
+    seed_step_s: int = 60  # a seed step's length unless the creation asks (SEED-2)
 
 
 @dataclass(frozen=True)
@@ -174,6 +179,8 @@ class SeatingService:
         now = self._clock()
         invitations: list[Invitation] = []
         made: list[Table] = []
+        full = all(spec.kind in ("me", "bot", "token") for spec in specs)
+        step = self._seed_step(options, full, token_seats, now)
 
         def table_for(new_id: str, doc: Mapping[str, Any]) -> None:
             count = len(doc.get("players", []))
@@ -185,25 +192,51 @@ class SeatingService:
             kept = {k: v for k, v in options.items() if k in ("auto_decisions", "clock")}
             table = Table(new_id, visibility, str(doc.get("name", "")), now, tuple(placed),
                           owner=me, rematch_of=rematch_of, options=kept)  # fmt: skip
-            if table.is_full:
-                table = replace(table, status=STARTED)
+            if table.is_full:  # in a seed step it "expires" into its first turn (expire_due)
+                deadline = None if step is None else step.deadline_ms
+                table = replace(table, status=STARTED, expires_ms=deadline)
             else:
                 table = replace(table, expires_ms=now + self.limits.open_game_ttl_s * 1000)
             if not self._tables.create(table) and not self._left_over(table, idempotency_key):
                 raise Refused("game_exists", f"game {new_id!r} already exists")
             made.append(table)
 
-        full = all(spec.kind in ("me", "bot", "token") for spec in specs)
         created = self._games.create_game(
-            scenario, options, start=full, token_seats=token_seats, before=table_for,
-            game_id=game_id, idempotency_key=idempotency_key, client=client, body=body,
+            scenario, options, start=full and step is None, token_seats=token_seats,
+            before=table_for, game_id=game_id, idempotency_key=idempotency_key, client=client,
+            body=body, seed_step=step,
         )  # fmt: skip
         if isinstance(created, ReplayedGame):  # the same creation, sent twice at once
             return self._replayed(created)
         tokens = {s["seat"]: s["token"] for s in created.seats}
+        if step is not None:
+            self._seats.seal(created.game_id)  # its seats are all held: no token to come
         self._relist(created.game_id)
         return CreatedTable(created.game_id, created.version, created.head_hash, created.dice,
                             made[0], tokens, invitations)  # fmt: skip
+
+    def _seed_step(
+        self, options: Mapping[str, Any], full: bool, token_seats: Sequence[int], now: int
+    ) -> SeedStep | None:
+        """The seed step `options.seed_step` asks for (SEED-2): for the seats held by the
+        creator (bots give no seed), until `seed_step_s` (or the server's length) from now."""
+        length = options.get("seed_step_s")
+        if not options.get("seed_step"):
+            if length is not None:
+                raise _seed_step_refused("seed_step_s", "goes with `seed_step: true`")
+            return None
+        if options.get("seed") is not None or "dice" in options:
+            raise _seed_step_refused("seed_step", _NOT_COMMITTED)
+        if not full:
+            raise _seed_step_refused("seed_step", _NOT_FULL)
+        if not token_seats:
+            raise _seed_step_refused("seed_step", _ONLY_BOTS)
+        low, high = SEED_STEP_S
+        if length is not None and not low <= length <= high:
+            raise _seed_step_refused("seed_step_s", f"is {low} to {high} seconds")
+        seconds = self.limits.seed_step_s if length is None else length
+        # The reveals (SEED-3) have as long again after the commit phase's deadline.
+        return SeedStep(tuple(token_seats), now + seconds * 1000, now + 2 * seconds * 1000)
 
     def _replayed(self, first: ReplayedGame) -> CreatedTable:
         table = self._tables.load(first.game_id)
@@ -419,7 +452,8 @@ class SeatingService:
         self._relist(game_id)
 
     def expire_due(self, limit: int = 100) -> list[str]:
-        """Expire open games past their time; the ids expired."""
+        """Expire open games past their time; the ids expired. A game in a seed step (SEED-2)
+        past its deadline is begun instead (its table is `started`, its first turn not)."""
         now = self._clock()
         done = []
         for game_id in self._lobby_expiring(now, limit):
@@ -427,8 +461,18 @@ class SeatingService:
             due = table is not None and table.status == OPEN and (table.expires_ms or 0) <= now
             if due and table is not None and self._tables.replace(expired(table), table.rev):
                 done.append(game_id)
+            elif table is not None and table.status == STARTED:
+                self._games.end_seed_step(game_id)
+                self._follow_seed_step(table)
             self._relist(game_id)  # also when it started meanwhile: off the expiring set
         return done
+
+    def _follow_seed_step(self, table: Table) -> None:
+        """A seed step still running waits for its next deadline (SEED-3: the reveals' once
+        the commit phase is closed): the table's expiry, which the expiring set follows."""
+        deadline = seed_step_deadline(self._log.load(table.game_id).state)
+        if deadline is not None and deadline != table.expires_ms:
+            self._tables.replace(changed(table, expires_ms=deadline), table.rev)
 
     def _lobby_expiring(self, now: int, limit: int) -> list[str]:
         return self._lister.index.expiring(now, limit)
@@ -523,6 +567,18 @@ class SeatingService:
         game = self._log.load(game_id)
         self._lister.list_games([game])
         return game.version
+
+
+_NOT_COMMITTED = ("needs the server's committed dice: not with `seed` or `dice`, which no "
+                  "seat's seed could make fair")  # fmt: skip
+_NOT_FULL = ("is for a game whose every seat is held at its creation; one with open, invited "
+             "or reserved seats takes its seats' seeds until they are all taken")  # fmt: skip
+_ONLY_BOTS = "waits for seats held by players; bots give no seed"
+
+
+def _seed_step_refused(option: str, problem: str) -> Refused:
+    return Refused("invalid_body", f"options.{option} {problem} (SEED-2)", rule="SEED-2",
+                   errors={"options": {option: [problem]}})  # fmt: skip
 
 
 def _require_player(caller: Caller, what: str) -> str:

@@ -24,6 +24,8 @@ from typing import Any
 
 import domain
 from domain import GameState, RuleViolation
+from domain.decider import end_seed_step_phase
+from domain.seeds import in_seed_step, is_seed_step_due
 from domain.timeouts import time_out
 from lorekeeper.clocks import Running, now_ms
 from lorekeeper.creation import (
@@ -36,7 +38,7 @@ from lorekeeper.creation import (
     new_secrets,
     seat_tokens,
 )
-from lorekeeper.dice import DiceConfig
+from lorekeeper.dice import DiceConfig, SeedStep
 from lorekeeper.errors import (
     GameExists,
     GameNotFound,
@@ -50,6 +52,8 @@ from lorekeeper.errors import (
 from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
+    CLOSE_COMMITS_COMMAND,
+    CLOSE_COMMITS_COMMAND_ID,
     CREATE_COMMAND,
     START_COMMAND,
     START_COMMAND_ID,
@@ -141,6 +145,7 @@ class GameService:
         idempotency_key: str | None = None,
         client: str = "",
         body: Mapping[str, Any] | None = None,
+        seed_step: SeedStep | None = None,
     ) -> CreatedGame:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
 
@@ -152,7 +157,10 @@ class GameService:
         With an `idempotency_key` the creation is made once per key, `client` (who asks: a
         player, else an address) and `body`: a resend gets the first reply (a ReplayedGame),
         seat tokens included, and the same key with another body is refused
-        (IdempotencyMismatch). GameExists only when a random game id is taken already."""
+        (IdempotencyMismatch). GameExists only when a random game id is taken already.
+
+        A `seed_step` (SEED-2, with `start` False) is published in GameCreated.dice: the first
+        turn then begins as its last seat gives its seed, or by `end_seed_step`."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
         digest = creation_hash(body or {"scenario": scenario, "options": options})
@@ -164,6 +172,8 @@ class GameService:
             if first is not None:
                 return first
         mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
+        if seed_step is not None:
+            mine = mine.with_seed_step(seed_step)
         events = first_events(doc, options, mine, start=start)  # the scenario is checked
         if before is not None:
             before(creation.game_id, doc)
@@ -225,10 +235,12 @@ class GameService:
 
     def start_game(self, game_id: str) -> Committed | None:
         """Begin the first turn of a game created unstarted (R-TRN-1); None when it has begun
-        already. Safe to run twice: the append carries the command id `start_game`."""
+        already, or waits in a seed step (SEED-2: its seats' seeds, or `end_seed_step` at its
+        deadline, begin it). Safe to run twice: the append carries the command id
+        `start_game`."""
         for _ in range(_BREATH_RETRIES):
             game = self.log.load(game_id)
-            if domain.is_started(game.state):
+            if domain.is_started(game.state) or in_seed_step(game.state):
                 return None
             events = domain.start_game(game.state)
             after = domain.fold(game.state, events)
@@ -237,6 +249,35 @@ class GameService:
                 committed = self.log.commit(game, game_id, events, after, cause)
             except VersionConflict:
                 continue
+            if committed.duplicate:
+                return None
+            self._committed(game_id, after)
+            return committed
+        return None
+
+    def end_seed_step(self, game_id: str) -> Committed | None:
+        """The server's step at a seed step's deadline (SEED-2, SEED-3), recorded at the time
+        it is applied: the commit phase closes if a commitment waits for its reveal, else the
+        first turn begins, every seat that gave no seed (or revealed none) recorded as none.
+        None when nothing is due. Safe to run twice, and beside the seat whose seed or reveal
+        ends the step: one of them appends (command ids `close_seed_commits`, `start_game`)."""
+        now = self.now_ms()
+        for _ in range(_BREATH_RETRIES):
+            game = self.log.load(game_id)
+            if not is_seed_step_due(game.state, now):
+                return None
+            events = end_seed_step_phase(game.state)
+            after = domain.fold(game.state, events)
+            said, command_id = (
+                (START_COMMAND, START_COMMAND_ID)
+                if domain.is_started(after)
+                else (CLOSE_COMMITS_COMMAND, CLOSE_COMMITS_COMMAND_ID)
+            )
+            cause = Cause(said, None, command_id, command_hash(said))
+            try:
+                committed = self.log.commit(game, game_id, events, after, cause, time_ms=now)
+            except VersionConflict:
+                continue  # a seat's seed, commitment or reveal landed first
             if committed.duplicate:
                 return None
             self._committed(game_id, after)
@@ -333,6 +374,11 @@ class GameService:
             if repeated is not None:
                 return repeated
             raise _TimedOut
+        if is_seed_step_due(game.state, now):  # as a late command meets its time-out (CLK-5)
+            if not game.checked:
+                raise _Stale
+            self.end_seed_step(c.game_id)
+            raise _TimedOut  # decided again on the game as it now is: begun
         try:
             if c.if_match is not None and c.if_match != game.version:
                 raise PreconditionFailed(c.if_match, game.version)
@@ -346,7 +392,8 @@ class GameService:
             if not game.checked:
                 raise _Stale
             return CommandResult(c.seat, game.version, (), False, game.head_hash)
-        at = now if game.clock is not None else None
+        # The times deadlines are checked against: a clock's (CLK-3), a seed step's (SEED-2).
+        at = now if game.clock is not None or in_seed_step(game.state) else None
         committed = self.log.commit(game, c.game_id, events, after, c.cause, time_ms=at)
         if committed.duplicate:
             return self._repeated(c, committed)

@@ -81,6 +81,8 @@ class Settings(BaseSettings):
     max_games_per_player: int = Field(default=50, ge=0)
     open_game_ttl_s: int = Field(default=24 * 3600, ge=60)
     invitation_ttl_s: int = Field(default=24 * 3600, ge=60)
+    # A seed step's length (SEED-2, docs/api.md) when the creation does not ask for one.
+    seed_step_s: int = Field(default=60, ge=5, le=3600)
     max_keys_per_player: int = Field(default=5, ge=1, le=100)
     bot_queue: str = "bots"
     # -- clocks (docs/api.md, "Clocks"; docs/workers.md) ------------------------------------

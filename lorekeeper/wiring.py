@@ -46,6 +46,7 @@ def limits_of(settings: Settings) -> Limits:
         max_games=settings.max_games_per_player,
         open_game_ttl_s=settings.open_game_ttl_s,
         invitation_ttl_s=settings.invitation_ttl_s,
+        seed_step_s=settings.seed_step_s,
     )
 
 

@@ -3,14 +3,16 @@
 An append (a *group*) starts with the event that records its command. The group must be
 exactly what the domain produces from the state before it: `new_game` for the creation
 (with the dice and the commitments it published, and the hands dealt; GameCreated alone for
-a game created unstarted), `start_game` for the first turn of such a game, `resolve_breath`
-for the server's breath step, `domain.timeouts.time_out` for the server's time-out step (the
-seat whose clock had run out by the time the step was recorded, its clock folded from the
-events' times like the server's: lorekeeper/clocks.py), and `decide(state, command, dice,
-seat)` for a seat's command; then, when those events end the game, its secrets:
-SecretsRevealed as revealed (record format 2; the verifier checked it against the
-commitments), or DiceRevealed with the revealed seed (an older game of committed dice). Equal
-means the same types and the same payloads in the form the hash covers
+a game created unstarted), `start_game` for the first turn of such a game (in a seed step,
+SEED-2, only at or after its deadline; a seat's command in the step only before it),
+`close_seed_commits` for the end of a seed step's commit phase at its deadline (SEED-3),
+`resolve_breath` for the server's breath step, `domain.timeouts.time_out` for the server's
+time-out step (the seat whose clock had run out by the time the step was recorded, its clock
+folded from the events' times like the server's: lorekeeper/clocks.py), and
+`decide(state, command, dice, seat)` for a seat's command; then, when those events end the
+game, its secrets: SecretsRevealed as revealed (record format 2; the verifier checked it
+against the commitments), or DiceRevealed with the revealed seed (an older game of committed
+dice). Equal means the same types and the same payloads in the form the hash covers
 (lorekeeper/audit/chain.py), compared as JSON.
 """
 
@@ -30,12 +32,19 @@ from domain.events import (
     SecretsRevealed,
     event_from_json,
 )
+from domain.seeds import close_commits, in_seed_step, is_seed_step_due
 from domain.timeouts import time_out
 from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
 from lorekeeper.budget import spend
 from lorekeeper.clocks import Clock, advance
-from lorekeeper.idempotency import BREATH_COMMAND, CREATE_COMMAND, START_COMMAND, TIMEOUT_COMMAND
+from lorekeeper.idempotency import (
+    BREATH_COMMAND,
+    CLOSE_COMMITS_COMMAND,
+    CREATE_COMMAND,
+    START_COMMAND,
+    TIMEOUT_COMMAND,
+)
 
 
 @dataclass(frozen=True)
@@ -142,7 +151,15 @@ def _expected(
     if command == START_COMMAND:
         if head.seat is not None:
             raise ValueError("a game's start is the server's step, recorded with no seat")
+        if in_seed_step(state) and not is_seed_step_due(state, head.time_ms):
+            raise ValueError("the seed step's first turn began before its deadline, with a "
+                             "seat's seed still to come (SEED-2)")  # fmt: skip
         decided = domain.start_game(state)
+    elif command == CLOSE_COMMITS_COMMAND:
+        if head.seat is not None or not is_seed_step_due(state, head.time_ms):
+            raise ValueError("a seed step's commit phase is closed by the server, at or after "
+                             "its deadline (SEED-3)")  # fmt: skip
+        decided = close_commits(state)
     elif command == BREATH_COMMAND:
         if head.seat is not None:
             raise ValueError("the breath phase is the server's step, recorded with no seat")
@@ -154,6 +171,9 @@ def _expected(
     else:
         if head.seat is None:
             raise ValueError("a seat's command is recorded with no seat")
+        if is_seed_step_due(state, head.time_ms):
+            raise ValueError("a seat's command after the seed step's deadline, before the "
+                             "step ended (SEED-2)")  # fmt: skip
         decided = domain.decide(state, domain.command_from_json(command), dice, head.seat)
     if _ends(state, decided):
         if opening.reveal is not None:

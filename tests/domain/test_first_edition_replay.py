@@ -44,6 +44,11 @@ def first_edition_json(state: GameState) -> Any:
     assert data.pop("seat_seeds") is False  # SEED-1: no seeds from seats back then
     assert set(data.pop("client_seeds")) <= {None}
     assert set(data.pop("seeds_given")) <= {0}
+    assert data.pop("seed_step") == []  # SEED-2: no seed step back then
+    assert data.pop("seed_deadline_ms") is None
+    assert set(data.pop("seed_commitments")) <= {None}  # SEED-3: nor commitments
+    assert data.pop("commits_closed") is False
+    assert data.pop("reveal_deadline_ms") is None
     return data
 
 
