@@ -17,6 +17,7 @@ BENCHMARKS.md explains the method and the figures.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import shlex
@@ -59,6 +60,7 @@ _SIDES = (HELLO, "ceiling", "ours", "ours, workers paused")
 # Each game lasts about 250 commands; 16 clients at up to ~2,000 commands/s for the default
 # rounds need this many each (a client that runs out stops; the slice says so).
 _GAMES_PER_CLIENT = 20
+_RANDOM_GAME_STEPS = 80  # about what a random game of the benchmark takes, to the low side
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -235,10 +237,15 @@ def _command_rows(sides: dict[str, Side], xadds: list[float]) -> list[Row]:
 
 
 def lag_rows(args: argparse.Namespace, client: redis.Redis, port: int) -> list[Row]:
+    """10 clients play random games, 6 play breath games. At a high `--rate` each random
+    client gets games enough to last the run (a random game is about 100 commands)."""
+    each = max(1, math.ceil(args.rate * (args.lag_s + 3) / 10 / _RANDOM_GAME_STEPS))
     scripts = [g.random_game(SCENARIOS[i % 3], f"lag-{i}") for i in range(10)]
-    scripts += [g.breath_game(f"breath-{i}", rounds=40) for i in range(6)]
-    games = create_games(port, scripts)
-    wait_for_projections(client, [x.game_id for x in games])
+    breath = [g.breath_game(f"breath-{i}", rounds=40) for i in range(6)]
+    made = create_games(port, [s for s in scripts for _ in range(each)] + breath)
+    wait_for_projections(client, [x.game_id for x in made])
+    games: list[Game | list[Game]] = [made[i * each : (i + 1) * each] for i in range(10)]
+    games += made[10 * each :]
     lag = steady(port, client, games, rate=args.rate, warmup_s=2.0, seconds=args.lag_s)
     rate_note = f"at {num(lag.rate)} commands/s; watcher looks every {lag.poll_ms:.1f} ms"
     return [

@@ -41,20 +41,23 @@ class Lag:
 def steady(
     port: int,
     client: redis.Redis,
-    games: Sequence[Game],
+    games: Sequence[Game | Sequence[Game]],
     *,
     rate: float,
     warmup_s: float,
     seconds: float,
 ) -> Lag:
-    period = len(games) / rate
+    """`games`: each client's game, or games played one after the other (enough of them for
+    a high rate to last the run)."""
+    lists = [[g] if isinstance(g, Game) else list(g) for g in games]
+    period = len(lists) / rate
     record = Record()
-    with Watcher(client, [g.game_id for g in games]) as watcher:
+    with Watcher(client, [g.game_id for games_of in lists for g in games_of]) as watcher:
         now = time.perf_counter()
         clients = [  # spread over the period
-            GameClient(port, [g], record, period_s=period, watcher=watcher,
-                       start_at=now + i * period / len(games))
-            for i, g in enumerate(games)
+            GameClient(port, games_of, record, period_s=period, watcher=watcher,
+                       start_at=now + i * period / len(lists))
+            for i, games_of in enumerate(lists)
         ]  # fmt: skip
         start = time.perf_counter() + warmup_s
         record.start, record.end = start, start + seconds
