@@ -28,7 +28,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH=/opt/venv/bin:$PATH
 
 COPY --from=dependencies /opt/venv /opt/venv
-RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin lorekeeper
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin lorekeeper \
+    && mkdir /keys && chown 10001 /keys && chmod 700 /keys
+# /keys: where compose.yaml keeps the signing key (a named volume takes this owner and mode).
 WORKDIR /app
 COPY openapi.yaml gunicorn.conf.py ./
 COPY domain/ domain/

@@ -21,7 +21,7 @@ from typing import Any
 import redis
 
 from adapters.redis_keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY, WARNED_KEY, WARNINGS_KEY
-from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.stream_entries import text
 from lorekeeper.ports import Deadline, Due
 
@@ -103,10 +103,7 @@ class RedisDeadlineIndex:
             args: list[str | int] = [d.game_id, d.version, _opt(d.deadline_ms),
                                      _opt(d.warn_ms), d.key or "", entry_json(d)]  # fmt: skip
             calls.append(ScriptCall(_SCHEDULE_LUA, _KEYS, args))
-        replies = self._lane.run_scripts(calls)
-        for failed in (r for r in replies if isinstance(r, Exception)):
-            raise failed
-        return [bool(written) for written in replies]
+        return [bool(written) for written in run_all(self._lane, calls)]
 
     def due(self, now_ms: int, limit: int) -> list[Due]:
         reply: list[Any] = self._due(keys=_KEYS, args=[now_ms, limit])

@@ -306,6 +306,15 @@ def lane_for(client: redis.Redis | RedisCluster) -> Lane:
     return ClusterLane(client) if isinstance(client, RedisCluster) else RedisLane(client)
 
 
+def run_all(lane: Lane, calls: Sequence[ScriptCall]) -> list[Any]:
+    """Each call's reply, in order, once all ran; the first error reply is raised (the
+    workers' scripts: a failure is retried whole, each script being guarded by version)."""
+    replies = lane.run_scripts(calls) if calls else []
+    for failed in (r for r in replies if isinstance(r, Exception)):
+        raise failed
+    return replies
+
+
 def _slot_of(call: ScriptCall) -> int:
     slots = {key_slot(key.encode()) for key in call.keys}
     if len(slots) != 1:

@@ -23,7 +23,7 @@ from typing import Any, cast
 import redis
 
 from adapters.redis_keys import EXPIRING_KEY, LISTINGS_KEY, shelf_key
-from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.stream_entries import text
 from lorekeeper.lobby import place_of as game_place
 from lorekeeper.ports import Listing, ListingPage, Shelf
@@ -122,10 +122,7 @@ class RedisLobbyIndex:
                                      place_of(listing), record_json(listing),
                                      _expiry(listing)]  # fmt: skip
             calls.append(ScriptCall(_UPDATE_LUA, keys, args))
-        replies = self._lane.run_scripts(calls)
-        for failed in (r for r in replies if isinstance(r, Exception)):
-            raise failed
-        return [bool(written) for written in replies]
+        return [bool(written) for written in run_all(self._lane, calls)]
 
     def page(self, shelf: Shelf, after: str | None, limit: int) -> ListingPage:
         start = "-" if after is None else f"({after}"

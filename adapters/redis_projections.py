@@ -28,7 +28,7 @@ from adapters.redis_keys import (
     pending_field,
     projection_key,
 )
-from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import entry_fields, text
 from adapters.views import view_json
@@ -79,10 +79,7 @@ class RedisProjectionStore:
         mode = "ge" if replace_equal else "gt"
         calls = [ScriptCall(_SAVE_LUA, [projection_key(game_id)], [version, view_json(view), mode])
                  for game_id, version, view in saves]  # fmt: skip
-        replies = self._lane.run_scripts(calls) if calls else []
-        for failed in (r for r in replies if isinstance(r, Exception)):
-            raise failed
-        return [bool(written) for written in replies]
+        return [bool(written) for written in run_all(self._lane, calls)]
 
     def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
         pipe = self._client.pipeline(transaction=False)

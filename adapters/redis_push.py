@@ -26,7 +26,7 @@ from adapters.redis_keys import (
     push_facts_key,
     ticket_key,
 )
-from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.stream_entries import entry_fields, text
 from lorekeeper.ports import Endpoint, FeedEntry, Note
 
@@ -198,10 +198,7 @@ class RedisNotificationLog:
                 for fact, note in notes:
                     args += [fact, note_json(note)]
             calls.append(ScriptCall(_RECORD, keys, args))
-        replies = self._lane.run_scripts(calls)
-        for failed in (r for r in replies if isinstance(r, Exception)):
-            raise failed
-        return [max(0, int(added)) for added in replies]
+        return [max(0, int(added)) for added in run_all(self._lane, calls)]
 
     def append(self, player_id: str, note: Note) -> None:
         keys = [notes_key(player_id), hooks_enabled_key(player_id), PUSH_DUE_KEY]

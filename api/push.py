@@ -27,7 +27,7 @@ from api.guards import open_stream
 from api.identity import caller
 from api.player_schemas import NewWebhookSchema, PlayerStreamQuery, loaded
 from api.requests import json_body, query
-from api.streams import NDJSON, SSE_RETRY_MS, _end_when_the_client_leaves, _wants_ndjson
+from api.streams import NDJSON, SSE_RETRY_MS, end_when_the_client_leaves, wants_ndjson
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.ports import Endpoint
 from lorekeeper.push import Push
@@ -83,7 +83,7 @@ def stream() -> Response:
     oldest = notes.oldest(player_id)
     gap = after != START and oldest is not None and position_key(after) < position_key(oldest)
     settings = components().settings
-    ndjson = _wants_ndjson()
+    ndjson = wants_ndjson()
     release = open_stream()
     try:
         followed = _follow(hub, player_id, after, gap, settings.sse_max_s,
@@ -95,7 +95,7 @@ def stream() -> Response:
         else:
             response = Response(_sse(followed), mimetype="text/event-stream", headers=headers)
         response.call_on_close(release)
-        _end_when_the_client_leaves(response)
+        end_when_the_client_leaves(response)
     except BaseException:
         release()
         raise

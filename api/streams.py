@@ -29,7 +29,7 @@ SSE_RETRY_MS = 2000
 def events(game_id: str) -> Response:
     args = query(EventsQuery())
     viewer = access().reader(game_id, caller())
-    if _wants_ndjson():
+    if wants_ndjson():
         reader().require_game(game_id)
         lines = reader().iter_events(game_id, viewer, args["from_"], args.get("limit"))
         return Response(_ndjson(lines), mimetype=NDJSON)
@@ -44,7 +44,7 @@ def events(game_id: str) -> Response:
     return response
 
 
-def _wants_ndjson() -> bool:
+def wants_ndjson() -> bool:
     best = request.accept_mimetypes.best_match(["application/json", NDJSON])
     return best == NDJSON
 
@@ -61,7 +61,7 @@ def stream(game_id: str) -> Response:
     start = _resume_from() or args["from_"]
     reader().require_game(game_id)
     settings = components().settings
-    ndjson = _wants_ndjson()
+    ndjson = wants_ndjson()
     release = open_stream()
     try:
         followed = reader().follow(
@@ -78,14 +78,14 @@ def stream(game_id: str) -> Response:
         else:
             response = Response(_sse(followed), mimetype="text/event-stream", headers=headers)
         response.call_on_close(release)  # also when the client leaves before the first byte
-        _end_when_the_client_leaves(response)
+        end_when_the_client_leaves(response)
     except BaseException:
         release()
         raise
     return response
 
 
-def _end_when_the_client_leaves(response: Response) -> None:
+def end_when_the_client_leaves(response: Response) -> None:
     """Under gevent, end the stream as soon as its client hangs up, not at the next write (a
     keep-alive may be 15 s away): its slot of the caller's cap is free at once. A watcher
     waits for the socket to turn readable; an end of file there ends the stream's greenlet

@@ -127,6 +127,7 @@ class Settings(BaseSettings):
     # Issue 20 (docs/audit.md): the Ed25519 key that signs exports and tree heads (64 hex
     # digits; none: nothing signed), retired public keys still published, the log's size.
     signing_key: SecretStr | None = None
+    signing_key_file: str = ""  # a file holding it instead (compose.yaml: a volume's)
     retired_signing_keys: str = ""
     transparency_max_leaves: int = Field(default=1_000_000, ge=1, le=100_000_000)
 
@@ -168,6 +169,7 @@ class Settings(BaseSettings):
             )
         if self.webhook_lease_s < 3 * self.webhook_timeout_s:
             raise ValueError("LOREKEEPER_WEBHOOK_LEASE_S is less than 3 x the webhook timeout")
+        _read_key_file(self)
         _check_keys(self)
         return self
 
@@ -185,6 +187,24 @@ class Settings(BaseSettings):
     @property
     def cors_origin_list(self) -> list[str]:
         return [o.strip() for o in self.cors_origins.split(",") if o.strip()]
+
+
+def _read_key_file(settings: Settings) -> None:
+    """LOREKEEPER_SIGNING_KEY_FILE: the signing key read from its file, once, at start."""
+    if not settings.signing_key_file:
+        return
+    if settings.signing_key is not None:
+        raise ValueError("set LOREKEEPER_SIGNING_KEY or LOREKEEPER_SIGNING_KEY_FILE, not both")
+    try:
+        with open(settings.signing_key_file, encoding="ascii") as file:
+            text = file.read(1024).strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        detail = getattr(exc, "strerror", None) or exc
+        raise ValueError(f"LOREKEEPER_SIGNING_KEY_FILE: cannot read it: {detail}") from None
+    if not _HEX_KEY.fullmatch(text):
+        raise ValueError("LOREKEEPER_SIGNING_KEY_FILE holds no Ed25519 private key (64 hex "
+                         "digits; python -m lorekeeper.signing FILE makes one)")  # fmt: skip
+    object.__setattr__(settings, "signing_key", SecretStr(text))  # the settings are frozen
 
 
 def _check_keys(settings: Settings) -> None:

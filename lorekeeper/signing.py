@@ -3,15 +3,21 @@ and the transparency log's tree heads; `GET /.well-known/lorekeeper-keys` publis
 public key, and the retired ones still trusted, with their ids.
 
 Configured as `LOREKEEPER_SIGNING_KEY` (the 32-byte private key, 64 hex digits; scripts/run
-makes one); `LOREKEEPER_RETIRED_SIGNING_KEYS` lists public keys (64 hex digits, comma
+makes one), or as `LOREKEEPER_SIGNING_KEY_FILE`, a file holding it (compose.yaml makes one in
+a volume: `python -m lorekeeper.signing FILE` writes a fresh key there unless one is already
+there); `LOREKEEPER_RETIRED_SIGNING_KEYS` lists public keys (64 hex digits, comma
 separated) that signed earlier and are still published. Without a signing key nothing is
 signed and no key is published.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+import os
+import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -61,3 +67,37 @@ class Signer:
 def new_private_key_hex() -> str:
     """A fresh private key as LOREKEEPER_SIGNING_KEY takes it (scripts/run, the tests)."""
     return Ed25519PrivateKey.generate().private_bytes_raw().hex()
+
+
+def ensure_key_file(path: Path) -> tuple[bool, Signer]:
+    """The key in `path`, made there first (mode 600, written once: O_EXCL) when the file
+    does not exist; whether it was made, and the key. A file that holds no key is an error,
+    never overwritten."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False, Signer.from_hex(path.read_text(encoding="ascii"))
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(new_private_key_hex() + "\n")
+    return True, Signer.from_hex(path.read_text(encoding="ascii"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m lorekeeper.signing FILE`: make the signing key file unless it exists; print
+    the key's id and public key (what GET /.well-known/lorekeeper-keys will publish)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python -m lorekeeper.signing FILE", file=sys.stderr)
+        return 2
+    try:
+        made, signer = ensure_key_file(Path(args[0]))
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        print(f"signing key {args[0]}: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps({"file": args[0], "made": made, "key_id": signer.key_id,
+                      "public_key": signer.public_key.hex()}))  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -329,6 +329,34 @@ def test_the_signing_key_comes_from_the_settings_with_the_retired_ones_published
     assert "LOREKEEPER" not in repr(settings.signing_key) and "*" in str(settings.signing_key)
 
 
+def test_the_signing_key_may_live_in_a_file_made_once(tmp_path, capsys):
+    """compose.yaml's way: `python -m lorekeeper.signing FILE` makes the key once (mode 600,
+    never overwritten) and LOREKEEPER_SIGNING_KEY_FILE names it."""
+    from lorekeeper.settings import ConfigError, Settings
+    from lorekeeper.signing import main
+    from lorekeeper.wiring import signer_of
+
+    path = tmp_path / "signing.key"
+    assert main([str(path)]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert main([str(path)]) == 0  # again: the same key, kept
+    kept = json.loads(capsys.readouterr().out)
+    assert (made["made"], kept["made"], kept["key_id"]) == (True, False, made["key_id"])
+    assert path.stat().st_mode & 0o777 == 0o600
+
+    signer = signer_of(Settings.from_env({"LOREKEEPER_SIGNING_KEY_FILE": str(path)}))
+    assert signer is not None and signer.key_id == made["key_id"]
+    (tmp_path / "empty.key").write_text("not a key\n")
+    for bad in ({"LOREKEEPER_SIGNING_KEY_FILE": str(tmp_path / "missing.key")},
+                {"LOREKEEPER_SIGNING_KEY_FILE": str(tmp_path / "empty.key")},
+                {"LOREKEEPER_SIGNING_KEY_FILE": str(path),
+                 "LOREKEEPER_SIGNING_KEY": path.read_text().strip()}):  # fmt: skip
+        with pytest.raises(ConfigError):
+            Settings.from_env(bad)
+    assert main([str(tmp_path / "empty.key")]) == 1  # a file that holds no key: left alone
+    assert (tmp_path / "empty.key").read_text() == "not a key\n"
+
+
 def test_two_saved_heads_on_the_command_line(logged: Logged, tmp_path, blocked):
     """python -m lorekeeper consistency OLDER NEWER PROOF: 0 when the newer head extends the
     older, 1 when the log was rewritten between them (here: game 1's end)."""

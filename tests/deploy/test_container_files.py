@@ -144,3 +144,19 @@ def test_compose_runs_redis_durable_and_never_evicting() -> None:
         assert services[name]["environment"]["REDIS_URL"] == "redis://redis:6379/0"
         assert services[name]["depends_on"]["redis"]["condition"] == "service_healthy"
     assert "healthcheck" in services["redis"] and "healthcheck" in services["worker"]
+
+
+def test_compose_signs_with_one_key_made_once_into_a_volume() -> None:
+    """Issue 20: exports and tree heads of a compose stack are signed, with a key kept across
+    restarts (made by `python -m lorekeeper.signing FILE`, which never overwrites one)."""
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
+    maker = services["signing-key"]
+    assert maker["command"] == ["python", "-m", "lorekeeper.signing", "/keys/signing.key"]
+    assert maker["volumes"] == ["signing-key:/keys"] and maker["restart"] == "no"
+    for name in ("api", "worker", "api-cluster", "worker-cluster"):
+        service = services[name]
+        assert service["environment"]["LOREKEEPER_SIGNING_KEY_FILE"] == "/keys/signing.key"
+        assert "signing-key:/keys:ro" in service["volumes"]
+        done = service["depends_on"]["signing-key"]["condition"]
+        assert done == "service_completed_successfully"
+    assert "mkdir /keys && chown 10001 /keys" in (ROOT / "Dockerfile").read_text()
