@@ -3,7 +3,8 @@ leaving, invitations, read-only grants, rematches, expiry, and every access chec
 
 The use cases here change a game's table (lorekeeper/tables.py) by compare and set, then
 relist the game (lorekeeper/lobby.py: a seat changing hands appends no event, so no
-projection would), and start the game once its last seat is taken (GameService.start_game).
+projection would), and start the game once its last seat is taken (GameService.start_game),
+or open the seed step it was promised (GameService.open_seed_step, SEED-2).
 The rules never see any of it: they know seats by number.
 
 Access (docs/players.md): a request's `Caller` is what its bearer token proved: a player (an
