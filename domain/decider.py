@@ -24,11 +24,13 @@ from domain.orders import handle_order
 from domain.retreat import handle_choose_retreat
 from domain.scenario import validate_scenario
 from domain.seeds import (
+    awaits_seed_step,
     close_commits,
     give_client_seed,
     is_commit_phase_done,
     is_seed_step_done,
     needs_reveals,
+    opened_step,
     sealed,
 )
 from domain.sites import handle_trade
@@ -84,6 +86,9 @@ def start_game(state: GameState) -> list[ev.Event]:
     if needs_reveals(state):
         raise RuleViolation("SEED-3", "a commitment waits for its reveal: the commit phase "
                             "closes first", "wrong_phase")  # fmt: skip
+    if awaits_seed_step(state):
+        raise RuleViolation("SEED-2", "the game was promised a seed step: it opens first, "
+                            "when the last seat is taken", "wrong_phase")  # fmt: skip
     tx = Tx(state, _NO_DICE)
     for event in sealed(state):
         tx.emit(event)
@@ -95,6 +100,15 @@ def end_seed_step_phase(state: GameState) -> list[ev.Event]:
     """The server's step at the seed step's deadline (SEED-2, SEED-3): the commit phase
     closes when a commitment waits for its reveal; otherwise the first turn begins."""
     return close_commits(state) if needs_reveals(state) else start_game(state)
+
+
+def open_seed_step(state: GameState, seats: tuple[int, ...], now_ms: int) -> list[ev.Event]:
+    """The server's step as a game promised a seed step fills up (SEED-2): the step opens
+    for `seats` with its deadlines from `now_ms`; the first turn begins in the same append if
+    every seat it waits for gave its seed or declined while the game waited for players."""
+    events = opened_step(state, seats, now_ms)
+    after = fold(state, events)
+    return [*events, *start_game(after)] if is_seed_step_done(after) else events
 
 
 class _NoDice:

@@ -153,6 +153,18 @@ class ClientSeedGiven(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SeedStepOpened(Event):
+    """The seed step of a game that filled up by joins opened as its last seat was taken
+    (SEED-2; GameCreated.dice.seed_step promised it, `on_fill`): the seats it waits for (held
+    by players or tokens then, not bots) and its deadlines (epoch ms), counted from this
+    append's time by the step's length: the commit phase's, then the reveals' (SEED-3)."""
+
+    seats: tuple[int, ...]
+    deadline_ms: int
+    reveal_deadline_ms: int
+
+
+@dataclass(frozen=True, slots=True)
 class ClientSeedCommitted(Event):
     """A seat in a seed step committed to its client seed without showing it (SEED-3):
     `commitment` is SHA-256 of UTF-8 `salt ":" seed`, 64 lowercase hex digits. It replaces any

@@ -35,12 +35,14 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
         start = validate_scenario(event.scenario, event.rules_edition)
         dice = event.dice or {}
         step = dice.get("seed_step") or {}
+        on_fill = step.get("length_ms") if step.get("on_fill") else None
         return replace(start, auto_decisions=event.auto_decisions, version=1,
                        seat_seeds=bool(dice.get("seat_seeds")),
                        client_seeds=(None,) * len(start.players),
                        seeds_given=(0,) * len(start.players),
                        seed_step=tuple(int(s) for s in step.get("seats", ())),
                        seed_deadline_ms=step.get("deadline_ms"),
+                       seed_step_length_ms=on_fill,
                        seed_commitments=(None,) * len(start.players),
                        reveal_deadline_ms=step.get("reveal_deadline_ms"))  # fmt: skip
     if state is None:
@@ -134,6 +136,12 @@ def _client_seed_given(state: GameState, e: ev.ClientSeedGiven) -> GameState:
     given[e.seat] += 1
     return replace(state, client_seeds=tuple(seeds), seeds_given=tuple(given),
                    seed_commitments=_set(state.seed_commitments, e.seat, None))  # fmt: skip
+
+
+@_on(ev.SeedStepOpened)
+def _seed_step_opened(state: GameState, e: ev.SeedStepOpened) -> GameState:
+    return replace(state, seed_step=tuple(e.seats), seed_deadline_ms=e.deadline_ms,
+                   reveal_deadline_ms=e.reveal_deadline_ms)  # fmt: skip
 
 
 @_on(ev.ClientSeedCommitted)

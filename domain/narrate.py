@@ -275,6 +275,9 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
             else f"gives the client seed {e.seed!r}"
         )
     ),  # fmt: skip
+    ev.SeedStepOpened: lambda s, e: (
+        f"the seed step opens for seats {', '.join(str(x) for x in e.seats)}: their seeds"
+    ),
     ev.ClientSeedCommitted: lambda s, e: f"{seat_name(s, e.seat)} commits to a client seed",
     ev.ClientSeedCommitsClosed: lambda s, e: "the client seed commitments close: seats reveal",
     ev.ClientSeedRevealed: lambda s, e: (

@@ -5,7 +5,9 @@ then on (domain.dice.CommittedDice, docs/audit.md "Client seeds").
 A game full at its creation starts at once, unless it was created with a seed step (SEED-2,
 GameCreated.dice.seed_step): then its first turn begins as the last seat it waits for gives
 its seed or declines (`is_seed_step_done`; the same append), or when the server ends the step
-at its deadline (`start_game`, the server's step).
+at its deadline (`start_game`, the server's step). A game that fills up by joins may be
+promised one (`seed_step.on_fill`): the step opens as its last seat is taken (SeedStepOpened,
+the server's step `open_seed_step`, its deadlines counted from then), and goes on the same way.
 
 In a seed step a seat may also commit to its seed first and reveal it later (SEED-3): a
 `commitment` (SHA-256 of UTF-8 `salt ":" seed`) while the commit phase is open; the phase
@@ -69,6 +71,10 @@ def commit(state: GameState, command: cmd.GiveClientSeed, seat: int) -> list[ev.
     if command.seed is not None or command.salt is not None:
         raise RuleViolation("SEED-3", "a commitment comes alone: the seed and its salt are "
                             "revealed once the commit phase is closed", "illegal")  # fmt: skip
+    if awaits_seed_step(state):
+        raise RuleViolation("SEED-3", "the seed step opens when the last seat is taken: "
+                            "commitments are taken then (plain seeds now)",
+                            "wrong_phase")  # fmt: skip
     if not in_seed_step(state):
         raise RuleViolation("SEED-3", "seeds are committed to in a seed step only (a game "
                             "created with options.seed_step)", "forbidden")  # fmt: skip
@@ -151,6 +157,28 @@ def seat_seeds(state: GameState) -> tuple[str, ...]:
     if not state.seat_seeds or state.turn == 0:
         return ()
     return tuple(s for s in state.client_seeds if s is not None)
+
+
+def awaits_seed_step(state: GameState) -> bool:
+    """Whether the game was promised a seed step when its last seat is taken (SEED-2,
+    GameCreated.dice.seed_step.on_fill) and it has not opened yet."""
+    opened = bool(state.seed_step) or state.turn > 0 or state.is_over
+    return state.seed_step_length_ms is not None and not opened
+
+
+def opened_step(state: GameState, seats: tuple[int, ...], now_ms: int) -> list[ev.Event]:
+    """The opening of a promised seed step at `now_ms`, for `seats` (SEED-2): its commit
+    phase ends one step's length later, its reveals (SEED-3) one more."""
+    if not awaits_seed_step(state) or state.seed_step_length_ms is None:
+        raise RuleViolation("SEED-2", "no seed step waits to open in this game (none was "
+                            "promised, or it opened or the game began)", "wrong_phase")  # fmt: skip
+    ordered = tuple(sorted(set(seats))) == tuple(seats)
+    if not seats or not ordered or any(s not in range(len(state.players)) for s in seats):
+        raise RuleViolation("SEED-2", "a seed step waits for distinct seats of the game, in "
+                            "order", "illegal")  # fmt: skip
+    length = state.seed_step_length_ms
+    return [ev.SeedStepOpened(seats=seats, deadline_ms=now_ms + length,
+                              reveal_deadline_ms=now_ms + 2 * length)]  # fmt: skip
 
 
 def in_seed_step(state: GameState) -> bool:

@@ -192,6 +192,10 @@ class GameState:
     # (epoch ms; a time the rules only carry: the server ends the step when it has passed).
     seed_step: tuple[int, ...] = ()
     seed_deadline_ms: int | None = None
+    # SEED-2 in a game that fills up by joins: the step's length (ms) GameCreated promised
+    # (`dice.seed_step.on_fill`); the step opens when the last seat is taken (SeedStepOpened
+    # sets `seed_step` and the deadlines). None: no step is promised on fill.
+    seed_step_length_ms: int | None = None
     # SEED-3: in a seed step, each seat's commitment to a seed it has not shown (None: none);
     # once the commit phase is closed (`commits_closed`), seats reveal until
     # `reveal_deadline_ms`; a revealed seed goes into `client_seeds`.

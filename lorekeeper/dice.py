@@ -45,6 +45,13 @@ class SeedStep(NamedTuple):
     reveal_deadline_ms: int  # the reveals' end, when a seat committed (SEED-3)
 
 
+class FillStep(NamedTuple):
+    """A seed step promised to a game that fills up by joins (SEED-2): it opens as the last
+    seat is taken (SeedStepOpened), its deadlines `length_ms` and twice that from then."""
+
+    length_ms: int
+
+
 @dataclass(frozen=True)
 class DiceConfig:
     seed: str
@@ -69,6 +76,9 @@ class DiceConfig:
     seed_step: tuple[int, ...] = ()
     seed_deadline_ms: int | None = None
     reveal_deadline_ms: int | None = None  # SEED-3: the end of the reveals
+    # A game created with seats to fill and a seed step: the step's length (ms), published
+    # as GameCreated.dice.seed_step {"on_fill": true, "length_ms": …}. None: none promised.
+    seed_step_length_ms: int | None = None
 
     @classmethod
     def fresh(cls, seed: str | int | None = None, script: Sequence[str] = ()) -> DiceConfig:
@@ -122,17 +132,28 @@ class DiceConfig:
             "game_id": self.game_id,  # part of every die's message: so it is in the chain
             "client_seeds": [*self.client_seeds],
             **({"seat_seeds": True} if self.seat_seeds else {}),
-            **({"seed_step": self._seed_step_json()} if self.seed_step else {}),
+            **({"seed_step": self._seed_step_json()} if self._has_seed_step else {}),
         }
 
+    @property
+    def _has_seed_step(self) -> bool:
+        return bool(self.seed_step) or self.seed_step_length_ms is not None
+
     def _seed_step_json(self) -> dict[str, Any]:
+        if self.seed_step_length_ms is not None:
+            return {"on_fill": True, "length_ms": self.seed_step_length_ms}
         return {"seats": [*self.seed_step], "deadline_ms": self.seed_deadline_ms,
                 "reveal_deadline_ms": self.reveal_deadline_ms}  # fmt: skip
 
-    def with_seed_step(self, step: SeedStep) -> DiceConfig:
-        """This config of committed dice with a seed step (SEED-2) for `step.seats`."""
-        if self.scheme != DICE_SCHEME or not step.seats:
-            raise ValueError("a seed step needs committed dice and a seat to wait for")
+    def with_seed_step(self, step: SeedStep | FillStep) -> DiceConfig:
+        """This config of committed dice with a seed step (SEED-2) for `step.seats`, or one
+        promised for when the game fills up (a FillStep)."""
+        if self.scheme != DICE_SCHEME:
+            raise ValueError("a seed step needs committed dice")
+        if isinstance(step, FillStep):
+            return replace(self, seed_step_length_ms=step.length_ms)
+        if not step.seats:
+            raise ValueError("a seed step needs a seat to wait for")
         return replace(self, seed_step=tuple(step.seats), seed_deadline_ms=step.deadline_ms,
                        reveal_deadline_ms=step.reveal_deadline_ms)  # fmt: skip
 
@@ -167,7 +188,7 @@ class DiceConfig:
             data |= {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
             if self.seat_seeds:
                 data["seat_seeds"] = True
-            if self.seed_step:
+            if self._has_seed_step:
                 data["seed_step"] = self._seed_step_json()
         if self.hand_salts:
             data |= {"hands": [list(h) for h in self.hands], "hand_salts": list(self.hand_salts)}
@@ -191,4 +212,5 @@ class DiceConfig:
             seed_step=tuple((data.get("seed_step") or {}).get("seats", ())),
             seed_deadline_ms=(data.get("seed_step") or {}).get("deadline_ms"),
             reveal_deadline_ms=(data.get("seed_step") or {}).get("reveal_deadline_ms"),
+            seed_step_length_ms=(data.get("seed_step") or {}).get("length_ms"),
         )

@@ -25,6 +25,10 @@ START_COMMAND_ID = "start_game"
 # The end of a seed step's commit phase at its deadline (SEED-3): once a game, by the server.
 CLOSE_COMMITS_COMMAND = {"type": "close_seed_commits"}
 CLOSE_COMMITS_COMMAND_ID = "close_seed_commits"
+# The opening of a seed step promised to a game that fills up by joins, as its last seat is
+# taken (SEED-2): once a game, by the server.
+OPEN_STEP_COMMAND = {"type": "open_seed_step"}
+OPEN_STEP_COMMAND_ID = "open_seed_step"
 
 
 def command_body(body: Mapping[str, Any]) -> dict[str, Any]:

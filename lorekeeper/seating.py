@@ -3,7 +3,8 @@ leaving, invitations, read-only grants, rematches, expiry, and every access chec
 
 The use cases here change a game's table (lorekeeper/tables.py) by compare and set, then
 relist the game (lorekeeper/lobby.py: a seat changing hands appends no event, so no
-projection would), and start the game once its last seat is taken (GameService.start_game).
+projection would), and start the game once its last seat is taken (GameService.start_game),
+or open the seed step it was promised (GameService.open_seed_step, SEED-2).
 The rules never see any of it: they know seats by number.
 
 Access (docs/players.md): a request's `Caller` is what its bearer token proved: a player (an
@@ -21,11 +22,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import RuleViolation
-from domain.seeds import seed_step_deadline
+from domain.seeds import awaits_seed_step, seed_step_deadline
 from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
 from lorekeeper.creation import ReplayedGame, checked_scenario
-from lorekeeper.dice import SeedStep
+from lorekeeper.dice import FillStep, SeedStep
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.lobby import Lister, LobbyReader
 from lorekeeper.ports import PlayerStore, SeatTokenStore, TableStore
@@ -193,7 +194,7 @@ class SeatingService:
             table = Table(new_id, visibility, str(doc.get("name", "")), now, tuple(placed),
                           owner=me, rematch_of=rematch_of, options=kept)  # fmt: skip
             if table.is_full:  # in a seed step it "expires" into its first turn (expire_due)
-                deadline = None if step is None else step.deadline_ms
+                deadline = step.deadline_ms if isinstance(step, SeedStep) else None
                 table = replace(table, status=STARTED, expires_ms=deadline)
             else:
                 table = replace(table, expires_ms=now + self.limits.open_game_ttl_s * 1000)
@@ -209,7 +210,7 @@ class SeatingService:
         if isinstance(created, ReplayedGame):  # the same creation, sent twice at once
             return self._replayed(created)
         tokens = {s["seat"]: s["token"] for s in created.seats}
-        if step is not None:
+        if isinstance(step, SeedStep):
             self._seats.seal(created.game_id)  # its seats are all held: no token to come
         self._relist(created.game_id)
         return CreatedTable(created.game_id, created.version, created.head_hash, created.dice,
@@ -217,9 +218,10 @@ class SeatingService:
 
     def _seed_step(
         self, options: Mapping[str, Any], full: bool, token_seats: Sequence[int], now: int
-    ) -> SeedStep | None:
+    ) -> SeedStep | FillStep | None:
         """The seed step `options.seed_step` asks for (SEED-2): for the seats held by the
-        creator (bots give no seed), until `seed_step_s` (or the server's length) from now."""
+        creator (bots give no seed), until `seed_step_s` (or the server's length) from now;
+        in a game with seats to fill, one promised for when they are all taken (FillStep)."""
         length = options.get("seed_step_s")
         if not options.get("seed_step"):
             if length is not None:
@@ -227,14 +229,14 @@ class SeatingService:
             return None
         if options.get("seed") is not None or "dice" in options:
             raise _seed_step_refused("seed_step", _NOT_COMMITTED)
-        if not full:
-            raise _seed_step_refused("seed_step", _NOT_FULL)
-        if not token_seats:
+        if full and not token_seats:
             raise _seed_step_refused("seed_step", _ONLY_BOTS)
         low, high = SEED_STEP_S
         if length is not None and not low <= length <= high:
             raise _seed_step_refused("seed_step_s", f"is {low} to {high} seconds")
         seconds = self.limits.seed_step_s if length is None else length
+        if not full:  # its seats are known, and its deadlines counted, once they are taken
+            return FillStep(seconds * 1000)
         # The reveals (SEED-3) have as long again after the commit phase's deadline.
         return SeedStep(tuple(token_seats), now + seconds * 1000, now + 2 * seconds * 1000)
 
@@ -434,21 +436,40 @@ class SeatingService:
 
     def _start_if_full(self, table: Table) -> Table:
         while table.status == OPEN and table.is_full:
-            new = started(table)
+            new = self._started(table)
             if self._tables.replace(new, table.rev):
                 table = new
                 break
             table = self._tables.load(table.game_id) or table
         if table.status == STARTED:
-            self._seats.seal(table.game_id)
-            self._games.start_game(table.game_id)
+            self._begin(table)
         return table
 
+    def _started(self, table: Table) -> Table:
+        """The table started; for a game promised a seed step (SEED-2) with an expiry at the
+        step's earliest deadline, so that the expiry pass looks at it even if this process
+        dies before the step opens or its table follows the step's deadline."""
+        new = started(table)
+        length = self._log.load(table.game_id).state.seed_step_length_ms
+        return new if length is None else replace(new, expires_ms=self._clock() + length)
+
+    def _begin(self, table: Table) -> None:
+        """Seal the seats and begin the first turn; or, in a game promised a seed step, open
+        it for the seats held by players or tokens (SEED-2), the table's expiry following
+        its deadline."""
+        self._seats.seal(table.game_id)
+        if awaits_seed_step(self._log.load(table.game_id).state):
+            self._games.open_seed_step(table.game_id, awaited_seats(table))
+            self._follow_seed_step(table)
+        else:
+            self._games.start_game(table.game_id)
+
     def start(self, game_id: str) -> None:
-        """Begin a game whose table has started (idempotent; the reconciler repeats it for a
-        game left between the two)."""
-        self._seats.seal(game_id)
-        self._games.start_game(game_id)
+        """Begin a game whose table has started, or open its promised seed step (idempotent;
+        the reconciler repeats it for a game left between the two)."""
+        table = self._tables.load(game_id)
+        if table is not None and table.status == STARTED:
+            self._begin(table)
         self._relist(game_id)
 
     def expire_due(self, limit: int = 100) -> list[str]:
@@ -462,10 +483,18 @@ class SeatingService:
             if due and table is not None and self._tables.replace(expired(table), table.rev):
                 done.append(game_id)
             elif table is not None and table.status == STARTED:
-                self._games.end_seed_step(game_id)
-                self._follow_seed_step(table)
+                self._end_seed_step_phase(table)
             self._relist(game_id)  # also when it started meanwhile: off the expiring set
         return done
+
+    def _end_seed_step_phase(self, table: Table) -> None:
+        """At a seed step's deadline: end its phase (SEED-2, SEED-3); a promised step left
+        unopened (the process died as the game filled up) opens now instead."""
+        if awaits_seed_step(self._log.load(table.game_id).state):
+            self._begin(table)
+            return
+        self._games.end_seed_step(table.game_id)
+        self._follow_seed_step(table)
 
     def _follow_seed_step(self, table: Table) -> None:
         """A seed step still running waits for its next deadline (SEED-3: the reveals' once
@@ -571,8 +600,6 @@ class SeatingService:
 
 _NOT_COMMITTED = ("needs the server's committed dice: not with `seed` or `dice`, which no "
                   "seat's seed could make fair")  # fmt: skip
-_NOT_FULL = ("is for a game whose every seat is held at its creation; one with open, invited "
-             "or reserved seats takes its seats' seeds until they are all taken")  # fmt: skip
 _ONLY_BOTS = "waits for seats held by players; bots give no seed"
 
 
@@ -592,6 +619,12 @@ def _require_distinct_players(seats: Sequence[Seat]) -> None:
     if len(named) != len(set(named)):
         raise Refused("invalid_body", "a player holds at most one seat of a game",
                       errors={"seats": ["a player named twice"]})  # fmt: skip
+
+
+def awaited_seats(table: Table) -> tuple[int, ...]:
+    """The seats a seed step opened as the game fills up waits for: held by players or
+    tokens (bots give no seed)."""
+    return tuple(n for n, seat in enumerate(table.seats) if seat.kind != "bot")
 
 
 def _first_invitable(table: Table) -> int | None:

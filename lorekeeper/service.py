@@ -24,8 +24,8 @@ from typing import Any
 
 import domain
 from domain import GameState, RuleViolation
-from domain.decider import end_seed_step_phase
-from domain.seeds import in_seed_step, is_seed_step_due
+from domain.decider import end_seed_step_phase, open_seed_step
+from domain.seeds import awaits_seed_step, in_seed_step, is_seed_step_due
 from domain.timeouts import time_out
 from lorekeeper.clocks import Running, now_ms
 from lorekeeper.creation import (
@@ -38,7 +38,7 @@ from lorekeeper.creation import (
     new_secrets,
     seat_tokens,
 )
-from lorekeeper.dice import DiceConfig, SeedStep
+from lorekeeper.dice import DiceConfig, FillStep, SeedStep
 from lorekeeper.errors import (
     GameExists,
     GameNotFound,
@@ -55,6 +55,8 @@ from lorekeeper.idempotency import (
     CLOSE_COMMITS_COMMAND,
     CLOSE_COMMITS_COMMAND_ID,
     CREATE_COMMAND,
+    OPEN_STEP_COMMAND,
+    OPEN_STEP_COMMAND_ID,
     START_COMMAND,
     START_COMMAND_ID,
     TIMEOUT_COMMAND,
@@ -145,7 +147,7 @@ class GameService:
         idempotency_key: str | None = None,
         client: str = "",
         body: Mapping[str, Any] | None = None,
-        seed_step: SeedStep | None = None,
+        seed_step: SeedStep | FillStep | None = None,
     ) -> CreatedGame:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
 
@@ -160,7 +162,8 @@ class GameService:
         (IdempotencyMismatch). GameExists only when a random game id is taken already.
 
         A `seed_step` (SEED-2, with `start` False) is published in GameCreated.dice: the first
-        turn then begins as its last seat gives its seed, or by `end_seed_step`."""
+        turn then begins as its last seat gives its seed, or by `end_seed_step`; a FillStep
+        is only promised there, and `open_seed_step` opens it once the seats are taken."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
         digest = creation_hash(body or {"scenario": scenario, "options": options})
@@ -236,11 +239,12 @@ class GameService:
     def start_game(self, game_id: str) -> Committed | None:
         """Begin the first turn of a game created unstarted (R-TRN-1); None when it has begun
         already, or waits in a seed step (SEED-2: its seats' seeds, or `end_seed_step` at its
-        deadline, begin it). Safe to run twice: the append carries the command id
-        `start_game`."""
+        deadline, begin it), or was promised one that has not opened (`open_seed_step`). Safe
+        to run twice: the append carries the command id `start_game`."""
         for _ in range(_BREATH_RETRIES):
             game = self.log.load(game_id)
-            if domain.is_started(game.state) or in_seed_step(game.state):
+            state = game.state
+            if domain.is_started(state) or in_seed_step(state) or awaits_seed_step(state):
                 return None
             events = domain.start_game(game.state)
             after = domain.fold(game.state, events)
@@ -249,6 +253,31 @@ class GameService:
                 committed = self.log.commit(game, game_id, events, after, cause)
             except VersionConflict:
                 continue
+            if committed.duplicate:
+                return None
+            self._committed(game_id, after)
+            return committed
+        return None
+
+    def open_seed_step(self, game_id: str, seats: tuple[int, ...]) -> Committed | None:
+        """Open the seed step promised to a game that filled up by joins (SEED-2), waiting for
+        `seats`, its deadlines counted from now (the time recorded with the append); the first
+        turn begins with it if those seats all gave their seeds while the game waited. None
+        when no step waits to open. Safe to run twice, and beside another process doing the
+        same: the append carries the command id `open_seed_step`."""
+        for _ in range(_BREATH_RETRIES):
+            game = self.log.load(game_id)
+            if not awaits_seed_step(game.state):
+                return None
+            now = self.now_ms()
+            events = open_seed_step(game.state, seats, now)
+            after = domain.fold(game.state, events)
+            digest = command_hash(OPEN_STEP_COMMAND)
+            cause = Cause(OPEN_STEP_COMMAND, None, OPEN_STEP_COMMAND_ID, digest)
+            try:
+                committed = self.log.commit(game, game_id, events, after, cause, time_ms=now)
+            except VersionConflict:
+                continue  # a seat's plain seed landed first
             if committed.duplicate:
                 return None
             self._committed(game_id, after)

@@ -6,6 +6,8 @@ exactly what the domain produces from the state before it: `new_game` for the cr
 a game created unstarted), `start_game` for the first turn of such a game (in a seed step,
 SEED-2, only at or after its deadline; a seat's command in the step only before it),
 `close_seed_commits` for the end of a seed step's commit phase at its deadline (SEED-3),
+`open_seed_step` for the opening of the step a game that filled up by joins was promised
+(SEED-2: its deadlines are the append's time plus the step's length from GameCreated),
 `resolve_breath` for the server's breath step, `domain.timeouts.time_out` for the server's
 time-out step (the seat whose clock had run out by the time the step was recorded, its clock
 folded from the events' times like the server's: lorekeeper/clocks.py), and
@@ -25,6 +27,7 @@ from typing import Any
 
 import domain
 from domain import DiceSource, Event, GameState, evolve
+from domain.decider import open_seed_step
 from domain.events import (
     SCHEMA_VERSION,
     DiceRevealed,
@@ -42,6 +45,7 @@ from lorekeeper.idempotency import (
     BREATH_COMMAND,
     CLOSE_COMMITS_COMMAND,
     CREATE_COMMAND,
+    OPEN_STEP_COMMAND,
     START_COMMAND,
     TIMEOUT_COMMAND,
 )
@@ -155,6 +159,8 @@ def _expected(
             raise ValueError("the seed step's first turn began before its deadline, with a "
                              "seat's seed still to come (SEED-2)")  # fmt: skip
         decided = domain.start_game(state)
+    elif command == OPEN_STEP_COMMAND:
+        decided = _opened_step(state, head)
     elif command == CLOSE_COMMITS_COMMAND:
         if head.seat is not None or not is_seed_step_due(state, head.time_ms):
             raise ValueError("a seed step's commit phase is closed by the server, at or after "
@@ -181,6 +187,17 @@ def _expected(
         elif seed is not None:
             decided = [*decided, DiceRevealed(seed=seed)]
     return decided
+
+
+def _opened_step(state: GameState, head: ExportEvent) -> list[Event]:
+    """The opening of a seed step promised at the creation (SEED-2), its deadlines counted
+    from the time the append was recorded, for the seats it names."""
+    if head.seat is not None:
+        raise ValueError("a seed step is opened by the server, recorded with no seat")
+    seats = head.payload.get("seats")
+    if not isinstance(seats, list) or not all(type(s) is int for s in seats):
+        raise ValueError("a seed step names the seats it waits for")
+    return open_seed_step(state, tuple(seats), head.time_ms)
 
 
 def _time_out(state: GameState, clock: Clock | None, at_ms: int, dice: DiceSource) -> list[Event]:

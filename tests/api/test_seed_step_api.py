@@ -150,7 +150,8 @@ def test_what_the_seed_step_refuses(client: FlaskClient) -> None:  # SEED-2
     ann = sign_up(client, "Ann")
     open_seat = client.post("/games", headers=bearer(ann["key"]),
                             json={"scenario": duel(), "options": STEP})  # fmt: skip
-    assert problem(open_seat, 422, "invalid_body")["rule"] == "SEED-2"
+    assert open_seat.status_code == 201  # a step promised for when it fills (test_join_seed_step)
+    assert open_seat.get_json()["dice"]["seed_step"] == {"on_fill": True, "length_ms": 60_000}
     two_bots = [{"kind": "bot", "bot": "battler"}] * 2
     bots = client.post("/games", headers=bearer(ann["key"]),
                        json={"scenario": duel(), "options": STEP, "seats": two_bots})  # fmt: skip

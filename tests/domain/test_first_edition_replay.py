@@ -46,6 +46,7 @@ def first_edition_json(state: GameState) -> Any:
     assert set(data.pop("seeds_given")) <= {0}
     assert data.pop("seed_step") == []  # SEED-2: no seed step back then
     assert data.pop("seed_deadline_ms") is None
+    assert data.pop("seed_step_length_ms") is None  # nor one promised on fill
     assert set(data.pop("seed_commitments")) <= {None}  # SEED-3: nor commitments
     assert data.pop("commits_closed") is False
     assert data.pop("reveal_deadline_ms") is None
