@@ -18,8 +18,9 @@ Shelves (docs/players.md):
 - `waiting` (a player's games where it is that player's turn or decision) and `invited`
   (seats reserved for the player: named seats, rematches);
 - the bots' `waiting` shelf (player id `bots`) and the reconciler's shelves (player id
-  `system`): `starting` (games whose seats are all taken but whose first turn was not
-  appended, after a crash between the two; not a game in a seed step, SEED-2, whose deadline
+  `system`): `starting` (games whose seats are all taken but whose first turn, or
+  the seed step their creation promised, was not appended, after a crash between the two;
+  not a game in a seed step, SEED-2, whose deadline
   puts it on the expiring set), `breath` (active games in a breath phase, whose job it
   checks) and `clocked` (active games whose clock runs, whose deadline it checks).
 """
