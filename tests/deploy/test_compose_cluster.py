@@ -14,6 +14,7 @@ import yaml
 from adapters.redis_cluster_server import is_formed, node_process
 from adapters.redis_topology import cluster_seeds
 from lorekeeper.settings import Settings
+from lorekeeper.signing import new_private_key_hex
 
 ROOT = Path(__file__).resolve().parents[2]
 NODES = [f"redis-node-{i}" for i in range(1, 7)]
@@ -43,12 +44,20 @@ def test_the_cluster_profile_runs_six_durable_cluster_nodes_and_a_queue_server()
                     *[f"{n}:6379" for n in NODES]]  # fmt: skip
 
 
-def test_the_api_and_workers_of_the_profile_name_the_cluster_and_the_queue_server() -> None:
+def test_the_api_and_workers_of_the_profile_name_the_cluster_and_the_queue_server(
+    tmp_path: Path,
+) -> None:
     found = services()
+    key = tmp_path / "signing.key"  # the container's /keys/signing.key, here
+    key.write_text(new_private_key_hex())
     for name in ("api-cluster", "worker-cluster"):
         env = found[name]["environment"]
         assert isinstance(env, dict)
-        settings = Settings.from_env({k: str(v) for k, v in env.items()})
+        assert env["LOREKEEPER_SIGNING_KEY_FILE"] == "/keys/signing.key"
+        settings = Settings.from_env(
+            {k: str(v) for k, v in env.items()} | {"LOREKEEPER_SIGNING_KEY_FILE": str(key)}
+        )
+        assert settings.signing_key is not None
         _, seeds = cluster_seeds(settings.redis_url)
         assert seeds == [(n, 6379) for n in NODES]
         assert settings.queue_redis_url == "redis://redis-queue:6379/0"
