@@ -28,19 +28,25 @@ def test_the_reconciler_begins_a_seed_step_at_its_deadline(ctx: WorkerContext) -
     deadline = made.dice["seed_step"]["deadline_ms"]
     ctx.projector.project([made.game_id])  # listed as the projector lists it
 
-    early = reconcile(ctx)
-    assert made.game_id not in early.games_started + early.games_expired
-    assert ctx.log.load(made.game_id).state.turn == 0
-
-    ctx.seating._clock = lambda: deadline + 1
-    ctx.service.now_ms = lambda: deadline + 1
-    reconcile(ctx)
-    state = ctx.log.load(made.game_id).state
-    assert state.turn == 1 and state.client_seeds == (None, None)
+    _begins_only_at(ctx, made.game_id, deadline)
     assert ctx.stores.tables.load(made.game_id).status == "started"  # type: ignore[union-attr]
     stored = ctx.log.events.read(made.game_id)
     assert [e.type for e in stored[:3]] == ["GameCreated", "ClientSeedsSealed", "TurnStarted"]
     assert stored[1].command_id == "start_game" and stored[1].time_ms == deadline + 1
+
+
+def _begins_only_at(ctx: WorkerContext, game_id: str, deadline: int) -> None:
+    """The reconciler leaves the step alone before its deadline and begins the first turn
+    past it, the silent seats recorded as none (SEED-2)."""
+    early = reconcile(ctx)
+    assert game_id not in early.games_started + early.games_expired
+    assert ctx.log.load(game_id).state.turn == 0
+
+    ctx.seating._clock = lambda: deadline + 1
+    ctx.service.now_ms = lambda: deadline + 1
+    reconcile(ctx)
+    state = ctx.log.load(game_id).state
+    assert state.turn == 1 and state.client_seeds == (None, None)
 
 
 def _join(ctx: WorkerContext, game_id: str, player_id: str = "p_" + "b" * 16) -> None:
@@ -57,15 +63,7 @@ def test_a_filled_game_promised_a_step_is_opened_not_started(ctx: WorkerContext)
     assert [e.type for e in stored] == ["GameCreated", "SeedStepOpened"]
     deadline = stored[1].payload["deadline_ms"]
 
-    early = reconcile(ctx)
-    assert made.game_id not in early.games_started + early.games_expired
-    assert ctx.log.load(made.game_id).state.turn == 0
-
-    ctx.seating._clock = lambda: deadline + 1
-    ctx.service.now_ms = lambda: deadline + 1
-    reconcile(ctx)
-    state = ctx.log.load(made.game_id).state
-    assert state.turn == 1 and state.client_seeds == (None, None)
+    _begins_only_at(ctx, made.game_id, deadline)
 
 
 def test_the_reconciler_opens_the_step_a_crash_left_unopened(
