@@ -120,6 +120,14 @@ def invitation_json(game_id: str, invitation: Invitation) -> dict[str, Any]:
     }
 
 
+def _created_status(made: CreatedTable) -> str:
+    """`open` while the game waits, for seats or, full at its creation, for its seats' seeds
+    (a seed step, SEED-2: its table is started, its first turn not), as the lobby lists it."""
+    if made.table.status != "started":
+        return made.table.status
+    return "open" if made.dice.get("seed_step") else "active"
+
+
 def created_response(made: CreatedTable, status: int) -> Response:
     """A new game (POST /games, a rematch): its id, the seat tokens the caller holds, its
     invitations (each shown once), its table."""
@@ -128,7 +136,7 @@ def created_response(made: CreatedTable, status: int) -> Response:
         "version": made.version,
         "head_hash": made.head_hash,
         "dice": made.dice,
-        "status": "active" if made.table.status == "started" else made.table.status,
+        "status": _created_status(made),
         "visibility": made.table.visibility,
         "seats": [{"seat": seat, "token": token} for seat, token in sorted(made.tokens.items())],
         "invitations": [invitation_json(made.game_id, i) for i in made.invitations],

@@ -60,6 +60,7 @@ def test_a_full_game_in_a_seed_step_waits_then_begins_with_the_last_seed(
     step = body["dice"]["seed_step"]
     assert step["seats"] == [0, 1] and body["dice"]["seat_seeds"] is True
     assert body["table"]["status"] == "started"  # its seats are all held
+    assert body["status"] == "open"  # as the lobby lists it: no first turn yet
     assert body["table"]["expires_ms"] == step["deadline_ms"]
     assert types(game) == ["GameCreated"]
     assert payloads(game, "GameCreated")[0]["dice"]["seed_step"] == step
