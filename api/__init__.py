@@ -22,7 +22,7 @@ from api.json_provider import OrjsonProvider
 from api.slow_clients import BodyDeadline
 from api.versioning import register_versions
 from api.viewer import register_viewer
-from lorekeeper.settings import Settings
+from lorekeeper.settings import Settings, warn_unknown_variables
 
 EXTENSION = "lorekeeper"
 
@@ -33,6 +33,8 @@ def create_app(
     components: Components | None = None,
 ) -> Flask:
     settings = config if isinstance(config, Settings) else Settings.from_env(config)
+    if config is None:  # the process's own environment (gunicorn: api.wsgi)
+        warn_unknown_variables()
     # No Flask /static/ route: the viewer serves its own files (/viewer/static/, api/viewer.py),
     # and every route the app answers is in openapi.yaml (tests/api/test_spec_routes.py).
     app = Flask(__name__, static_folder=None)

@@ -10,6 +10,9 @@ and `REDIS_URL`. The README's configuration table lists them all with their mean
 
 from __future__ import annotations
 
+import difflib
+import logging
+import os
 import re
 from collections.abc import Mapping
 from contextvars import ContextVar
@@ -25,6 +28,14 @@ from pydantic_settings import (
 
 JOB_MODES = ("rq", "inline", "none")
 PREFIX = "LOREKEEPER_"
+# Variables with the prefix that are not settings: read by scripts/run, the Redis starter, the
+# tests and the webhook receiver of docs/api.md. Any other is a misspelt setting.
+OTHER_VARIABLES = frozenset({
+    "LOREKEEPER_BIND", "LOREKEEPER_REDIS_PORT", "LOREKEEPER_WEB_WORKERS",
+    "LOREKEEPER_WEB_CONNECTIONS", "LOREKEEPER_REDIS_SERVER", "LOREKEEPER_CHROMIUM",
+    "LOREKEEPER_FAULTS", "LOREKEEPER_WEBHOOK_SECRET",
+})  # fmt: skip
+log = logging.getLogger(__name__)
 # The mapping `from_env` reads instead of os.environ, while it builds one Settings.
 _ENVIRON: ContextVar[Mapping[str, str] | None] = ContextVar("environ", default=None)
 
@@ -232,6 +243,27 @@ def env_name(field: str) -> str:
 def _fields_of(environ: Mapping[str, str]) -> dict[str, Any]:
     names = {env_name(field): field for field in Settings.model_fields}
     return {names[key]: value for key, value in environ.items() if key in names}
+
+
+def unknown_variables(environ: Mapping[str, str] | None = None) -> dict[str, str | None]:
+    """Each `LOREKEEPER_` variable that names no setting (nor a script's variable), with the
+    setting it most likely meant (None: none close): a misspelt one would be ignored."""
+    environ = os.environ if environ is None else environ
+    names = sorted(env_name(field) for field in Settings.model_fields)
+    known = {*names, *OTHER_VARIABLES}
+    unknown = sorted(k for k in environ if k.startswith(PREFIX) and k not in known)
+    # Compared without the prefix, which every name shares.
+    fields = {n.removeprefix(PREFIX): n for n in names}
+    meant = {k: difflib.get_close_matches(k.removeprefix(PREFIX), fields, n=1, cutoff=0.75)
+             for k in unknown}  # fmt: skip
+    return {k: fields[close[0]] if close else None for k, close in meant.items()}
+
+
+def warn_unknown_variables(environ: Mapping[str, str] | None = None) -> None:
+    """Log `settings.unknown_variable` (WARNING) for each of unknown_variables, once the
+    process's logging is set up (the API's by gunicorn.conf.py, the workers' by their CLI)."""
+    for name, meant in unknown_variables(environ).items():
+        log.warning("settings.unknown_variable", extra={"variable": name, "did_you_mean": meant})
 
 
 def _explained(exc: ValidationError) -> str:

@@ -27,7 +27,7 @@ from rq.serializers import JSONSerializer
 from adapters.redis_projections import projection_lag
 from lorekeeper.archive import Archiver, archive_counts
 from lorekeeper.errors import GameNotFound
-from lorekeeper.settings import Settings
+from lorekeeper.settings import Settings, warn_unknown_variables
 from workers.context import WorkerContext, build_context, install
 from workers.logs import setup_logging
 from workers.projection_loop import failed_projections
@@ -40,6 +40,7 @@ def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
     settings = Settings.from_env()
     setup_logging(settings.log_level)
+    warn_unknown_variables()
     ctx = build_context(settings)
     install(ctx)
     match args.command:

@@ -163,3 +163,27 @@ def test_gunicorn_gathers_an_access_line_only_when_it_is_written(
     logger.access(type("Response", (), {"status_code": status})(), None, {}, None)
 
     assert len(calls) == (1 if gathered else 0)
+
+
+def test_a_misspelt_setting_is_named_at_start_with_what_it_likely_meant(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A `LOREKEEPER_` variable that is no setting would be ignored: the API and the workers
+    log it once at start (the scripts' own variables are not settings and pass)."""
+    from lorekeeper.settings import OTHER_VARIABLES, unknown_variables, warn_unknown_variables
+
+    environ = {"LOREKEEPER_SNAPSHOT_EVRY": "10", "LOREKEEPER_SNAPSHOT_EVERY": "10",
+               "LOREKEEPER_ZZZ": "1", "REDIS_URL": "redis://x", "PATH": "/bin",
+               **dict.fromkeys(OTHER_VARIABLES, "1")}  # fmt: skip
+    assert unknown_variables(environ) == {
+        "LOREKEEPER_SNAPSHOT_EVRY": "LOREKEEPER_SNAPSHOT_EVERY", "LOREKEEPER_ZZZ": None,
+    }  # fmt: skip
+    with caplog.at_level(logging.WARNING, logger="lorekeeper.settings"):
+        warn_unknown_variables(environ)
+    said = [(r.getMessage(), r.__dict__["variable"], r.__dict__["did_you_mean"])
+            for r in caplog.records]  # fmt: skip
+    assert said == [
+        ("settings.unknown_variable", "LOREKEEPER_SNAPSHOT_EVRY", "LOREKEEPER_SNAPSHOT_EVERY"),
+        ("settings.unknown_variable", "LOREKEEPER_ZZZ", None),
+    ]
+    assert unknown_variables({}) == {}
