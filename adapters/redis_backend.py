@@ -20,6 +20,7 @@ from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_players import RedisPlayerStore
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
+from adapters.redis_rounds import RedisRoundWriter
 from adapters.redis_snapshots import RedisSnapshotStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
@@ -95,6 +96,20 @@ def redis_push_stores(clients: RedisClients, settings: Settings) -> PushStores:
                                  ttl_s=settings.notification_ttl_s)  # fmt: skip
     return PushStores(notes, RedisWebhookStore(clients.coordination),
                       RedisTicketStore(clients.games))  # fmt: skip
+
+
+def redis_round_writer(
+    clients: RedisClients, stores: Stores, push: PushStores | None
+) -> RedisRoundWriter:
+    """The projection rounds' writer (adapters/redis_rounds.py) on the stores `redis_stores`
+    and `redis_push_stores` made."""
+    notes = None if push is None else push.notes
+    projections, lobby, deadlines = stores.projections, stores.lobby, stores.deadlines
+    if not (isinstance(projections, RedisProjectionStore) and isinstance(lobby, RedisLobbyIndex)
+            and isinstance(deadlines, RedisDeadlineIndex)
+            and (notes is None or isinstance(notes, RedisNotificationLog))):  # fmt: skip
+        raise TypeError("a Redis round writer writes to Redis stores only")
+    return RedisRoundWriter(clients, projections, lobby, deadlines, notes)
 
 
 def webhook_sender(settings: Settings) -> HttpWebhookSender:

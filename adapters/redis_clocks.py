@@ -96,14 +96,17 @@ class RedisDeadlineIndex:
         self._lane = lane_for(client)
 
     def schedule(self, deadlines: Sequence[Deadline]) -> list[bool]:
-        if not deadlines:
-            return []
-        calls = []  # through a lane: EVALSHA in one round trip (adapters/redis_lobby.py)
+        # Through a lane: EVALSHA in one round trip (adapters/redis_lobby.py).
+        return [bool(written) for written in run_all(self._lane, self.schedule_calls(deadlines))]
+
+    def schedule_calls(self, deadlines: Sequence[Deadline]) -> list[ScriptCall]:
+        """The scripts of `schedule` (a projection round sends them with its other writes)."""
+        calls = []
         for d in deadlines:
             args: list[str | int] = [d.game_id, d.version, _opt(d.deadline_ms),
                                      _opt(d.warn_ms), d.key or "", entry_json(d)]  # fmt: skip
             calls.append(ScriptCall(_SCHEDULE_LUA, _KEYS, args))
-        return [bool(written) for written in run_all(self._lane, calls)]
+        return calls
 
     def due(self, now_ms: int, limit: int) -> list[Due]:
         reply: list[Any] = self._due(keys=_KEYS, args=[now_ms, limit])

@@ -309,7 +309,11 @@ def lane_for(client: redis.Redis | RedisCluster) -> Lane:
 def run_all(lane: Lane, calls: Sequence[ScriptCall]) -> list[Any]:
     """Each call's reply, in order, once all ran; the first error reply is raised (the
     workers' scripts: a failure is retried whole, each script being guarded by version)."""
-    replies = lane.run_scripts(calls) if calls else []
+    return checked(lane.run_scripts(calls) if calls else [])
+
+
+def checked(replies: list[Any]) -> list[Any]:
+    """The replies, once none is an error reply (the first is raised)."""
     for failed in (r for r in replies if isinstance(r, Exception)):
         raise failed
     return replies

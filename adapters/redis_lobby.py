@@ -111,10 +111,12 @@ class RedisLobbyIndex:
         self._lane = lane_for(client)
 
     def update(self, listings: Sequence[Listing]) -> list[bool]:
-        if not listings:
-            return []
         # Through a lane: EVALSHA in one round trip (a redis-py pipeline of registered scripts
         # asks SCRIPT EXISTS first; EVAL would send the text each time).
+        return [bool(written) for written in run_all(self._lane, self.update_calls(listings))]
+
+    def update_calls(self, listings: Sequence[Listing]) -> list[ScriptCall]:
+        """The scripts of `update` (a projection round sends them with its other writes)."""
         calls = []
         for listing in listings:
             keys = [LISTINGS_KEY, EXPIRING_KEY, *(key_of(s) for s in listing.shelves)]
@@ -122,7 +124,7 @@ class RedisLobbyIndex:
                                      place_of(listing), record_json(listing),
                                      _expiry(listing)]  # fmt: skip
             calls.append(ScriptCall(_UPDATE_LUA, keys, args))
-        return [bool(written) for written in run_all(self._lane, calls)]
+        return calls
 
     def page(self, shelf: Shelf, after: str | None, limit: int) -> ListingPage:
         start = "-" if after is None else f"({after}"

@@ -76,10 +76,17 @@ class RedisProjectionStore:
         # One round trip for all the scripts (through a lane, adapters/redis_lane.py: one
         # EVALSHA each; on a cluster, on every master at once). Not a transaction: the games'
         # keys are in as many slots.
-        mode = "ge" if replace_equal else "gt"
-        calls = [ScriptCall(_SAVE_LUA, [projection_key(game_id)], [version, view_json(view), mode])
-                 for game_id, version, view in saves]  # fmt: skip
+        calls = self.save_calls(saves, replace_equal=replace_equal)
         return [bool(written) for written in run_all(self._lane, calls)]
+
+    @staticmethod
+    def save_calls(
+        saves: Sequence[ProjectionSave], *, replace_equal: bool = False
+    ) -> list[ScriptCall]:
+        """The scripts of `save` (a projection round sends them after its other writes)."""
+        mode = "ge" if replace_equal else "gt"
+        return [ScriptCall(_SAVE_LUA, [projection_key(game_id)], [version, view_json(view), mode])
+                for game_id, version, view in saves]  # fmt: skip
 
     def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
         pipe = self._client.pipeline(transaction=False)

@@ -28,7 +28,7 @@ from adapters.redis_keys import (
 )
 from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.stream_entries import entry_fields, text
-from lorekeeper.ports import Endpoint, FeedEntry, Note
+from lorekeeper.ports import Endpoint, FeedEntry, Note, NoteRecord
 
 # KEYS: the game's facts hash, the due set, then per player: its log, its enabled endpoints.
 # ARGV: version, revision, max len, log ttl ms, facts ttl ms, players, then per player: its
@@ -182,12 +182,14 @@ class RedisNotificationLog:
     ) -> int:
         return self.record_many([(game_id, stamp, facts)])[0]
 
-    def record_many(
-        self, games: Sequence[tuple[str, tuple[int, int], Mapping[str, Sequence[tuple[str, Note]]]]]
-    ) -> list[int]:
-        if not games:
-            return []
-        calls = []  # through a lane: EVALSHA in one round trip, no SCRIPT EXISTS before
+    def record_many(self, games: Sequence[NoteRecord]) -> list[int]:
+        # Through a lane: EVALSHA in one round trip, no SCRIPT EXISTS before.
+        return [max(0, int(added)) for added in run_all(self._lane, self.record_calls(games))]
+
+    def record_calls(self, games: Sequence[NoteRecord]) -> list[ScriptCall]:
+        """The scripts that record the games' facts (a projection round sends them with its
+        other writes: adapters/redis_rounds.py)."""
+        calls = []
         for game_id, stamp, facts in games:
             keys = [push_facts_key(game_id), PUSH_DUE_KEY]
             args: list[Any] = [stamp[0], stamp[1], self._max_len, self._ttl_ms, self._ttl_ms,
@@ -198,7 +200,7 @@ class RedisNotificationLog:
                 for fact, note in notes:
                     args += [fact, note_json(note)]
             calls.append(ScriptCall(_RECORD, keys, args))
-        return [max(0, int(added)) for added in run_all(self._lane, calls)]
+        return calls
 
     def append(self, player_id: str, note: Note) -> None:
         keys = [notes_key(player_id), hooks_enabled_key(player_id), PUSH_DUE_KEY]

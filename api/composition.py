@@ -36,6 +36,7 @@ from adapters.redis_backend import (
     clients_of,
     connect,
     redis_push_stores,
+    redis_round_writer,
     redis_stores,
     rq_job_queue,
     webhook_sender,
@@ -58,6 +59,7 @@ from lorekeeper.ports import (
     JobQueue,
     PushStores,
     RateLimiter,
+    RoundWriter,
     Stores,
     TimeOutQueue,
 )
@@ -128,7 +130,8 @@ def redis_components(
         redeliver = RQWebhookQueue(clients.coordination, settings.webhook_queue).redeliver
     player_feed = RedisStreamFeed(clients.coordination, PLAYER_TOPICS)
     components = _components(settings, stores, rq, limiter, clients, feed_for(clients),
-                             push=(push, player_feed, redeliver))  # fmt: skip
+                             push=(push, player_feed, redeliver),
+                             rounds=redis_round_writer(clients, stores, push))  # fmt: skip
     components.concurrency = RedisConcurrencyLimiter(clients.coordination)
     games, index = clients.games, clients.coordination
     queue = settings.projection_queue  # bounded: /healthz is not rate limited
@@ -165,6 +168,7 @@ def _components(
     feed: Feed,
     *,
     push: tuple[PushStores, Feed, Callable[[str, str, str], None] | None] | None = None,
+    rounds: RoundWriter | None = None,
 ) -> Components:
     """Without RQ, the jobs run in this process: in the request that needs them (`inline`),
     or never (`none`: breath phases stay open, reads replay the stream)."""
@@ -176,7 +180,7 @@ def _components(
     time_outs: TimeOutQueue = rq if rq is not None else in_process
     push_stores = None if push is None else push[0]
     app = application(settings, stores, jobs, bot_queue, hub=hub, time_outs=time_outs,
-                      push=push_stores)  # fmt: skip
+                      push=push_stores, rounds=rounds)  # fmt: skip
     if settings.jobs == "inline":
         in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play,
                           app.timekeeper.time_out)  # fmt: skip

@@ -258,12 +258,16 @@ class Lister:
             return []
         if tables is None:
             tables = self.tables_of(games)
-        listings = [listing_of(g, t, self._created_ms(g.id, t))
-                    for g, t in zip(games, tables, strict=True)]  # fmt: skip
-        written = self.index.update(listings)
+        written = self.index.update(self.listings_of(games, tables))
         if notify:
             self.notify(games, tables)
         return written
+
+    def listings_of(self, games: Sequence[Game], tables: Sequence[Table | None]) -> list[Listing]:
+        """The games' listings, with their tables (a projection round writes them with its
+        other writes: lorekeeper/projector.py)."""
+        return [listing_of(g, t, self._created_ms(g.id, t))
+                for g, t in zip(games, tables, strict=True)]  # fmt: skip
 
     def tables_of(self, games: Sequence[Game]) -> list[Table | None]:
         return self._tables.load_many([g.id for g in games])

@@ -31,7 +31,7 @@ from typing import Any
 from domain import is_started
 from lorekeeper.gamelog import Game
 from lorekeeper.lobby import status_of
-from lorekeeper.ports import Note, NotificationLog, TableStore
+from lorekeeper.ports import Note, NoteRecord, NotificationLog, TableStore
 from lorekeeper.tables import Table
 from lorekeeper.timekeeper import TimeRunningOut
 
@@ -97,6 +97,12 @@ def facts_of(game: Game, table: Table | None) -> Facts:
     return facts
 
 
+def records_of(listed: Sequence[tuple[Game, Table | None]]) -> list[NoteRecord]:
+    """What NotificationLog.record_many records of the listed games (those with a table)."""
+    return [(game.id, (game.version, table.rev), facts_of(game, table))
+            for game, table in listed if table is not None]  # fmt: skip
+
+
 class Notifier:
     """Records each listed game's facts in the players' logs (NotificationLog.record), and the
     clocks' "time running out" notices."""
@@ -110,9 +116,7 @@ class Notifier:
         many notes were added. A failure is raised: the projector records the facts before
         it saves the projections, so a failed round leaves them trailing, to be projected,
         and told, again (docs/push.md)."""
-        games = [(game.id, (game.version, table.rev), facts_of(game, table))
-                 for game, table in listed if table is not None]  # fmt: skip
-        return sum(self.notes.record_many(games))
+        return sum(self.notes.record_many(records_of(listed)))
 
     def running_out(self, notice: TimeRunningOut) -> None:
         """The Timekeeper's listener: the seat's player is told its time is running out."""

@@ -20,6 +20,7 @@ tests/workers). The application (`lorekeeper/`) and its callers use only these p
 | ConcurrencyLimiter | RedisConcurrencyLimiter | InMemoryConcurrencyLimiter |
 | DeadlineIndex | RedisDeadlineIndex | InMemoryDeadlineIndex |
 | TimeOutQueue | RQJobQueue | InMemoryJobQueue |
+| RoundWriter | RedisRoundWriter | SequentialRoundWriter (lorekeeper/projector.py) |
 """
 
 from __future__ import annotations
@@ -736,3 +737,34 @@ class WebhookSender(Protocol):
         ...
 
     def send(self, url: str, headers: Mapping[str, str], body: bytes) -> Attempt: ...
+
+
+# -- a projection round's writes, together (lorekeeper/projector.py) ---------------------------
+
+# One game's facts for NotificationLog.record_many: (game id, stamp, facts by player).
+NoteRecord = tuple[str, tuple[int, int], Mapping[str, Sequence[tuple[str, Note]]]]
+
+
+@dataclass(frozen=True)
+class RoundWrites:
+    """What one projection round writes: the players' notes, the games' listings, the clocked
+    games' deadlines, the projections (`replace_equal`: as ProjectionStore.save's)."""
+
+    notes: Sequence[NoteRecord] = ()
+    listings: Sequence[Listing] = ()
+    deadlines: Sequence[Deadline] = ()
+    saves: Sequence[ProjectionSave] = ()
+    replace_equal: bool = False
+
+
+class RoundWriter(Protocol):
+    """Writes a projection round to the stores each part belongs to, the projections last
+    (tests/adapters/test_round_writer_contract.py): as few round trips as the stores allow
+    (on one Redis, one), since each write round trip waits for the disk under appendfsync
+    always (BENCHMARKS.md)."""
+
+    def write(self, writes: RoundWrites) -> list[bool]:
+        """Each save's result (whether it was written). A write before the saves that fails
+        is raised, and no projection of the round is left newer than what was derived with
+        it: the saves did not run, or those that wrote are deleted (to be projected again)."""
+        ...

@@ -69,6 +69,11 @@ def deadline_of(game: Game) -> Deadline | None:
                     running.seat, running.period)  # fmt: skip
 
 
+def deadlines_of(games: Sequence[Game]) -> list[Deadline]:
+    """The running deadlines of the clocked games among `games`."""
+    return [d for d in map(deadline_of, games) if d is not None]
+
+
 def log_running_out(notice: TimeRunningOut) -> None:
     """The default listener: one log line (`clock.running_out`) a push service can tail."""
     log.info("clock.running_out", extra=notice.to_json())
@@ -103,8 +108,7 @@ class Timekeeper:
 
     def schedule(self, games: Sequence[Game]) -> None:
         """Keep the running deadline of each clocked game among `games` in the index."""
-        deadlines = [d for d in (deadline_of(g) for g in games) if d is not None]
-        if deadlines:
+        if deadlines := deadlines_of(games):
             self.index.schedule(deadlines)
 
     def due(self, limit: int = BATCH) -> list[Due]:

@@ -11,8 +11,16 @@ from lorekeeper.gamelog import GameLog
 from lorekeeper.lobby import Lister, LobbyReader
 from lorekeeper.notifications import Notifier
 from lorekeeper.players import PlayerService
-from lorekeeper.ports import BotQueue, EventStore, JobQueue, PushStores, Stores, TimeOutQueue
-from lorekeeper.projector import Projector
+from lorekeeper.ports import (
+    BotQueue,
+    EventStore,
+    JobQueue,
+    PushStores,
+    RoundWriter,
+    Stores,
+    TimeOutQueue,
+)
+from lorekeeper.projector import Projector, SequentialRoundWriter
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.service import GameService
@@ -60,12 +68,15 @@ def application(
     hub: StreamHub | None = None,
     time_outs: TimeOutQueue | None = None,
     push: PushStores | None = None,
+    rounds: RoundWriter | None = None,
 ) -> Application:
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
-    players' notification logs, told of every listed game (lorekeeper/notifications.py)."""
+    players' notification logs, told of every listed game (lorekeeper/notifications.py);
+    `rounds`: where the projector writes a round (by default each store in turn: one round
+    trip each on Redis, where the composition roots give adapters/redis_rounds.py's)."""
     transparency = None
     if stores.transparency is not None:
         transparency = TransparencyLog(stores.transparency,
@@ -91,7 +102,11 @@ def application(
     timekeeper = Timekeeper(service, stores.deadlines, time_outs)
     if notifier is not None:
         timekeeper.on_running_out(notifier.running_out)
-    projector = Projector(log, stores.projections, lister, timekeeper.schedule)
+    notes = None if push is None else push.notes
+    if rounds is None:
+        rounds = SequentialRoundWriter(stores.projections, stores.lobby, stores.deadlines, notes)
+    projector = Projector(log, stores.projections, lister, writer=rounds,
+                          notify=notes is not None, clocks=True)  # fmt: skip
     archiver = None
     if stores.archives is not None:
         archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)
