@@ -101,21 +101,47 @@ class RedisProjectionStore:
 def lagging_games(
     client: GamesClient, index: redis.Redis | None = None
 ) -> tuple[int, list[tuple[str, int, int]]]:
-    """(number of games, [(game id, checkpoint, stream head)] for each game behind); the
-    games' index on `index` (the coordination Redis), their keys on `client`."""
+    """(number of games, [(game id, checkpoint, stream head)] for each game behind): every
+    game ever created (the games' index on `index`, the coordination Redis; their keys on
+    `client`). Work in proportion to all games: a pass of the reconciler reads a window of
+    them instead (GameSweep)."""
     index_client = index if index is not None else client
     games = sorted(text(g) for g in cast(set[Any], index_client.smembers(GAMES_KEY)))
+    return len(games), lagging_among(client, games)
+
+
+def lagging_among(client: GamesClient, game_ids: Sequence[str]) -> list[tuple[str, int, int]]:
+    """(game id, checkpoint, stream head) of each of the games whose projection is behind."""
     pipe = client.pipeline(transaction=False)
-    for game_id in games:
+    for game_id in game_ids:
         pipe.xlen(events_key(game_id))
         pipe.hget(projection_key(game_id), "version")
-    replies = pipe.execute()
+    replies = pipe.execute() if game_ids else []
     behind = []
-    for i, game_id in enumerate(games):
+    for i, game_id in enumerate(game_ids):
         head, stored = int(replies[2 * i]), int(replies[2 * i + 1] or 0)
         if head > stored:
             behind.append((game_id, stored, head))
-    return len(games), behind
+    return behind
+
+
+class GameSweep:
+    """The games' index read a window at a time (SSCAN): each `window()` the next `count` or
+    so game ids, from the first again after the last. Every game present all along is in
+    one window of each sweep (SSCAN's guarantee); one may come twice."""
+
+    def __init__(self, index: redis.Redis, count: int = 1000) -> None:
+        self._index = index
+        self._count = count
+        self._cursor = 0
+        self.sweeps = 0  # sweeps completed
+
+    def window(self) -> list[str]:
+        cursor, found = self._index.sscan(GAMES_KEY, self._cursor, count=self._count)
+        self._cursor = int(cursor)
+        if self._cursor == 0:
+            self.sweeps += 1
+        return sorted({text(g) for g in cast(list[Any], found)})
 
 
 def projection_lag(

@@ -18,6 +18,13 @@ process dies. One pass:
 5. each overdue clock (in the deadline index, or in a lobby entry) without a live time-out
    job is timed out here, directly (workers/clocks.py).
 Steps 3 and 4 read at most RECONCILE_BATCH games each from the lobby's shelves.
+
+Step 1 reads every game ever created at supervisor start, after a worker process died (its
+popped games are among them) and from `python -m workers reconcile`; the passes on the
+interval read the next window of about SWEEP_WINDOW games (a GameSweep), so a pass costs the
+same with a thousand games stored or a million, and a game left behind otherwise (a failed
+projection of a game's last command, a projection request lost with an API process on a
+Cluster) is caught up within one sweep: games / SWEEP_WINDOW intervals (docs/workers.md).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from rq.serializers import JSONSerializer
 
 from adapters.redis_jobs import bot_job_id
 from adapters.redis_keys import events_key
-from adapters.redis_projections import lagging_games
+from adapters.redis_projections import GameSweep, lagging_among, lagging_games
 from lorekeeper.lobby import BOTS, SYSTEM, shelf_entries
 from lorekeeper.ports import Shelf
 from workers.breath import is_breath_job_live, resolve_open_phase
@@ -49,11 +56,12 @@ _TAIL = 16
 # in the queue this much older than its request was left by a loop that died.
 LOST_FLAG_S = 1.0
 RECONCILE_BATCH = 200
+SWEEP_WINDOW = 1000  # games a pass on the interval reads (step 1)
 
 
 @dataclass
 class ReconcileReport:
-    games: int = 0
+    games: int = 0  # games read in step 1
     projections_requested: list[str] = field(default_factory=list)
     projections_caught_up: list[str] = field(default_factory=list)
     breath_live: list[str] = field(default_factory=list)
@@ -65,11 +73,17 @@ class ReconcileReport:
     timed_out: list[str] = field(default_factory=list)
 
 
-def reconcile(ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S) -> ReconcileReport:
+def reconcile(
+    ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S, sweep: GameSweep | None = None
+) -> ReconcileReport:
     """One pass; `lost_after_s` 0 right after a worker process died (any flag not in the
-    queue is its)."""
+    queue is its); step 1 on the next window of `sweep`, or (None) on every game."""
     report = ReconcileReport()
-    report.games, behind = lagging_games(ctx.games, ctx.client)
+    if sweep is None:
+        report.games, behind = lagging_games(ctx.games, ctx.client)
+    else:
+        window = sweep.window()
+        report.games, behind = len(window), lagging_among(ctx.games, window)
     now_ms = time.time_ns() // 1_000_000
     due = set(ctx.jobs.projection_queue.due()) if behind else set()
     for game_id, _, _ in behind:

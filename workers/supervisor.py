@@ -3,8 +3,9 @@
 The supervisor starts LOREKEEPER_WORKER_PROCESSES children (`python -m workers work`; all
 but the first LOREKEEPER_PROJECTION_LOOPS with `--no-projections`),
 restarts any that dies (a SIGKILLed worker among them), and reconciles at start and every
-LOREKEEPER_RECONCILE_INTERVAL_S. SIGTERM or SIGINT: children get SIGTERM (RQ finishes the
-job in hand), then SIGKILL after a grace period.
+LOREKEEPER_RECONCILE_INTERVAL_S (a window of the games each time: workers/reconcile.py).
+SIGTERM or SIGINT: children get SIGTERM (RQ finishes the job in hand), then SIGKILL after a
+grace period.
 
 **Recovery.** Every tick (0.2 s) it looks for started breath jobs whose worker's heartbeat
 has stopped (workers/heartbeat.py: a SIGKILLed process, this supervisor's or another's) and
@@ -25,10 +26,11 @@ import threading
 import time
 from types import FrameType
 
+from adapters.redis_projections import GameSweep
 from workers import heartbeat
 from workers.breath import orphaned_breath_jobs, resolve_open_phase
 from workers.context import WorkerContext
-from workers.reconcile import LOST_FLAG_S, reconcile
+from workers.reconcile import LOST_FLAG_S, SWEEP_WINDOW, reconcile
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,7 @@ class Supervisor:
         self._children: list[subprocess.Popen[bytes]] = []
         self._stop = threading.Event()
         self._handled: set[str] = set()  # orphaned breath jobs already run again
+        self._sweep = GameSweep(ctx.client, SWEEP_WINDOW)
 
     def run(self) -> int:
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -60,7 +63,7 @@ class Supervisor:
             if died:
                 self._reconcile(lost_after_s=0.0)  # its popped games: no loop holds them
             elif time.monotonic() >= next_reconcile:
-                self._reconcile()
+                self._reconcile(sweep=self._sweep)  # a window of the games
             else:
                 continue
             next_reconcile = time.monotonic() + settings.reconcile_interval_s
@@ -114,9 +117,9 @@ class Supervisor:
         except Exception:  # Redis down, say: the next tick tries again
             log.exception("supervisor.recovery_failed")
 
-    def _reconcile(self, lost_after_s: float = LOST_FLAG_S) -> None:
+    def _reconcile(self, lost_after_s: float = LOST_FLAG_S, sweep: GameSweep | None = None) -> None:
         try:
-            reconcile(self._ctx, lost_after_s=lost_after_s)
+            reconcile(self._ctx, lost_after_s=lost_after_s, sweep=sweep)
         except Exception:  # Redis down, say: try again next time
             log.exception("reconcile.failed")
 

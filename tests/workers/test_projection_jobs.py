@@ -11,8 +11,8 @@ import time
 
 import redis
 
-from adapters.redis_keys import LISTINGS_KEY, projection_key
-from adapters.redis_projections import projection_lag, queued_lag
+from adapters.redis_keys import GAMES_KEY, LISTINGS_KEY, projection_key
+from adapters.redis_projections import GameSweep, projection_lag, queued_lag
 from lorekeeper.lobby import SYSTEM, LobbyReader
 from lorekeeper.ports import NewEvent, Shelf
 from lorekeeper.projector import Outcome
@@ -22,6 +22,7 @@ from tests.workers.games import BreathGame, drain, fresh_projection, project
 from workers.cli import failed_jobs
 from workers.context import WorkerContext, build_context
 from workers.projection_loop import BATCH, GATHER_S_PER_GAME, ProjectionLoop, gathering_s
+from workers.reconcile import reconcile
 
 
 def test_a_projection_job_catches_the_view_up_to_the_stream_head(ctx: WorkerContext) -> None:
@@ -176,6 +177,42 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
     assert before["max_events"] == ctx.events.version(game.game_id)
     assert before["max_ms"] >= 0
     assert after == {"games": 1, "lagging": 0, "max_events": 0, "max_ms": 0}
+
+
+def test_a_sweep_reads_the_games_a_window_at_a_time_and_each_one_in_every_sweep(
+    ctx: WorkerContext,
+) -> None:
+    ids = {f"swept-{n:04d}" for n in range(600)}  # a hashtable set: SSCAN goes by its COUNT
+    ctx.client.sadd(GAMES_KEY, *ids)
+    sweep = GameSweep(ctx.client, count=50)
+    windows = []
+    while sweep.sweeps == 0:
+        windows.append(sweep.window())
+    assert set().union(*windows) == ids
+    assert len(windows) >= 6 and max(len(w) for w in windows) <= 150
+
+
+def test_the_reconciler_on_the_interval_catches_up_a_game_left_behind_within_one_sweep(
+    ctx: WorkerContext,
+) -> None:
+    game = BreathGame(ctx.service)
+    game.command(0, {"type": "end_turn"})
+    # Its request lost (say an API process died between the append and the queue's push on
+    # a Cluster), among many other games.
+    ctx.client.delete(ctx.jobs.projection_queue.key)
+    ctx.jobs.clear_pending([game.game_id])
+    ctx.client.sadd(GAMES_KEY, *(f"other-{n:04d}" for n in range(400)))
+    sweep = GameSweep(ctx.client, count=50)
+    requested, read = [], []
+    while sweep.sweeps == 0:
+        report = reconcile(ctx, sweep=sweep)
+        requested += report.projections_requested
+        read.append(report.games)
+
+    assert requested == [game.game_id]
+    assert max(read) <= 150 and sum(read) >= 401  # a window each pass, every game once
+    drain(ctx)
+    assert ctx.projections.checkpoints([game.game_id])[0] == ctx.events.version(game.game_id)
 
 
 def test_the_health_check_counts_the_queue_in_calls_that_do_not_grow_with_the_games(
