@@ -37,8 +37,9 @@ from dataclasses import asdict
 from typing import Any
 
 from lorekeeper.audit.chain import GENESIS, record_hash
-from lorekeeper.errors import GameExists, GameNotFound, VersionConflict
+from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
 from lorekeeper.gamelog import GameLog
+from lorekeeper.idempotency import command_hash as hash_of
 from lorekeeper.ports import (
     AppendResult,
     ArchiveStore,
@@ -178,7 +179,16 @@ class ArchivedEventStore:
         except GameNotFound:
             if not self._archives.versions([game_id])[0]:
                 raise
-            return None  # archiving forgets the command ids
+        # The command ids went with the stream; its events carry them (and the first event
+        # of each command its body): a retry after archiving still gets its first result.
+        # One pass over the game's events, bounded by the game's length.
+        mine = [e for e in self._archived(game_id) or [] if e.command_id == command_id]
+        if not mine:
+            return None
+        said = mine[0].command
+        if command_hash is not None and said is not None and hash_of(said) != command_hash:
+            raise IdempotencyMismatch(game_id, command_id)
+        return AppendResult(mine[-1].version, tuple(mine), duplicate=True)
 
     def exists(self, game_id: str) -> bool:
         return self.live.exists(game_id) or bool(self._archives.versions([game_id])[0])

@@ -73,6 +73,26 @@ def test_an_archived_game_exports_verifies_and_reads_as_before(app: Flask, clien
     assert archiver_of(app).archive(game.id, after_days=0) == "archived_before"
 
 
+def test_a_command_sent_again_after_archiving_gets_its_first_result(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create(client, duel())
+    key = {"Idempotency-Key": "retry-me"}
+    first = game.send(0, {"type": "order", "units": ["bf0"]}, **key)
+    assert first.status_code == 200
+    game.ok(1, {"type": "resign"})
+    assert game.get().get_json()["phase"] == "over"
+    archiver_of(app).archive(game.id, after_days=0)
+
+    again = game.send(0, {"type": "order", "units": ["bf0"]}, **key)
+    other = game.send(0, {"type": "order", "units": ["bf1"]}, **key)
+
+    assert again.status_code == 200, again.get_json()
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["events"] == first.get_json()["events"]
+    problem(other, 422, "idempotency_key_reused")
+
+
 def test_an_archived_game_reads_from_a_new_process(app: Flask, client: FlaskClient):
     game = finished(client)
     before = reads(game)
