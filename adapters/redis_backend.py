@@ -20,14 +20,14 @@ from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_players import RedisPlayerStore
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
-from adapters.redis_rounds import RedisRoundWriter
+from adapters.redis_rounds import RedisRoundReader, RedisRoundWriter
 from adapters.redis_snapshots import RedisSnapshotStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
 from adapters.redis_transparency import RedisTransparencyStore
 from adapters.webhook_sender import HttpWebhookSender
-from lorekeeper.ports import PushStores, Stores
+from lorekeeper.ports import PushStores, Rounds, Stores
 from lorekeeper.settings import Settings
 
 
@@ -98,18 +98,19 @@ def redis_push_stores(clients: RedisClients, settings: Settings) -> PushStores:
                       RedisTicketStore(clients.games))  # fmt: skip
 
 
-def redis_round_writer(
-    clients: RedisClients, stores: Stores, push: PushStores | None
-) -> RedisRoundWriter:
-    """The projection rounds' writer (adapters/redis_rounds.py) on the stores `redis_stores`
-    and `redis_push_stores` made."""
+def redis_rounds(clients: RedisClients, stores: Stores, push: PushStores | None) -> Rounds:
+    """The projection rounds' reader and writer (adapters/redis_rounds.py) on the stores
+    `redis_stores` and `redis_push_stores` made."""
     notes = None if push is None else push.notes
     projections, lobby, deadlines = stores.projections, stores.lobby, stores.deadlines
+    events, tables = stores.events, stores.tables
     if not (isinstance(projections, RedisProjectionStore) and isinstance(lobby, RedisLobbyIndex)
             and isinstance(deadlines, RedisDeadlineIndex)
+            and isinstance(events, RedisStreamEventStore) and isinstance(tables, RedisTableStore)
             and (notes is None or isinstance(notes, RedisNotificationLog))):  # fmt: skip
-        raise TypeError("a Redis round writer writes to Redis stores only")
-    return RedisRoundWriter(clients, projections, lobby, deadlines, notes)
+        raise TypeError("Redis rounds read and write Redis stores only")
+    return Rounds(RedisRoundReader(clients.games, projections, events, tables),
+                  RedisRoundWriter(clients, projections, lobby, deadlines, notes))  # fmt: skip
 
 
 def webhook_sender(settings: Settings) -> HttpWebhookSender:

@@ -223,15 +223,22 @@ class RedisStreamEventStore:
         return self._client.xlen(events_key(game_id))
 
     def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
+        pipe = self._client.pipeline(transaction=False)
+        self.queue_tails(pipe, reads)
+        return self.tails_of(reads, pipe.execute() if reads else [])
+
+    def queue_tails(self, pipe: Any, reads: Sequence[tuple[str, int]]) -> None:
+        """`tails`'s reads, queued on `pipe` (a projection round sends them with its others:
+        adapters/redis_rounds.py); `tails_of` makes the tails of their replies."""
         # One XRANGE a game, from the event before the one asked for: its last entry's id is
         # the game's version, so no XLEN is sent. Only a stream shorter than that (an unknown
         # game asked from past event 1, or one that lost events) needs XLEN, in a second trip.
-        pipe = self._client.pipeline(transaction=False)
         for game_id, from_version in reads:
             check_game_id(game_id)
             check_read(from_version, None)
             pipe.xrange(events_key(game_id), f"{max(from_version - 1, 1)}-0", "+")
-        replies = pipe.execute() if reads else []
+
+    def tails_of(self, reads: Sequence[tuple[str, int]], replies: Sequence[Any]) -> list[Tail]:
         short = [game_id for (game_id, start), entries in zip(reads, replies, strict=True)
                  if not entries and start > 1]  # fmt: skip
         lengths = dict(zip(short, self._lengths(short), strict=True))

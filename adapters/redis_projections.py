@@ -90,9 +90,18 @@ class RedisProjectionStore:
 
     def checkpoints(self, game_ids: Sequence[str]) -> list[int]:
         pipe = self._client.pipeline(transaction=False)
+        self.queue_checkpoints(pipe, game_ids)
+        return self.checkpoints_of(pipe.execute() if game_ids else [])
+
+    @staticmethod
+    def queue_checkpoints(pipe: Any, game_ids: Sequence[str]) -> None:
+        """`checkpoints`'s reads, queued on `pipe` (adapters/redis_rounds.py)."""
         for game_id in game_ids:
             pipe.hget(projection_key(game_id), "version")
-        return [0 if v is None else int(v) for v in (pipe.execute() if game_ids else [])]
+
+    @staticmethod
+    def checkpoints_of(replies: Sequence[Any]) -> list[int]:
+        return [0 if v is None else int(v) for v in replies]
 
     def delete(self, game_id: str) -> None:
         self._client.delete(projection_key(game_id))

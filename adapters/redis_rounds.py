@@ -1,10 +1,17 @@
-"""A projection round's writes on Redis, in as few round trips as the topology allows.
+"""A projection round's reads and writes on Redis, in as few round trips as the topology
+allows.
 
-A round writes the players' notes, the games' listings and the clocked games' deadlines
-(the coordination Redis), then the projections (the games' Redis): before this, one round
-trip each. Under `appendfsync always` a write's reply waits for the disk, so each round trip
-cost a flush, and the projection lag at full rate was those flushes one after another
-(BENCHMARKS.md, "Issue 23"). Here:
+**Reads** (`RedisRoundReader`): the games' checkpoints, new events and tables, all on the
+games' Redis, in one pipeline, in that order (one connection runs them in order, so each
+checkpoint is read before the events it is compared with and each table after them; on a
+Cluster a game's keys share its slot, so its reads go to one master in that order too): one
+round trip where there were three.
+
+**Writes** (`RedisRoundWriter`): a round writes the players' notes, the games' listings and
+the clocked games' deadlines (the coordination Redis), then the projections (the games'
+Redis): before this, one round trip each. Under `appendfsync always` a write's reply waits
+for the disk, so each round trip cost a flush, one after another (BENCHMARKS.md, "Issue
+23"). Here:
 
 - **one server** (the coordination client is the games' client): every script of the round
   goes in one round trip, the saves last. Redis runs a connection's commands in the order
@@ -19,15 +26,46 @@ cost a flush, and the projection lag at full rate was those flushes one after an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adapters.redis_clocks import RedisDeadlineIndex
+from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_lane import checked, lane_for, run_all
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
-from adapters.redis_topology import RedisClients
-from lorekeeper.ports import RoundWrites
+from adapters.redis_tables import RedisTableStore
+from adapters.redis_topology import GamesClient, RedisClients
+from lorekeeper.ports import RoundReads, RoundWrites
+
+
+class RedisRoundReader:
+    def __init__(
+        self,
+        games: GamesClient,
+        projections: RedisProjectionStore,
+        events: RedisStreamEventStore,
+        tables: RedisTableStore,
+    ) -> None:
+        self._games = games
+        self._projections = projections
+        self._events = events
+        self._tables = tables
+
+    def read(self, reads: Sequence[tuple[str, int]]) -> RoundReads:
+        if not reads:
+            return RoundReads([], [], [])
+        game_ids = [game_id for game_id, _ in reads]
+        pipe = self._games.pipeline(transaction=False)
+        self._projections.queue_checkpoints(pipe, game_ids)
+        self._events.queue_tails(pipe, reads)
+        self._tables.queue_loads(pipe, game_ids)
+        replies = pipe.execute()
+        n = len(reads)
+        return RoundReads(self._projections.checkpoints_of(replies[:n]),
+                          self._events.tails_of(reads, replies[n : 2 * n]),
+                          self._tables.tables_of(replies[2 * n :]))  # fmt: skip
 
 
 class RedisRoundWriter:

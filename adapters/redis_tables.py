@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from adapters.redis_keys import table_key
 from adapters.redis_topology import GamesClient
@@ -47,9 +48,18 @@ class RedisTableStore:
         if not game_ids:
             return []
         pipe = self._client.pipeline(transaction=False)
+        self.queue_loads(pipe, game_ids)
+        return self.tables_of(pipe.execute())
+
+    @staticmethod
+    def queue_loads(pipe: Any, game_ids: Sequence[str]) -> None:
+        """`load_many`'s reads, queued on `pipe` (adapters/redis_rounds.py)."""
         for game_id in game_ids:
             pipe.hget(table_key(game_id), "table")
-        return [_table(raw) for raw in pipe.execute()]
+
+    @staticmethod
+    def tables_of(replies: Sequence[Any]) -> list[Table | None]:
+        return [_table(raw) for raw in replies]
 
     def replace(self, table: Table, expected_rev: int) -> bool:
         if table.rev != expected_rev + 1:

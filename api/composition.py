@@ -36,7 +36,7 @@ from adapters.redis_backend import (
     clients_of,
     connect,
     redis_push_stores,
-    redis_round_writer,
+    redis_rounds,
     redis_stores,
     rq_job_queue,
     webhook_sender,
@@ -59,7 +59,7 @@ from lorekeeper.ports import (
     JobQueue,
     PushStores,
     RateLimiter,
-    RoundWriter,
+    Rounds,
     Stores,
     TimeOutQueue,
 )
@@ -131,7 +131,7 @@ def redis_components(
     player_feed = RedisStreamFeed(clients.coordination, PLAYER_TOPICS)
     components = _components(settings, stores, rq, limiter, clients, feed_for(clients),
                              push=(push, player_feed, redeliver),
-                             rounds=redis_round_writer(clients, stores, push))  # fmt: skip
+                             rounds=redis_rounds(clients, stores, push))  # fmt: skip
     components.concurrency = RedisConcurrencyLimiter(clients.coordination)
     games, index = clients.games, clients.coordination
     queue = settings.projection_queue  # bounded: /healthz is not rate limited
@@ -168,7 +168,7 @@ def _components(
     feed: Feed,
     *,
     push: tuple[PushStores, Feed, Callable[[str, str, str], None] | None] | None = None,
-    rounds: RoundWriter | None = None,
+    rounds: Rounds | None = None,
 ) -> Components:
     """Without RQ, the jobs run in this process: in the request that needs them (`inline`),
     or never (`none`: breath phases stay open, reads replay the stream)."""

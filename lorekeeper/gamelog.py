@@ -46,6 +46,7 @@ from lorekeeper.ports import (
     NewEvent,
     SnapshotStore,
     StoredEvent,
+    Tail,
     is_game_id,
 )
 from lorekeeper.snapshots import DEFAULT_EVERY, Snapshot, decode, encode, is_due
@@ -96,6 +97,17 @@ class Committed:
     head_hash: str
 
 
+@dataclass(frozen=True)
+class LoadPlan:
+    """What GameLog.load_many reads for some games (GameLog.plan_load): `reads` are
+    EventStore.tails's (game id, from version)."""
+
+    game_ids: list[str]
+    cached: list[Game | None]
+    bases: list[Game | None]  # the snapshot each uncached game folds on (None: event 1)
+    reads: list[tuple[str, int]]
+
+
 class GameLog:
     def __init__(
         self,
@@ -131,14 +143,25 @@ class GameLog:
     def load_many(self, game_ids: Sequence[str]) -> list[Game | Exception]:
         """`load` of several games with one read of the stream: each Game, or the exception
         that game raised (GameNotFound for an unknown one), so one broken game holds up none."""
+        plan = self.plan_load(game_ids)
+        return self.finish_load(plan, self.events.tails(plan.reads))
+
+    def plan_load(self, game_ids: Sequence[str]) -> LoadPlan:
+        """What `load_many` reads: each game's events from its cached copy's version on (or
+        from its newest snapshot, read here for the games not cached, or from event 1). A
+        caller that reads them itself (the projector, with its other reads in one round
+        trip) hands the tails to `finish_load`."""
         cached = [self._cache.get(g) for g in game_ids]
         bases = self._snapshots_of(game_ids, cached)
         starts = [c.version + 1 if c is not None else (1 if b is None else b.version)
                   for c, b in zip(cached, bases, strict=True)]  # fmt: skip
-        tails = self.events.tails(list(zip(game_ids, starts, strict=True)))
+        return LoadPlan(list(game_ids), cached, bases, list(zip(game_ids, starts, strict=True)))
+
+    def finish_load(self, plan: LoadPlan, tails: Sequence[Tail]) -> list[Game | Exception]:
+        """The games of `plan`, given the tails of its reads (EventStore.tails)."""
         loaded: list[Game | Exception] = []
-        for game_id, copy, base, (version, newer) in zip(game_ids, cached, bases, tails,
-                                                         strict=True):  # fmt: skip
+        for game_id, copy, base, (version, newer) in zip(plan.game_ids, plan.cached, plan.bases,
+                                                         tails, strict=True):  # fmt: skip
             try:
                 if base is not None:
                     copy, newer = self._on_snapshot(game_id, base, version, newer)

@@ -238,29 +238,22 @@ class Lister:
     ) -> None:
         self._events = events
         self._on_listed = on_listed  # the players' notifications (lorekeeper/notifications.py)
-        self._tables = tables
+        self.tables = tables
         self.index = index
         self._created: OrderedDict[str, int] = OrderedDict()  # table-less games: event 1's time
         self._remember = remember
         self._lock = threading.Lock()
 
-    def list_games(
-        self,
-        games: Sequence[Game],
-        tables: Sequence[Table | None] | None = None,
-        *,
-        notify: bool = True,
-    ) -> list[bool]:
+    def list_games(self, games: Sequence[Game]) -> list[bool]:
         """Write each game's listing, with its table as stored now (read after the game, so
-        the table is at least as new as the game's state), unless `tables` are given (read
-        so); then, with `notify`, tell `on_listed`."""
+        the table is at least as new as the game's state); then tell `on_listed`. (The
+        projector writes its rounds' listings with its other writes: `listings_of`.)"""
         if not games:
             return []
-        if tables is None:
-            tables = self.tables_of(games)
+        tables = self.tables_of(games)
         written = self.index.update(self.listings_of(games, tables))
-        if notify:
-            self.notify(games, tables)
+        if self._on_listed is not None:
+            self._on_listed(list(zip(games, tables, strict=True)))
         return written
 
     def listings_of(self, games: Sequence[Game], tables: Sequence[Table | None]) -> list[Listing]:
@@ -270,12 +263,7 @@ class Lister:
                 for g, t in zip(games, tables, strict=True)]  # fmt: skip
 
     def tables_of(self, games: Sequence[Game]) -> list[Table | None]:
-        return self._tables.load_many([g.id for g in games])
-
-    def notify(self, games: Sequence[Game], tables: Sequence[Table | None]) -> None:
-        """Tell `on_listed` (the players' notifications) of the games and their tables."""
-        if self._on_listed is not None and games:
-            self._on_listed(list(zip(games, tables, strict=True)))
+        return self.tables.load_many([g.id for g in games])
 
     def _created_ms(self, game_id: str, table: Table | None) -> int:
         if table is not None:

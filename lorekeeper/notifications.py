@@ -1,8 +1,9 @@
 """A player's notifications (docs/push.md): what the player event stream and webhooks send.
 
-They are derived in one place, from each game as the lobby lists it (the projector, at
-every projection, before it saves the projections; the seating service when a seat changes
-hands: `Lister.notify` calls `Notifier.observe`). A notification is the start of a
+They are derived in one place, `records_of`, from each game as the lobby lists it (the
+projector, at every projection, writes them with the round's listings before its saves; the
+seating service when a seat changes hands: `Lister.list_games` calls `Notifier.observe`). A
+notification is the start of a
 **fact** about the game's state that concerns one player:
 
 | type | the fact | its key |

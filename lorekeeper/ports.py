@@ -20,6 +20,7 @@ tests/workers). The application (`lorekeeper/`) and its callers use only these p
 | ConcurrencyLimiter | RedisConcurrencyLimiter | InMemoryConcurrencyLimiter |
 | DeadlineIndex | RedisDeadlineIndex | InMemoryDeadlineIndex |
 | TimeOutQueue | RQJobQueue | InMemoryJobQueue |
+| RoundReader | RedisRoundReader | SequentialRoundReader (lorekeeper/projector.py) |
 | RoundWriter | RedisRoundWriter | SequentialRoundWriter (lorekeeper/projector.py) |
 """
 
@@ -739,7 +740,25 @@ class WebhookSender(Protocol):
     def send(self, url: str, headers: Mapping[str, str], body: bytes) -> Attempt: ...
 
 
-# -- a projection round's writes, together (lorekeeper/projector.py) ---------------------------
+# -- a projection round's reads and writes, together (lorekeeper/projector.py) -----------------
+
+
+class RoundReads(NamedTuple):
+    checkpoints: list[int]  # ProjectionStore.checkpoints's
+    tails: list[Tail]  # EventStore.tails's
+    tables: list[Table | None]  # TableStore.load_many's
+
+
+class RoundReader(Protocol):
+    """Reads what a projection round needs of its games, in this order: their projections'
+    checkpoints, their new events, their tables (tests/adapters/test_round_io_contract.py):
+    a checkpoint read before the events it is compared with, a table at least as new as the
+    events. As few round trips as the stores allow (on one Redis, one)."""
+
+    def read(self, reads: Sequence[tuple[str, int]]) -> RoundReads:
+        """For each (game id, from version) of `reads` (EventStore.tails's)."""
+        ...
+
 
 # One game's facts for NotificationLog.record_many: (game id, stamp, facts by player).
 NoteRecord = tuple[str, tuple[int, int], Mapping[str, Sequence[tuple[str, Note]]]]
@@ -759,7 +778,7 @@ class RoundWrites:
 
 class RoundWriter(Protocol):
     """Writes a projection round to the stores each part belongs to, the projections last
-    (tests/adapters/test_round_writer_contract.py): as few round trips as the stores allow
+    (tests/adapters/test_round_io_contract.py): as few round trips as the stores allow
     (on one Redis, one), since each write round trip waits for the disk under appendfsync
     always (BENCHMARKS.md)."""
 
@@ -768,3 +787,10 @@ class RoundWriter(Protocol):
         is raised, and no projection of the round is left newer than what was derived with
         it: the saves did not run, or those that wrote are deleted (to be projected again)."""
         ...
+
+
+class Rounds(NamedTuple):
+    """A backend's RoundReader and RoundWriter (the composition roots give Redis's)."""
+
+    reader: RoundReader
+    writer: RoundWriter

@@ -25,17 +25,22 @@ from lorekeeper.lobby import Lister, lobby_entry, to_act
 from lorekeeper.notifications import records_of
 from lorekeeper.ports import (
     DeadlineIndex,
+    EventStore,
     LobbyIndex,
     NotificationLog,
     ProjectionSave,
     ProjectionStore,
+    RoundReader,
+    RoundReads,
     RoundWriter,
     RoundWrites,
+    TableStore,
 )
+from lorekeeper.tables import Table
 from lorekeeper.timekeeper import deadlines_of
 
-__all__ = ["Outcome", "Projector", "SequentialRoundWriter", "lobby_entry", "projection_of",
-           "to_act"]  # fmt: skip
+__all__ = ["Outcome", "Projector", "SequentialRoundReader", "SequentialRoundWriter",
+           "lobby_entry", "projection_of", "to_act"]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +58,25 @@ def projection_of(game: Game) -> ProjectionSave:
     if game.clock is not None:
         view["clock"] = clock_json(game.clock, game.head_time_ms)
     return ProjectionSave(game.id, game.version, view)
+
+
+class SequentialRoundReader:
+    """A RoundReader that asks each store in turn (in memory; and wherever no store-specific
+    reader is given). Without a table store, every table is None."""
+
+    def __init__(
+        self, projections: ProjectionStore, events: EventStore, tables: TableStore | None = None
+    ) -> None:
+        self._projections = projections
+        self._events = events
+        self._tables = tables
+
+    def read(self, reads: Sequence[tuple[str, int]]) -> RoundReads:
+        game_ids = [game_id for game_id, _ in reads]
+        checkpoints = self._projections.checkpoints(game_ids)
+        tails = self._events.tails(reads)
+        tables = self._tables.load_many(game_ids) if self._tables is not None else []
+        return RoundReads(checkpoints, tails, tables or [None] * len(game_ids))
 
 
 class SequentialRoundWriter:
@@ -90,32 +114,41 @@ class Projector:
         projections: ProjectionStore,
         lister: Lister | None = None,
         *,
+        reader: RoundReader | None = None,
         writer: RoundWriter | None = None,
         notify: bool = False,
         clocks: bool = False,
     ) -> None:
         """`lister`: the games are listed in the lobby; `notify`: their players are told
         (lorekeeper/notifications.py); `clocks`: the clocked games' deadlines are kept
-        (lorekeeper/timekeeper.py); `writer`: where the round's writes go (by default the
-        projections alone)."""
+        (lorekeeper/timekeeper.py); `reader`, `writer`: where the round's reads come from
+        and its writes go (by default the projections and the log's events alone)."""
         self._log = log
         self._projections = projections
         self._lister = lister
+        tables = None if lister is None else lister.tables
+        self._reader = reader or SequentialRoundReader(projections, log.events, tables)
         self._writer = writer or SequentialRoundWriter(projections)
         self._notify = notify
         self._clocks = clocks
 
     def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
         """Bring the games' projections up to their streams: one read of their checkpoints,
-        one of their new events, one of their tables, one write of the round (with their
-        lobby listings, also of games whose events did not change: a seat may have). A game
-        that fails gives its exception in its place; the others go on."""
+        new events and tables (a RoundReader), one write of the round (with their lobby
+        listings, also of games whose events did not change: a seat may have). A game that
+        fails gives its exception in its place; the others go on."""
         games = list(dict.fromkeys(game_ids))
-        checkpoints = self._projections.checkpoints(games)
+        plan = self._log.plan_load(games)
+        checkpoints, tails, tables = self._reader.read(plan.reads)
+        unknown = [i for i, tail in enumerate(tails) if tail.version == 0]
+        if unknown:  # asked of the log's own store too (an archived game's are its archive's)
+            again = self._log.events.tails([plan.reads[i] for i in unknown])
+            for i, tail in zip(unknown, again, strict=True):
+                tails[i] = tail
         outcomes: dict[str, Outcome | Exception] = {}
         saves: list[ProjectionSave] = []
         moved: list[tuple[int, Game]] = []  # (the version projected before, the game now)
-        loaded_games = self._log.load_many(games)
+        loaded_games = self._log.finish_load(plan, tails)
         for game_id, stored, loaded in zip(games, checkpoints, loaded_games,
                                            strict=True):  # fmt: skip
             try:
@@ -134,22 +167,28 @@ class Projector:
         # (and tells, lists, schedules) again, each guarded by the game's version; after,
         # nothing would bring them back (a game with no further command would stay listed
         # as it was).
-        written = self._write([g for g in loaded_games if isinstance(g, Game)], saves)
+        listed = [(g, t) for g, t in zip(loaded_games, tables, strict=True) if isinstance(g, Game)]
+        written = self._write(listed, saves)
         for save, wrote in zip(saves, written, strict=True):
             outcomes[save.game_id] = Outcome(save.version, wrote)
         self._log.keep_snapshots(moved)
         return outcomes
 
     def _write(
-        self, games: Sequence[Game], saves: Sequence[ProjectionSave], *, replace_equal: bool = False
+        self,
+        listed: Sequence[tuple[Game, Table | None]],
+        saves: Sequence[ProjectionSave],
+        *,
+        replace_equal: bool = False,
     ) -> list[bool]:
-        """The round's writes, derived from `games`, and `saves`: each save's result."""
+        """The round's writes, derived from the games with their tables, and `saves`: each
+        save's result."""
+        games = [game for game, _ in listed]
         notes, listings = [], []
         if self._lister is not None and games:
-            tables = self._lister.tables_of(games)
-            listings = self._lister.listings_of(games, tables)
+            listings = self._lister.listings_of(games, [table for _, table in listed])
             if self._notify:
-                notes = records_of(list(zip(games, tables, strict=True)))
+                notes = records_of(listed)
         deadlines = deadlines_of(games) if self._clocks else []
         return self._writer.write(RoundWrites(notes, listings, deadlines, saves, replace_equal))
 
@@ -180,5 +219,6 @@ class Projector:
         game = self._log.replay(game_id, keep_snapshots=True)
         if self._projections.checkpoints([game_id])[0] > game.version:
             self._projections.delete(game_id)
-        written = self._write([game], [projection_of(game)], replace_equal=True)[0]
+        table = self._reader.read([(game_id, game.version + 1)]).tables[0]
+        written = self._write([(game, table)], [projection_of(game)], replace_equal=True)[0]
         return Outcome(game.version, written)

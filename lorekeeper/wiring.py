@@ -16,11 +16,11 @@ from lorekeeper.ports import (
     EventStore,
     JobQueue,
     PushStores,
-    RoundWriter,
+    Rounds,
     Stores,
     TimeOutQueue,
 )
-from lorekeeper.projector import Projector, SequentialRoundWriter
+from lorekeeper.projector import Projector, SequentialRoundReader, SequentialRoundWriter
 from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.service import GameService
@@ -68,15 +68,15 @@ def application(
     hub: StreamHub | None = None,
     time_outs: TimeOutQueue | None = None,
     push: PushStores | None = None,
-    rounds: RoundWriter | None = None,
+    rounds: Rounds | None = None,
 ) -> Application:
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
     players' notification logs, told of every listed game (lorekeeper/notifications.py);
-    `rounds`: where the projector writes a round (by default each store in turn: one round
-    trip each on Redis, where the composition roots give adapters/redis_rounds.py's)."""
+    `rounds`: where the projector reads and writes a round (by default each store in turn:
+    one round trip each on Redis, where the composition roots give adapters/redis_rounds.py's)."""
     transparency = None
     if stores.transparency is not None:
         transparency = TransparencyLog(stores.transparency,
@@ -104,9 +104,11 @@ def application(
         timekeeper.on_running_out(notifier.running_out)
     notes = None if push is None else push.notes
     if rounds is None:
-        rounds = SequentialRoundWriter(stores.projections, stores.lobby, stores.deadlines, notes)
-    projector = Projector(log, stores.projections, lister, writer=rounds,
-                          notify=notes is not None, clocks=True)  # fmt: skip
+        rounds = Rounds(SequentialRoundReader(stores.projections, log.events, stores.tables),
+                        SequentialRoundWriter(stores.projections, stores.lobby, stores.deadlines,
+                                              notes))  # fmt: skip
+    projector = Projector(log, stores.projections, lister, reader=rounds.reader,
+                          writer=rounds.writer, notify=notes is not None, clocks=True)  # fmt: skip
     archiver = None
     if stores.archives is not None:
         archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)

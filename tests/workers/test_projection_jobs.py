@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 
+import pytest
 import redis
 
 from adapters.redis_keys import GAMES_KEY, LISTINGS_KEY, projection_key
@@ -17,6 +18,7 @@ from lorekeeper.lobby import SYSTEM, LobbyReader
 from lorekeeper.ports import NewEvent, Shelf
 from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
+from tests.round_trips import count_round_trips
 from tests.topologies import Topology
 from tests.workers.games import BreathGame, drain, fresh_projection, project
 from workers.cli import failed_jobs
@@ -177,6 +179,27 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
     assert before["max_events"] == ctx.events.version(game.game_id)
     assert before["max_ms"] >= 0
     assert after == {"games": 1, "lagging": 0, "max_events": 0, "max_ms": 0}
+
+
+def test_a_round_of_many_games_reads_in_one_round_trip_and_writes_in_one(
+    ctx: WorkerContext, topology: Topology, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each round trip waits for a disk flush under appendfsync always (BENCHMARKS.md): a
+    round of games already cached costs two on one Redis; on a Cluster, one per master for
+    the reads, one for the coordination server's writes, one per master for the saves."""
+    games = [BreathGame(ctx.service) for _ in range(6)]
+    ids = [game.game_id for game in games]
+    ctx.projector.project(ids)  # cached, scripts loaded
+    for game in games:
+        game.command(0, {"type": "end_turn"})
+    sent = count_round_trips(monkeypatch)
+
+    outcomes = ctx.projector.project(ids)
+
+    assert all(isinstance(o, Outcome) and o.written for o in outcomes.values()), outcomes
+    # On the Cluster: its reads on each master holding one of the games (3 at most) at once,
+    # the coordination server's writes, then the saves on those masters at once.
+    assert sent == [2] if topology.name == "redis" else 3 <= sent[0] <= 3 + 1 + 3
 
 
 def test_a_sweep_reads_the_games_a_window_at_a_time_and_each_one_in_every_sweep(

@@ -1,7 +1,8 @@
-"""The RoundWriter contract (lorekeeper/ports.py), run in memory, on one Redis and with the
-games on a Cluster: a projection round's notes, listings, deadlines and views all written,
+"""The RoundReader and RoundWriter contracts (lorekeeper/ports.py), run in memory, on one
+Redis and with the games on a Cluster: a projection round's checkpoints, new events and
+tables read as each store gives them; its notes, listings, deadlines and views all written,
 each save's result given back, and a failure before the saves leaving no view newer than
-what was derived with it. On one Redis the round is one round trip
+what was derived with it. On one Redis the reads are one round trip, the writes another
 (adapters/redis_rounds.py)."""
 
 from __future__ import annotations
@@ -14,30 +15,40 @@ import pytest
 import redis
 
 from adapters.memory_clocks import InMemoryDeadlineIndex
+from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_lobby import InMemoryLobbyIndex
+from adapters.memory_players import InMemoryTableStore
 from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_push import InMemoryNotificationLog
 from adapters.redis_clocks import RedisDeadlineIndex
+from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_keys import LISTINGS_KEY
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
-from adapters.redis_rounds import RedisRoundWriter
+from adapters.redis_rounds import RedisRoundReader, RedisRoundWriter
+from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients
 from lorekeeper.ports import (
     Deadline,
     DeadlineIndex,
+    EventStore,
     Listing,
     LobbyIndex,
+    NewEvent,
     Note,
     NotificationLog,
     ProjectionSave,
     ProjectionStore,
+    RoundReader,
     RoundWriter,
     RoundWrites,
     Shelf,
+    TableStore,
 )
-from lorekeeper.projector import SequentialRoundWriter
+from lorekeeper.projector import SequentialRoundReader, SequentialRoundWriter
+from lorekeeper.tables import Table
+from tests.round_trips import count_round_trips
 
 SHELF = Shelf("public", "active")
 
@@ -50,6 +61,9 @@ class Round:
     deadlines: DeadlineIndex
     notes: NotificationLog
     break_lobby: Callable[[], None]  # the lobby's next write fails
+    reader: RoundReader
+    events: EventStore
+    tables: TableStore
 
 
 class _BrokenLobby(InMemoryLobbyIndex):
@@ -67,11 +81,14 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
         projections, lobby = InMemoryProjectionStore(), _BrokenLobby()
         deadlines, notes = InMemoryDeadlineIndex(), InMemoryNotificationLog()
         writer = SequentialRoundWriter(projections, lobby, deadlines, notes)
+        events, tables = InMemoryEventStore(), InMemoryTableStore()
+        reader = SequentialRoundReader(projections, events, tables)
 
         def break_memory() -> None:
             lobby.broken = True
 
-        yield Round(writer, projections, lobby, deadlines, notes, break_memory)
+        yield Round(writer, projections, lobby, deadlines, notes, break_memory, reader, events,
+                    tables)  # fmt: skip
         return
     if request.param == "cluster":
         clients = request.getfixturevalue("cluster_topology").clients
@@ -84,7 +101,10 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
     def break_redis() -> None:  # the listings' hash made a string: the script's HGET fails
         clients.coordination.set(LISTINGS_KEY, "not a hash")
 
-    yield Round(RedisRoundWriter(clients, *stores), *stores, break_redis)
+    events = RedisStreamEventStore(clients.games, index=clients.coordination)
+    tables = RedisTableStore(clients.games)
+    reader = RedisRoundReader(clients.games, stores[0], events, tables)
+    yield Round(RedisRoundWriter(clients, *stores), *stores, break_redis, reader, events, tables)
 
 
 def listing(game_id: str, version: int) -> Listing:
@@ -126,27 +146,41 @@ def test_a_failure_before_the_saves_leaves_no_view_newer_than_its_listing(round_
     assert round_.projections.checkpoints(["g2"]) == [0]
 
 
-def test_on_one_redis_a_round_is_one_round_trip(
+def test_a_round_reads_what_each_store_gives(round_: Round) -> None:
+    for game_id, moves in (("g1", 3), ("g2", 1)):
+        round_.events.create(game_id, [NewEvent("Created", {"n": 0})])
+        for n in range(1, moves):
+            round_.events.append(game_id, n, [NewEvent("Moved", {"n": n})], seat=0,
+                                 command_id=None, command_hash=None)  # fmt: skip
+    round_.tables.create(Table("g1", "public", "duel", 1000, ()))
+    round_.projections.save([ProjectionSave("g1", 2, {"v": 2})])
+    reads = [("g1", 3), ("g2", 1), ("nobody", 1)]
+
+    got = round_.reader.read(reads)
+
+    assert got.checkpoints == [2, 0, 0]
+    assert got.tails == round_.events.tails(reads)
+    assert [t.version for t in got.tails] == [3, 1, 0]
+    assert got.tables == round_.tables.load_many(["g1", "g2", "nobody"])
+    assert got.tables[0] is not None and got.tables[1] is None
+    assert round_.reader.read([]) == ([], [], [])
+
+
+def test_on_one_redis_a_round_reads_in_one_round_trip_and_writes_in_one(
     redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clients = RedisClients.single(redis_client)
     stores = (RedisProjectionStore(redis_client), RedisLobbyIndex(redis_client),
               RedisDeadlineIndex(redis_client), RedisNotificationLog(redis_client))  # fmt: skip
     writer = RedisRoundWriter(clients, *stores)
+    events = RedisStreamEventStore(redis_client)
+    reader = RedisRoundReader(redis_client, stores[0], events, RedisTableStore(redis_client))
     writer.write(writes(1, "g1"))  # the scripts loaded
+    for n in range(8):
+        events.create(f"g{n}", [NewEvent("Created", {"n": n})])
     sent = count_round_trips(monkeypatch)
-    assert writer.write(writes(2, *(f"g{i}" for i in range(8)))) == [True] * 8
+    reads = reader.read([(f"g{i}", 1) for i in range(8)])
+    assert [t.version for t in reads.tails] == [1] * 8
     assert sent == [1]
-
-
-def count_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """A one-item list counting the packed sends (round trips) every connection makes."""
-    sent = [0]
-    original = redis.connection.AbstractConnection.send_packed_command
-
-    def counting(self: Any, command: Any, check_health: bool = True) -> None:
-        sent[0] += 1
-        original(self, command, check_health)
-
-    monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command", counting)
-    return sent
+    assert writer.write(writes(2, *(f"g{i}" for i in range(8)))) == [True] * 8
+    assert sent == [2]
