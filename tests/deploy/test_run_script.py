@@ -17,6 +17,10 @@ from adapters.redis_server import RedisServerProcess, free_port
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -37,21 +41,30 @@ def test_scripts_run_comes_up_logs_json_and_stops_calmly_on_ctrl_c(
         "LOREKEEPER_WEB_WORKERS": "1",
     }
     with (tmp_path / "stderr").open("w") as err:
-        run = subprocess.Popen(
-            ["scripts/run"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=err, text=True
-        )
-        assert run.stdout is not None
-        with run.stdout:
-            up = run.stdout.readline()
-        assert up.startswith(f"Lorekeeper is up at http://127.0.0.1:{port}/"), up
-        children = subprocess.run(
-            ["pgrep", "-P", str(run.pid)], capture_output=True, text=True, check=False
-        )
-        started = [int(pid) for pid in children.stdout.split()]
-        assert len(started) >= 2  # the API and the workers
+        # SIGINT as a terminal's shell leaves it: a suite started in the background (`cmd &`
+        # without job control) inherits SIGINT ignored, and a shell started with a signal
+        # ignored cannot trap it. Its own session: nothing it leaves behind outlives the test
+        # (its workers would take the jobs of the tests after it on the same Redis).
+        run = subprocess.Popen(["scripts/run"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=err, text=True, start_new_session=True,
+                               preexec_fn=_default_sigint)  # fmt: skip
+        try:
+            assert run.stdout is not None
+            with run.stdout:
+                up = run.stdout.readline()
+            assert up.startswith(f"Lorekeeper is up at http://127.0.0.1:{port}/"), up
+            children = subprocess.run(
+                ["pgrep", "-P", str(run.pid)], capture_output=True, text=True, check=False
+            )
+            started = [int(pid) for pid in children.stdout.split()]
+            assert len(started) >= 2  # the API and the workers
 
-        run.send_signal(signal.SIGINT)  # what a Ctrl-C in its terminal sends it
-        assert run.wait(timeout=60) == 0
+            run.send_signal(signal.SIGINT)  # what a Ctrl-C in its terminal sends it
+            assert run.wait(timeout=60) == 0
+        finally:
+            if run.poll() is None:
+                os.killpg(run.pid, signal.SIGKILL)
+                run.wait()
     lines = (tmp_path / "stderr").read_text().splitlines()
     assert "stopping Lorekeeper: the workers, the API, then Redis…" in lines
     assert lines[-1] == "Lorekeeper stopped."
