@@ -190,7 +190,7 @@ class SeatingService:
                               f"{count}", errors={"seats": [f"{count} seats"]})  # fmt: skip
             placed = [self._seat(spec, me, now, n, invitations) for n, spec in enumerate(specs)]
             _require_distinct_players(placed)
-            kept = {k: v for k, v in options.items() if k in ("auto_decisions", "clock")}
+            kept = {k: v for k, v in options.items() if k in _REPEATED}
             table = Table(new_id, visibility, str(doc.get("name", "")), now, tuple(placed),
                           owner=me, rematch_of=rematch_of, options=kept)  # fmt: skip
             if table.is_full:  # in a seed step it "expires" into its first turn (expire_due)
@@ -601,6 +601,10 @@ class SeatingService:
 _NOT_COMMITTED = ("needs the server's committed dice: not with `seed` or `dice`, which no "
                   "seat's seed could make fair")  # fmt: skip
 _ONLY_BOTS = "waits for seats held by players; bots give no seed"
+
+
+# What a rematch repeats of its game's options (Table.options): not the dice seed.
+_REPEATED = ("auto_decisions", "clock", "seed_step", "seed_step_s")
 
 
 def _seed_step_refused(option: str, problem: str) -> Refused:

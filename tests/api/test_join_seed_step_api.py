@@ -135,3 +135,21 @@ def test_a_join_game_without_a_seed_step_begins_at_its_last_join(
     assert types(game)[:3] == ["GameCreated", "ClientSeedsSealed", "TurnStarted"]
     refused = send(game, 0, commitment=commitment(SALTS[0], "ann"))
     assert problem(refused, 409, "wrong_phase")["rule"] == "SEED-1"
+
+
+def test_a_rematch_is_promised_the_seed_step_too(client: FlaskClient) -> None:  # SEED-2
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    created = create_as(client, ann["key"], duel(), options={**STEP, "seed_step_s": 30})
+    game = Game(client, created["game_id"], [created["seats"][0]["token"], ""])
+    joined = client.post(f"{game.url}/join", json={"seat": 1}, headers=bearer(bob["key"]))
+    game.tokens[1] = joined.get_json()["token"]
+    assert send(game, 0, seed="ann").status_code == 200
+    assert send(game, 1, seed="bob").status_code == 200  # the step ends, the game begins
+    assert game.send(0, {"type": "resign"}).status_code == 200
+
+    again = client.post(f"{game.url}/rematch", headers=bearer(bob["key"]))
+
+    assert again.status_code == 201, again.get_json()
+    rematch = Game(client, again.get_json()["game_id"], [])
+    first = events(rematch)[0]["payload"]
+    assert first["dice"]["seed_step"] == {"on_fill": True, "length_ms": 30_000}
