@@ -250,7 +250,7 @@ class Lister:
         projector writes its rounds' listings with its other writes: `listings_of`.)"""
         if not games:
             return []
-        tables = self.tables_of(games)
+        tables = self.tables.load_many([g.id for g in games])
         written = self.index.update(self.listings_of(games, tables))
         if self._on_listed is not None:
             self._on_listed(list(zip(games, tables, strict=True)))
@@ -261,9 +261,6 @@ class Lister:
         other writes: lorekeeper/projector.py)."""
         return [listing_of(g, t, self._created_ms(g.id, t))
                 for g, t in zip(games, tables, strict=True)]  # fmt: skip
-
-    def tables_of(self, games: Sequence[Game]) -> list[Table | None]:
-        return self.tables.load_many([g.id for g in games])
 
     def _created_ms(self, game_id: str, table: Table | None) -> int:
         if table is not None:

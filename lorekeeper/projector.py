@@ -75,8 +75,9 @@ class SequentialRoundReader:
         game_ids = [game_id for game_id, _ in reads]
         checkpoints = self._projections.checkpoints(game_ids)
         tails = self._events.tails(reads)
-        tables = self._tables.load_many(game_ids) if self._tables is not None else []
-        return RoundReads(checkpoints, tails, tables or [None] * len(game_ids))
+        if self._tables is None:
+            return RoundReads(checkpoints, tails, [None] * len(game_ids))
+        return RoundReads(checkpoints, tails, self._tables.load_many(game_ids))
 
 
 class SequentialRoundWriter:
@@ -217,8 +218,9 @@ class Projector:
         version (same bytes when it was right) or of a version the stream does not have;
         keep a snapshot at every multiple of snapshot_every on the way."""
         game = self._log.replay(game_id, keep_snapshots=True)
-        if self._projections.checkpoints([game_id])[0] > game.version:
+        read = self._reader.read([(game_id, game.version + 1)])
+        if read.checkpoints[0] > game.version:
             self._projections.delete(game_id)
-        table = self._reader.read([(game_id, game.version + 1)]).tables[0]
+        table = read.tables[0]
         written = self._write([(game, table)], [projection_of(game)], replace_equal=True)[0]
         return Outcome(game.version, written)
