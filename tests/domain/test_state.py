@@ -33,3 +33,24 @@ def test_replace_refuses_a_field_the_record_does_not_have() -> None:
 
     with pytest.raises(TypeError, match="no field 'color'"):
         replace(unit, color="red")
+
+
+def test_replace_refuses_a_record_whose_init_does_more() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Checked:
+        n: int
+
+        def __post_init__(self) -> None:
+            assert self.n >= 0
+
+    with pytest.raises(TypeError, match="use dataclasses.replace"):
+        replace(Checked(1), n=2)
+
+
+def test_replace_copies_a_record_without_slots_too() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        a: int
+        b: str = "b"
+
+    assert replace(Plain(1), b="c") == Plain(1, "c")
