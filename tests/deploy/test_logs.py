@@ -8,12 +8,15 @@ import json
 import logging
 import logging.config
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from api.logs import AccessFields, AccessLogger, ListeningAddress, gunicorn_logging
 from workers.logs import logging_config
+
+ROOT = Path(__file__).resolve().parents[2]
 
 LOGGERS = ("workers.jobs", "workers.breath", "rq.worker", "gunicorn.error", "gunicorn.access")
 
@@ -187,3 +190,19 @@ def test_a_misspelt_setting_is_named_at_start_with_what_it_likely_meant(
         ("settings.unknown_variable", "LOREKEEPER_ZZZ", None),
     ]
     assert unknown_variables({}) == {}
+
+
+def test_gunicorn_workers_leave_the_heap_of_their_start_out_of_garbage_collection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """gunicorn.conf.py's `post_worker_init` freezes the heap once the app is loaded."""
+    import gc
+    import runpy
+
+    frozen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+    settings["post_worker_init"](None)
+
+    assert frozen == [True]
