@@ -47,7 +47,14 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
                        reveal_deadline_ms=step.get("reveal_deadline_ms"))  # fmt: skip
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")
-    return replace(_HANDLERS[type(event)](state, event), version=state.version + 1)
+    after = _HANDLERS[type(event)](state, event)
+    if after is state:  # a fact that changes nothing but the version
+        return replace(state, version=state.version + 1)
+    # A handler's new state is made by this call and held by nothing else yet: its version is
+    # set before it is given out, like a field of domain.state.replace's copy, rather than
+    # copied once more with every field of the game (a second copy was a third of a fold).
+    object.__setattr__(after, "version", state.version + 1)
+    return after
 
 
 def fold(state: GameState | None, events: Iterable[ev.Event]) -> GameState:
