@@ -15,6 +15,8 @@ def stored_all(entries: Sequence[Any]) -> tuple[StoredEvent, ...]:
 
 
 def stored_entry(entry_id: bytes | str, raw_fields: Any) -> StoredEvent:
+    if isinstance(raw_fields, dict) and isinstance(entry_id, bytes):
+        return _stored_bytes(entry_id, raw_fields)
     fields = entry_fields(raw_fields)
     return StoredEvent(
         version=int(text(entry_id).split("-", 1)[0]),
@@ -27,6 +29,25 @@ def stored_entry(entry_id: bytes | str, raw_fields: Any) -> StoredEvent:
         prev_hash=fields.get("prev", ""),
         hash=fields.get("hash", ""),
         command=json.loads(fields["command"]) if fields.get("command") else None,
+    )
+
+
+def _stored_bytes(entry_id: bytes, raw: dict[bytes, bytes]) -> StoredEvent:
+    """`stored_entry` of an XRANGE entry read without decode_responses (the workers'): each
+    field it keeps decoded once, where `entry_fields` decoded every key and value into a new
+    dict first (a projection reads every new event this way)."""
+    seat, command = raw[b"seat"], raw.get(b"command")
+    return StoredEvent(
+        version=int(entry_id.split(b"-", 1)[0]),
+        type=raw[b"type"].decode(),
+        schema=int(raw[b"schema"]),
+        payload=json.loads(raw[b"payload"].decode()),
+        seat=int(seat) if seat else None,
+        command_id=raw[b"cmd"].decode() or None,
+        time_ms=int(raw[b"t"]),
+        prev_hash=raw.get(b"prev", b"").decode(),
+        hash=raw.get(b"hash", b"").decode(),
+        command=json.loads(command.decode()) if command else None,
     )
 
 

@@ -10,6 +10,8 @@
    enqueue (µs per call).
 3. A projection: full replay of a long game versus folding one turn onto a cached state,
    and the cost of rendering and saving the view (ms).
+4. The CPU the projector spends per command: random games of the shipped scenarios, each
+   given one command per round, every round projected together (µs of process time).
 The numbers go into docs/workers.md; `python -m bench` measures the whole system.
 """
 
@@ -28,8 +30,9 @@ from rq.worker import BaseWorker
 
 from adapters.redis_server import RedisServerProcess
 from adapters.views import view_json
+from bench.games import Script, random_game
 from domain import SeededDice, command_from_json, decide, evolve, new_game, resolve_breath
-from domain.events import Event
+from domain.events import SCHEMA_VERSION, Event
 from domain.notation import scenario_from_text
 from domain.state import GameState
 from domain.view import ALL_SEATS, board_view
@@ -39,7 +42,7 @@ from lorekeeper.projector import lobby_entry
 from lorekeeper.settings import Settings
 from workers import context
 from workers.context import WorkerContext, build_context, installed
-from workers.projection_loop import ProjectionLoop
+from workers.projection_loop import ProjectionLoop, tune_collector
 
 # Projections are not RQ jobs; to measure what they would cost as RQ jobs, this module's
 # own job function does one.
@@ -211,10 +214,53 @@ def bench_projector(ctx: WorkerContext) -> dict[str, float]:
     return {f"read + replay {len(events)} events from Redis": read_fold_ms}
 
 
+def bench_projection_cpu(ctx: WorkerContext, games: int, rounds: int) -> dict[str, float]:
+    """Process CPU of Projector.project per command and per event: `games` random games
+    (river_crossing, sky_council, sky_trio in turn) stored up to their 50th command, then
+    `rounds` rounds of one more command each, every round's games projected at once (as the
+    projection loop's rounds do under load, its collector tuned as the loop tunes it)."""
+    scenarios = ("river_crossing", "sky_council", "sky_trio")
+    scripts = [random_game(scenarios[i % 3], f"cpu{i}") for i in range(games)]
+    ids = [f"cpu-{i}" for i in range(games)]
+    steps = [min(50, len(script.steps) - 1) for script in scripts]
+    for game_id, script, first in zip(ids, scripts, steps, strict=True):
+        ctx.events.create(game_id, _stored(script, 0, script.steps[first].before))
+    tune_collector()
+    ctx.projector.project(ids)  # the first projection of each: a full replay, not measured
+    cpu = 0.0
+    commands = events = 0
+    for _ in range(rounds):
+        for i, (game_id, script) in enumerate(zip(ids, scripts, strict=True)):
+            if steps[i] >= len(script.steps):
+                continue
+            step = script.steps[steps[i]]
+            ctx.events.append(game_id, step.before,
+                              _stored(script, step.before, step.after, step.body),
+                              seat=step.seat, command_id=None, command_hash=None)  # fmt: skip
+            steps[i] += 1
+            commands += 1
+            events += step.after - step.before
+        started = time.process_time()
+        ctx.projector.project(ids)
+        cpu += time.process_time() - started
+    return {f"per command ({commands} commands)": cpu / commands * 1e6,
+            f"per event ({events} events)": cpu / events * 1e6}  # fmt: skip
+
+
+def _stored(
+    script: Script, start: int, end: int, command: dict[str, Any] | None = None
+) -> list[NewEvent]:
+    """Events start+1..end of the script as stored, the command with the first."""
+    return [NewEvent(e.type, e.payload(), SCHEMA_VERSION, command if i == 0 else None)
+            for i, e in enumerate(script.events[start:end])]  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--jobs", type=int, default=400)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--cpu-games", type=int, default=32)
+    parser.add_argument("--cpu-rounds", type=int, default=100)
     args = parser.parse_args()
     with RedisServerProcess() as server:
         client = redis.Redis.from_url(server.url)
@@ -226,6 +272,8 @@ def main() -> None:
             report("after_append on the command path (µs, median)",
                    bench_after_append(ctx, 2000))  # fmt: skip
             report("projection work (ms)", {**bench_fold(70), **bench_projector(ctx)})
+            report("projector CPU (µs)",
+                   bench_projection_cpu(ctx, args.cpu_games, args.cpu_rounds))  # fmt: skip
         client.close()
 
 

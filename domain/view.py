@@ -17,8 +17,12 @@ ALL_SEATS = "all"
 T = TypeVar("T")
 
 
-def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, Any]:
-    """The view for `viewer` (a seat, None for a tokenless reader, ALL_SEATS for storage)."""
+def board_view(
+    state: GameState, viewer: int | None | str = None, parts: ViewParts | None = None
+) -> dict[str, Any]:
+    """The view for `viewer` (a seat, None for a tokenless reader, ALL_SEATS for storage);
+    with `parts`, its terrain and units shared with the views rendered before (ViewParts)."""
+    unit = _unit if parts is None else parts.unit
     return {
         "version": state.version,
         "scenario": state.scenario,
@@ -29,7 +33,7 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
         "lore_pool": state.lore_pool,
         "width": state.width,
         "height": state.height,
-        "terrain": [{"hex": [h.col, h.row], "kind": k} for h, k in _by_hex(state.terrain)],
+        "terrain": _terrain(state.terrain) if parts is None else parts.terrain(state.terrain),
         "sites": [
             {
                 "hex": [h.col, h.row],
@@ -41,7 +45,7 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
             for h, s in _by_hex(state.sites)
         ],
         "players": [_player(state, seat, viewer) for seat in range(len(state.players))],
-        "units": [_unit(u) for u in sorted(state.units.values(), key=lambda u: u.id)],
+        "units": [unit(u) for u in sorted(state.units.values(), key=lambda u: u.id)],
         "engagements": [
             {"attacker": g.attacker, "defender": g.defender} for g in state.engagements
         ],
@@ -53,6 +57,44 @@ def board_view(state: GameState, viewer: int | None | str = None) -> dict[str, A
             "breath_paid": sorted(state.turn_state.breath_paid),
         },
     }
+
+
+class ViewParts:
+    """Parts of board views kept for the next views of the same games: from event to event a
+    game keeps its terrain mapping, and every unit the event left alone is the same frozen
+    Unit, so their rendering is looked up by identity instead of made again (with its JSON,
+    most of a projection's view). The parts are shared between views: only for views that
+    are serialized and dropped, never changed (the stored projections: lorekeeper/projector.py).
+    At most `most` units and as many terrains are kept; then the parts start afresh."""
+
+    def __init__(self, most: int = 8192) -> None:
+        self._most = most
+        self._units: dict[int, tuple[Unit, dict[str, Any]]] = {}
+        self._terrains: dict[int, tuple[Mapping[Hex, str], list[dict[str, Any]]]] = {}
+
+    def unit(self, u: Unit) -> dict[str, Any]:
+        kept = self._units.get(id(u))
+        if kept is not None and kept[0] is u:  # the id of a unit still held: the same unit
+            return kept[1]
+        if len(self._units) >= self._most:
+            self._units.clear()
+        rendered = _unit(u)
+        self._units[id(u)] = (u, rendered)
+        return rendered
+
+    def terrain(self, terrain: Mapping[Hex, str]) -> list[dict[str, Any]]:
+        kept = self._terrains.get(id(terrain))
+        if kept is not None and kept[0] is terrain:
+            return kept[1]
+        if len(self._terrains) >= self._most:
+            self._terrains.clear()
+        rendered = _terrain(terrain)
+        self._terrains[id(terrain)] = (terrain, rendered)
+        return rendered
+
+
+def _terrain(terrain: Mapping[Hex, str]) -> list[dict[str, Any]]:
+    return [{"hex": [h.col, h.row], "kind": k} for h, k in _by_hex(terrain)]
 
 
 def _by_hex(by_hex: Mapping[Hex, T]) -> list[tuple[Hex, T]]:

@@ -17,7 +17,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain.view import ALL_SEATS, board_view
+from domain.view import ALL_SEATS, ViewParts, board_view
 from lorekeeper.clocks import clock_json
 from lorekeeper.errors import GameNotFound
 from lorekeeper.gamelog import Game, GameLog
@@ -51,10 +51,11 @@ class Outcome:
     written: bool  # whether this run stored a new projection
 
 
-def projection_of(game: Game) -> ProjectionSave:
+def projection_of(game: Game, parts: ViewParts | None = None) -> ProjectionSave:
     """The stored view (with the clocks of a clocked game, as they stood at its last event:
-    readers bring the running one up to their time)."""
-    view = board_view(game.state, ALL_SEATS)
+    readers bring the running one up to their time); with `parts`, made of the parts of the
+    views made before where they are the same (domain/view.py: the view is only stored)."""
+    view = board_view(game.state, ALL_SEATS, parts)
     if game.clock is not None:
         view["clock"] = clock_json(game.clock, game.head_time_ms)
     return ProjectionSave(game.id, game.version, view)
@@ -132,6 +133,7 @@ class Projector:
         self._writer = writer or SequentialRoundWriter(projections)
         self._notify = notify
         self._clocks = clocks
+        self._parts = ViewParts()
 
     def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
         """Bring the games' projections up to their streams: one read of their checkpoints,
@@ -211,7 +213,7 @@ class Projector:
             self._projections.delete(game_id)
         elif stored == loaded.version:
             return Outcome(loaded.version, False)
-        return projection_of(loaded)
+        return projection_of(loaded, self._parts)
 
     def rebuild(self, game_id: str) -> Outcome:
         """Replay the whole stream and store the result, replacing a projection of the same
@@ -222,5 +224,6 @@ class Projector:
         if read.checkpoints[0] > game.version:
             self._projections.delete(game_id)
         table = read.tables[0]
-        written = self._write([(game, table)], [projection_of(game)], replace_equal=True)[0]
+        written = self._write([(game, table)], [projection_of(game, self._parts)],
+                              replace_equal=True)[0]  # fmt: skip
         return Outcome(game.version, written)
