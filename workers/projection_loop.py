@@ -26,6 +26,7 @@ import redis
 
 from adapters.redis_keys import FAILED_PROJECTIONS_KEY
 from lorekeeper.projector import Outcome
+from workers.breath import resolve_open_phase
 from workers.context import WorkerContext
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ BATCH = 32  # game ids popped at once: under load, one round trip per step for m
 # round interval (LOREKEEPER_PROJECTION_ROUND_MS): the busier, the more commands each game's
 # projection takes in at once (BENCHMARKS.md: a projection's cost is mostly per game).
 GATHER_S_PER_GAME = 0.003
+LOOP = "projection_loop"  # who resolved a breath phase, in its log line
 
 
 class ProjectionLoop:
@@ -65,12 +67,35 @@ class ProjectionLoop:
                 continue
             if game_ids:
                 started = time.monotonic()
-                self.project(game_ids)
+                outcomes = self.project(game_ids)
+                self.resolve_breath([g for g, o in outcomes.items() if isinstance(o, Outcome)])
                 gather_s = gathering_s(len(game_ids), self._round_s)
                 self._stop.wait(gather_s - (time.monotonic() - started))
 
     def stop(self) -> None:
         self._stop.set()
+
+    def resolve_breath(self, game_ids: Sequence[str]) -> list[str]:
+        """Resolve the breath phase of each of these games the round left open, at once
+        (R-TRN-6; the games whose phase was resolved). The phase's RQ job, queued by the
+        append that opened it, stays the backstop and finds it closed: exactly once comes
+        from the store (workers/breath.py). Under load that job waited 80-320 ms at the
+        median, each of RQ's round trips behind the disk's flush (BENCHMARKS.md); here it
+        takes the fold the round already made and two round trips, within the gathering
+        the loop would wait anyway. A failure is logged and left to the job."""
+        resolved = []
+        for game_id in game_ids:
+            game = self._ctx.log.cached(game_id)
+            if game is None or game.state.phase != "breath":
+                continue
+            try:
+                outcome = resolve_open_phase(self._ctx, game_id, game.version, by=LOOP)
+            except Exception:
+                log.exception("breath.not_resolved", extra={"game_id": game_id, "by": LOOP})
+                continue
+            if outcome["resolved"]:
+                resolved.append(game_id)
+        return resolved
 
     def drain(self) -> int:
         """Project every due game, without waiting for more; how many were popped."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -20,6 +21,7 @@ from tests.workers.games import (
 )
 from workers import heartbeat, jobs
 from workers.context import WorkerContext
+from workers.projection_loop import ProjectionLoop
 from workers.reconcile import reconcile
 
 
@@ -36,6 +38,43 @@ def test_the_breath_job_resolves_the_phase_with_the_games_dice(ctx: WorkerContex
     rolled = [e for e in ctx.events.read(game.game_id, opened) if e.type == "BreathRolled"]
     assert [e.payload["target"] for e in rolled] == ["gf1", "gf1-2"]  # marking order, R-DIE-3
     assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
+
+
+def test_the_projection_loop_resolves_a_phase_its_round_left_open(ctx: WorkerContext) -> None:
+    # R-TRN-6: resolved at once by the loop, which has the game folded; the phase's job,
+    # queued by the append that opened it, comes after and finds nothing to do
+    game, other = BreathGame(ctx.service), BreathGame(ctx.service, seed="other")
+    opened = game.open_breath()
+    loop = ProjectionLoop(ctx)
+    outcomes = loop.project([game.game_id, other.game_id])
+
+    assert loop.resolve_breath(list(outcomes)) == [game.game_id]  # not the game without one
+    assert game.phase() == "combat"
+    assert jobs.resolve_breath(game.game_id, opened) == {"resolved": False}
+    assert loop.resolve_breath([game.game_id]) == []
+    assert assert_breath_resolved_once(ctx, game.game_id) == 1
+    rolled = [e for e in ctx.events.read(game.game_id, opened) if e.type == "BreathRolled"]
+    assert [e.payload["target"] for e in rolled] == ["gf1", "gf1-2"]  # the same dice, R-DIE-3
+
+
+def test_the_running_loop_resolves_breath_with_no_rq_worker_running(ctx: WorkerContext) -> None:
+    game = BreathGame(ctx.service)
+    opened = game.open_breath()
+    loop = ProjectionLoop(ctx, round_s=0.0)
+    runner = threading.Thread(target=loop.run)
+    runner.start()
+    try:
+        deadline = time.monotonic() + 10
+        while game.phase() == "breath" and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        loop.stop()
+        runner.join(timeout=5)
+
+    assert game.phase() == "combat"
+    assert ctx.jobs.breath_queue.get_job_ids() == [breath_job_id(game.game_id, opened)]  # unrun
+    drain(ctx)  # the job at last: the phase is closed
+    assert assert_breath_resolved_once(ctx, game.game_id) == 1
 
 
 def test_the_same_breath_job_cannot_be_enqueued_twice(ctx: WorkerContext) -> None:
