@@ -127,6 +127,7 @@ class Settings(BaseSettings):
     worker_heartbeat_s: float = Field(default=1.5, gt=0)  # workers/heartbeat.py
     projection_round_ms: int = Field(default=60, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
+    projection_resolves_breath: bool = True  # the loop resolves the phases its rounds open
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
     fault_marker_dir: str = ""  # tests only: where they write "before"/"after" per game
     # -- snapshots and retention (lorekeeper/snapshots.py, docs/scaling.md) -----------------

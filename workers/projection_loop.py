@@ -68,7 +68,9 @@ class ProjectionLoop:
             if game_ids:
                 started = time.monotonic()
                 outcomes = self.project(game_ids)
-                self.resolve_breath([g for g, o in outcomes.items() if isinstance(o, Outcome)])
+                if self._ctx.settings.projection_resolves_breath:
+                    self.resolve_breath([g for g, o in outcomes.items()
+                                         if isinstance(o, Outcome)])  # fmt: skip
                 gather_s = gathering_s(len(game_ids), self._round_s)
                 self._stop.wait(gather_s - (time.monotonic() - started))
 
@@ -82,7 +84,8 @@ class ProjectionLoop:
         from the store (workers/breath.py). Under load that job waited 80-320 ms at the
         median, each of RQ's round trips behind the disk's flush (BENCHMARKS.md); here it
         takes the fold the round already made and two round trips, within the gathering
-        the loop would wait anyway. A failure is logged and left to the job."""
+        the loop would wait anyway. A failure is logged and left to the job. `run` calls
+        it unless LOREKEEPER_PROJECTION_RESOLVES_BREATH is false."""
         resolved = []
         for game_id in game_ids:
             game = self._ctx.log.cached(game_id)
