@@ -6,7 +6,7 @@ many each seat holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from domain.codec import to_json
@@ -69,27 +69,29 @@ class ViewParts:
 
     def __init__(self, most: int = 8192) -> None:
         self._most = most
-        self._units: dict[int, tuple[Unit, dict[str, Any]]] = {}
-        self._terrains: dict[int, tuple[Mapping[Hex, str], list[dict[str, Any]]]] = {}
+        self._units: dict[int, tuple[Any, Any]] = {}
+        self._terrains: dict[int, tuple[Any, Any]] = {}
 
     def unit(self, u: Unit) -> dict[str, Any]:
-        kept = self._units.get(id(u))
-        if kept is not None and kept[0] is u:  # the id of a unit still held: the same unit
-            return kept[1]
-        if len(self._units) >= self._most:
-            self._units.clear()
-        rendered = _unit(u)
-        self._units[id(u)] = (u, rendered)
+        rendered: dict[str, Any] = self._kept(self._units, u, _unit)
         return rendered
 
     def terrain(self, terrain: Mapping[Hex, str]) -> list[dict[str, Any]]:
-        kept = self._terrains.get(id(terrain))
-        if kept is not None and kept[0] is terrain:
-            return kept[1]
-        if len(self._terrains) >= self._most:
-            self._terrains.clear()
-        rendered = _terrain(terrain)
-        self._terrains[id(terrain)] = (terrain, rendered)
+        rendered: list[dict[str, Any]] = self._kept(self._terrains, terrain, _terrain)
+        return rendered
+
+    def _kept(
+        self, kept: dict[int, tuple[Any, Any]], part: Any, render: Callable[[Any], Any]
+    ) -> Any:
+        """`render(part)`, or what it gave for this very object before (an id still held by
+        the object kept with it is that object's)."""
+        found = kept.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]
+        if len(kept) >= self._most:
+            kept.clear()
+        rendered = render(part)
+        kept[id(part)] = (part, rendered)
         return rendered
 
 
