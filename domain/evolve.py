@@ -11,10 +11,10 @@ from domain.state import (
     Decision,
     Engagement,
     GameState,
-    Player,
     TurnState,
-    Unit,
+    players_with,
     replace,
+    units_with,
     with_player,
     with_unit,
     without_unit,
@@ -77,26 +77,6 @@ def _turn(state: GameState, **changes: Any) -> GameState:
     return replace(state, turn_state=replace(state.turn_state, **changes))
 
 
-# The handlers of the most frequent events make their new state in one replace of GameState
-# (its ~35 fields copied) with these, where with_unit and with_player would make one each:
-# folding is mostly copying states.
-
-
-def _units_with(state: GameState, *units: Unit) -> dict[str, Unit]:
-    """The state's units with `units` in place (as with_unit puts them)."""
-    out = dict(state.units)
-    for unit in units:
-        out[unit.id] = unit
-    return out
-
-
-def _players_with(state: GameState, player: Player) -> tuple[Player, ...]:
-    """The state's players with `player` in its seat (as with_player puts it)."""
-    players = list(state.players)
-    players[player.seat] = player
-    return tuple(players)
-
-
 @_on(ev.TurnStarted)
 def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
     marked = [u for u in state.units.values() if u.breath_target is not None]
@@ -128,7 +108,7 @@ def _units_ordered(state: GameState, e: ev.UnitsOrdered) -> GameState:
     roosting = [replace(state.units[uid], roosted=True) for uid in e.roost]
     return replace(
         state,
-        units=_units_with(state, *roosting) if roosting else state.units,
+        units=units_with(state, *roosting) if roosting else state.units,
         phase="movement",
         turn_state=replace(
             state.turn_state, ordered=frozenset(e.units), breath_paid=frozenset(e.breath)
@@ -246,14 +226,14 @@ def _auto_pass_set(state: GameState, e: ev.AutoPassSet) -> GameState:
 @_on(ev.LoreGained)
 def _lore_gained(state: GameState, e: ev.LoreGained) -> GameState:
     player = state.player(e.seat)
-    players = _players_with(state, replace(player, lore=player.lore + e.amount))
+    players = players_with(state, replace(player, lore=player.lore + e.amount))
     return replace(state, players=players, lore_pool=state.lore_pool - e.amount)
 
 
 @_on(ev.LorePaid)
 def _lore_paid(state: GameState, e: ev.LorePaid) -> GameState:
     player = state.player(e.seat)
-    players = _players_with(state, replace(player, lore=player.lore - e.amount))
+    players = players_with(state, replace(player, lore=player.lore - e.amount))
     return replace(state, players=players, lore_pool=state.lore_pool + e.amount)
 
 
@@ -275,7 +255,7 @@ def _unit_moved(state: GameState, e: ev.UnitMoved) -> GameState:
     ts = state.turn_state
     moved_to = {**ts.moved_to, e.unit: e.path[-1]}
     turn_state = replace(ts, moved=ts.moved | {e.unit}, moved_to=moved_to)
-    return replace(state, units=_units_with(state, unit), turn_state=turn_state)
+    return replace(state, units=units_with(state, unit), turn_state=turn_state)
 
 
 @_on(ev.DecisionRequested)

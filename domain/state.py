@@ -242,9 +242,16 @@ class GameState:
 
 
 def with_unit(state: GameState, unit: Unit) -> GameState:
-    units = dict(state.units)
-    units[unit.id] = unit
-    return replace(state, units=units)
+    return replace(state, units=units_with(state, unit))
+
+
+def units_with(state: GameState, *units: Unit) -> dict[str, Unit]:
+    """The state's units with `units` in place: for a handler that changes other fields in
+    the same replace (each replace copies the game's ~35 fields)."""
+    out = dict(state.units)
+    for unit in units:
+        out[unit.id] = unit
+    return out
 
 
 def without_unit(state: GameState, unit_id: str) -> GameState:
@@ -254,6 +261,11 @@ def without_unit(state: GameState, unit_id: str) -> GameState:
 
 
 def with_player(state: GameState, player: Player) -> GameState:
+    return replace(state, players=players_with(state, player))
+
+
+def players_with(state: GameState, player: Player) -> tuple[Player, ...]:
+    """The state's players with `player` in its seat (as `units_with` for units)."""
     players = list(state.players)
     players[player.seat] = player
-    return replace(state, players=tuple(players))
+    return tuple(players)
