@@ -32,11 +32,11 @@ from adapters.redis_server import RedisServerProcess
 from adapters.views import view_json
 from bench.games import Script, random_game
 from domain import SeededDice, command_from_json, decide, evolve, new_game, resolve_breath
-from domain.events import SCHEMA_VERSION, Event
+from domain.events import Event
 from domain.notation import scenario_from_text
 from domain.state import GameState
 from domain.view import ALL_SEATS, board_view
-from lorekeeper.gamelog import Game
+from lorekeeper.gamelog import Game, new_events
 from lorekeeper.ports import NewEvent
 from lorekeeper.projector import lobby_entry
 from lorekeeper.settings import Settings
@@ -251,8 +251,7 @@ def _stored(
     script: Script, start: int, end: int, command: dict[str, Any] | None = None
 ) -> list[NewEvent]:
     """Events start+1..end of the script as stored, the command with the first."""
-    return [NewEvent(e.type, e.payload(), SCHEMA_VERSION, command if i == 0 else None)
-            for i, e in enumerate(script.events[start:end])]  # fmt: skip
+    return new_events(script.events[start:end], command)
 
 
 def main() -> None:

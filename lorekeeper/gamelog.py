@@ -284,10 +284,7 @@ class GameLog:
         `time_ms`: the time to record (the time the events were decided at, which a clocked
         game's deadlines are checked against); None: the store's clock."""
         events, after = self._with_reveal(game_id, events, after)
-        new = [
-            NewEvent(e.type, e.payload(), SCHEMA_VERSION, cause.command if i == 0 else None)
-            for i, e in enumerate(events)
-        ]
+        new = new_events(events, cause.command)
         if base is None:
             result = self.events.create(game_id, new, seat=cause.seat,
                                         command_id=cause.command_id,
@@ -453,6 +450,12 @@ class GameLog:
         events = result.events
         head = events[-1].hash if events else self.head_hash(game_id, result.version)
         return Committed(result.version, events, result.duplicate, head)
+
+
+def new_events(events: Sequence[Event], command: Mapping[str, Any] | None) -> list[NewEvent]:
+    """`events` as they are stored, the command that caused them with the first."""
+    return [NewEvent(e.type, e.payload(), SCHEMA_VERSION, command if i == 0 else None)
+            for i, e in enumerate(events)]  # fmt: skip
 
 
 def _clock_after(base: Game | None, events: Sequence[Event], time_ms: int) -> Clock | None:
