@@ -58,9 +58,10 @@ def budgeted(view: Callable[P, R]) -> Callable[P, R]:
 
 
 def check_rate_limit() -> None:
-    if request.path in UNLIMITED_PATHS or not components().settings.rate_limited:
+    parts = components()
+    if not parts.settings.rate_limited or request.path in UNLIMITED_PATHS:
         return
-    quota = components().limiter.take(rate_limit_key())
+    quota = parts.limiter.take(rate_limit_key())
     g.rate_quota = quota  # for the RateLimit field (add_rate_limit_fields)
     if quota.wait_s > 0:
         raise RateLimited(retry_after_s(quota.wait_s))
@@ -142,13 +143,20 @@ def _acquire(kind: str, limit: int, longest_s: float) -> Slot:
 
 def policy_field(settings: Settings) -> str:
     """RateLimit-Policy: the request bucket as a quota per window (its burst, in the time
-    the bucket takes to fill: the rate it sustains, never more), and the two caps."""
+    the bucket takes to fill: the rate it sustains, never more), and the two caps. The same
+    on every answer, so made once per set of limits."""
+    return _policy_field(settings.rate_limited, settings.rate_burst, settings.rate_per_s,
+                         settings.streams_per_client, settings.waits_per_client)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=8)
+def _policy_field(rate_limited: bool, burst: int, per_s: float, streams: int, waits: int) -> str:
     items = []
-    if settings.rate_limited:
-        window = max(1, math.ceil(settings.rate_burst / settings.rate_per_s))
-        items.append(f'"{REQUESTS}";q={settings.rate_burst};w={window}')
-    items.append(f'"{STREAMS}";q={settings.streams_per_client};qu="concurrent-requests"')
-    items.append(f'"{WAITS}";q={settings.waits_per_client};qu="concurrent-requests"')
+    if rate_limited:
+        window = max(1, math.ceil(burst / per_s))
+        items.append(f'"{REQUESTS}";q={burst};w={window}')
+    items.append(f'"{STREAMS}";q={streams};qu="concurrent-requests"')
+    items.append(f'"{WAITS}";q={waits};qu="concurrent-requests"')
     return ", ".join(items)
 
 

@@ -62,7 +62,7 @@ def rate_limit_key() -> str:
         return f"player:{who.player.player_id}"
     game_id = (request.view_args or {}).get("game_id")
     if who.token is not None and isinstance(game_id, str):
-        verified = components().seating.access.verified_token(game_id, who.token)
+        verified = components().seating.access.verified_token(game_id, who)
         if verified is not None:
             return verified
     return client_address()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lorekeeper.errors import GameNotFound, Refused, TokenMissing, TokenRejected
 from lorekeeper.gamelog import require_game_id
@@ -36,6 +36,9 @@ class Caller:
 
     player: PlayerCaller | None = None
     token: str | None = None  # a seat token or a read-only grant (not checked yet)
+    # game id -> the seat `token` opens there: a request's rate limit and its route both ask
+    # (a Caller lives for one request: api/identity.py)
+    seats: dict[str, int | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def player_id(self) -> str | None:
@@ -90,7 +93,7 @@ class Access:
                               "export and audit; ask a player for an auditor token")  # fmt: skip
             return None
         if caller.token is not None:
-            seat = self.seat_of_token(game_id, caller.token)
+            seat = self.token_seat(game_id, caller)
             if seat is None:
                 _refuse(private, game_id, "this token is not a seat token of this game")
             return seat
@@ -117,7 +120,7 @@ class Access:
             self.reader(game_id, caller)  # 404/401 before 403, as for any other request
             raise Refused("read_only_token", "a read-only token cannot act in a game")
         if caller.token is not None:
-            seat = self.seat_of_token(game_id, caller.token)
+            seat = self.token_seat(game_id, caller)
             if seat is not None:
                 return seat
             visibility, _ = self._facts(game_id)
@@ -133,15 +136,16 @@ class Access:
             raise GameNotFound(game_id)
         raise Refused("not_seated", "you hold no seat of this game")
 
-    def verified_token(self, game_id: str, token: str) -> str | None:
-        """The identity a seat token or grant proves in this game (`seat:<game>:<seat>`,
-        `grant:<game>:<id>`), None when it proves none: what the rate limit counts against."""
-        if not is_game_id(game_id):
+    def verified_token(self, game_id: str, caller: Caller) -> str | None:
+        """The identity the caller's seat token or grant proves in this game
+        (`seat:<game>:<seat>`, `grant:<game>:<id>`), None when it proves none: what the rate
+        limit counts against."""
+        if caller.token is None or not is_game_id(game_id):
             return None
-        if token.startswith(GRANT_PREFIX):
-            grant = self._grant(game_id, Caller(token=token))
+        if caller.is_grant:
+            grant = self._grant(game_id, caller)
             return None if grant is None else f"grant:{game_id}:{grant.id}"
-        seat = self.seat_of_token(game_id, token)
+        seat = self.token_seat(game_id, caller)
         return None if seat is None else f"seat:{game_id}:{seat}"
 
     def _facts(self, game_id: str) -> tuple[str, Table | None]:
@@ -157,6 +161,13 @@ class Access:
             return "public", None
         self._remembered.put(game_id, table.visibility, table)
         return table.visibility, (table if table.status == STARTED else None)
+
+    def token_seat(self, game_id: str, caller: Caller) -> int | None:
+        """`seat_of_token` of the caller's token, looked up once a request."""
+        seats = caller.seats
+        if game_id not in seats:
+            seats[game_id] = self.seat_of_token(game_id, caller.token or "")
+        return seats[game_id]
 
     def seat_of_token(self, game_id: str, token: str) -> int | None:
         if not is_token_shaped(token):

@@ -564,7 +564,7 @@ class SeatingService:
         if me is not None and table.is_member(me):
             return table, me
         if caller.token is not None and not caller.is_grant:
-            seat = self.access.seat_of_token(game_id, caller.token)
+            seat = self.access.token_seat(game_id, caller)
             if seat is not None:
                 return table, f"seat:{seat}"
         raise Refused("not_seated", "only the game's players may issue read-only tokens")

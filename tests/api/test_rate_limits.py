@@ -56,3 +56,24 @@ def test_a_made_up_token_leaves_no_bucket_in_redis(redis_client: redis.Redis) ->
         client.get(game.url, headers=bearer("lks_" + secrets.token_urlsafe(32)))
     buckets = [k for k in redis_client.keys("lk:rate:*")]
     assert buckets == [b"lk:rate:addr:127.0.0.1"]
+
+
+def test_a_request_looks_its_seat_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rate limit's key and the command's actor both need the seat the token opens: one
+    lookup serves both (the Caller remembers it for its request)."""
+    app = make_app("in_memory", LIMITED, None)
+    client = app.test_client()
+    game = create(client, duel())
+    access = app.extensions["lorekeeper"].seating.access
+    looked_up: list[tuple[str, str]] = []
+    lookup = access.seat_of_token
+
+    def counted(game_id: str, token: str) -> int | None:
+        looked_up.append((game_id, token))
+        return lookup(game_id, token)
+
+    monkeypatch.setattr(access, "seat_of_token", counted)
+    game.send(0, {"type": "end_turn"})
+    assert looked_up == [(game.id, game.tokens[0])]
+    game.send(1, {"type": "end_turn"})
+    assert looked_up[1:] == [(game.id, game.tokens[1])]
