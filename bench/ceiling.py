@@ -50,6 +50,7 @@ def create_app() -> Flask:
     schema = CommandBody()
 
     @app.post("/games/<game_id>/commands")
+    @app.post("/v1/games/<game_id>/commands")  # the path a client made from openapi.yaml sends
     def command(game_id: str) -> ResponseReturnValue:
         try:
             body = schema.load(request.get_json())

@@ -111,7 +111,7 @@ class GameClient:
         }
         if self._check:
             headers["If-Match"] = f'"{step.before}"'
-        path = f"/games/{game.game_id}/commands"
+        path = f"/v1/games/{game.game_id}/commands"  # a client made from openapi.yaml
         return http_request("POST", path, self._port, headers, body)
 
     def on_reply(self, request: Request, reply: Reply) -> None:
@@ -151,7 +151,7 @@ def create_games(port: int, scripts: Sequence[Script]) -> list[Game]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     for script in scripts:
         body = json.dumps(script.create_body())
-        conn.request("POST", "/games", body, {"Content-Type": "application/json"})
+        conn.request("POST", "/v1/games", body, {"Content-Type": "application/json"})
         response = conn.getresponse()
         created = json.loads(response.read())
         if response.status != 201:
