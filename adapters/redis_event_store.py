@@ -3,10 +3,16 @@
 Keys of a game share the hash tag `{<game_id>}`, so they sit in one Cluster slot and the
 script may touch them together:
 
-- `lk:{<game_id>}:events`  the stream. Entry ID `<version>-0`; fields `type`, `schema`,
-  `payload` (canonical JSON), `seat` ("" for none), `cmd` ("" for none), `t` (ms),
-  `command` (the command body as canonical JSON, on an append's first event; "" else),
-  `prev` and `hash` (the chain, lorekeeper/audit/chain.py). Never trimmed, so XLEN is the version.
+- `lk:{<game_id>}:events`  the stream: one entry an append (adapters/stream_entries.py has
+  both shapes). Entry ID `<version>-0`, the version of the append's last event; fields
+  `seat` ("" for none), `cmd` ("" for none), `t` (ms), `command` (the command body as
+  canonical JSON, carried by the append's first event; "" for none), `prev` (the first
+  event's) and `hash` (the last event's: the chain, lorekeeper/audit/chain.py); then, for an
+  append of one event, `type`, `schema` and `payload` (canonical JSON), or, for several,
+  `events`: `[[type, schema, payload, hash], …]`. Never trimmed. XLEN is no version: the
+  last entry's ID is, and the head field below (adapters/stream_heads.py reads either). A
+  read from version v starts at the entry holding v (XRANGE from `<v>-0`) and drops what
+  comes before v in it; a limit counts events.
 - `lk:{<game_id>}:cmds`    hash: command id -> `{"hash": …, "first": v1, "last": vN}`, kept
   for the game's whole life; and the field `" head"`: the stream's version and head hash,
   `"<version> <hash>"`, which the script reads instead of the stream (append_script.py);
@@ -59,7 +65,7 @@ from adapters.event_records import (
 from adapters.redis_keys import FEED_TICKS_KEY, GAMES_KEY, commands_key, events_key
 from adapters.redis_lane import ScriptCall, lane_for
 from adapters.redis_topology import GamesClient, ReplicaWait
-from adapters.stream_entries import entry_version, events_from, stored_all, text
+from adapters.stream_entries import entry_pairs, entry_version, events_from, stored_all, text
 from adapters.stream_heads import stream_versions
 from lorekeeper.audit.chain import GENESIS, EncodedEvent, chain_hashes
 from lorekeeper.errors import (
@@ -289,12 +295,11 @@ class RedisStreamEventStore:
                 command_id=command_id,
                 time_ms=time_ms,
             )
-            args: list[str | int] = [mode, expected_version, "" if seat is None else str(seat)]
-            args += [command_id or "", command_hash or "", time_ms, prev]
-            args += [field, wall_clock_ms(), holds_ms, game_id]
-            for event, hash_ in zip(events, hashes, strict=True):
-                args += [event.type, event.schema, event.payload_json]
-                args += [event.command_json or "", hash_]
+            args: list[str | int] = [mode, expected_version, command_id or "",
+                                     command_hash or "", prev, field, wall_clock_ms(), holds_ms,
+                                     game_id, len(events), hashes[-1]]  # fmt: skip
+            args += entry_pairs(events, hashes, seat=seat, command_id=command_id,
+                                time_ms=time_ms, prev=prev)  # fmt: skip
             reply, acked = self._run(keys, args)
             if text(reply[0]) != "head":
                 self._replicated(game_id, text(reply[0]), acked, command_id)

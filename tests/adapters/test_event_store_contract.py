@@ -202,6 +202,15 @@ def test_reads_start_and_stop_inside_an_append(store: EventStore) -> None:
     assert [e.version for e in everything] == list(range(1, 8))
 
 
+def test_only_the_first_event_of_an_append_carries_the_command(store: EventStore) -> None:
+    started(store)
+
+    with pytest.raises(ValueError):
+        append(store, 1, event(), NewEvent("Then", {}, command={"type": "x"}))
+
+    assert store.version("g1") == 1
+
+
 def test_read_checks_its_arguments(store: EventStore) -> None:
     started(store)
     with pytest.raises(ValueError):

@@ -26,7 +26,9 @@ def test_keys_of_a_game_share_its_hash_tag() -> None:
     assert commands_key("g1") == "lk:{g1}:cmds"
 
 
-def test_each_event_is_a_stream_entry_whose_id_is_its_version(redis_client: redis.Redis) -> None:
+def test_an_append_of_one_event_is_an_entry_whose_id_is_its_version(
+    redis_client: redis.Redis,
+) -> None:
     store = RedisStreamEventStore(redis_client)
     store.create("g1", [NewEvent("GameStarted", {"seats": 2})], seat=None)
     moved = NewEvent("Moved", {"to": "é"}, schema=2)
@@ -48,6 +50,34 @@ def test_each_event_is_a_stream_entry_whose_id_is_its_version(redis_client: redi
     assert int(fields[b"t"]) > 0
     assert fields[b"prev"] == first[0][1][b"hash"] and len(fields[b"hash"]) == 64
     assert first[0][1][b"seat"] == b""
+
+
+def test_an_append_of_several_events_is_one_entry_whose_id_is_its_last_version(
+    redis_client: redis.Redis,
+) -> None:
+    store = RedisStreamEventStore(redis_client)
+    created = store.create("g1", [NewEvent("GameStarted", {})], seat=None)
+    body = {"type": "move", "to": "é"}
+    appended = store.append("g1", 1, [NewEvent("Moved", {"to": "é"}, schema=2, command=body),
+                                      NewEvent("TurnEnded", {"seat": 1})],
+                            seat=1, command_id="c1", command_hash="h1")  # fmt: skip
+
+    entries: Any = redis_client.xrange("lk:{g1}:events")
+
+    assert [entry_id for entry_id, _ in entries] == [b"1-0", b"3-0"]
+    fields = entries[1][1]
+    moved, ended = appended.events
+    assert fields == {
+        b"seat": b"1",
+        b"cmd": b"c1",
+        b"t": str(moved.time_ms).encode(),
+        b"command": '{"to":"é","type":"move"}'.encode(),
+        b"prev": created.events[0].hash.encode(),
+        b"hash": ended.hash.encode(),
+        b"events": (f'[["Moved",2,{{"to":"é"}},"{moved.hash}"],'
+                    f'["TurnEnded",1,{{"seat":1}},"{ended.hash}"]]').encode(),
+    }  # fmt: skip
+    assert redis_client.xlen("lk:{g1}:events") == 2 and store.version("g1") == 3
 
 
 def test_command_ids_record_their_hash_and_versions(redis_client: redis.Redis) -> None:
