@@ -75,7 +75,7 @@ class RedisStreamFeed:
     def read(self, topic: str, after: str, limit: int) -> list[FeedEntry]:
         key, decode = self._kind(topic)
         entries: list[tuple[Any, Any]] = self._client.xrange(key, f"({after}", "+", count=limit)  # type: ignore[assignment]
-        return entries_after(decode, entries, after, limit)
+        return _entries_after(decode, entries, after, limit)
 
     def wait(self, after: Mapping[str, str], timeout_s: float) -> dict[str, list[FeedEntry]]:
         topics = list(after)
@@ -93,7 +93,7 @@ class RedisStreamFeed:
                 self._wake_seen = text(entries[-1][0])
                 continue
             topic = by_key[key]
-            found[topic] = entries_after(self._kind(topic)[1], entries, after[topic], self._count)
+            found[topic] = _entries_after(self._kind(topic)[1], entries, after[topic], self._count)
         return found
 
     def wake(self) -> None:
@@ -180,7 +180,7 @@ class TickedStreamFeed:
     def read(self, topic: str, after: str, limit: int) -> list[FeedEntry]:
         key, decode = _topic(self._kinds, topic)
         entries: list[tuple[Any, Any]] = self._games.xrange(key, f"({after}", "+", count=limit)  # type: ignore[assignment]
-        return entries_after(decode, entries, after, limit)
+        return _entries_after(decode, entries, after, limit)
 
     def wait(self, after: Mapping[str, str], timeout_s: float) -> dict[str, list[FeedEntry]]:
         if self._tick_seen is None:  # before anything is read: no later tick is missed
@@ -221,7 +221,7 @@ def _ticked_game(entry_id: Any, fields: Any) -> str:
     return text(values.get("g") or b"")
 
 
-def entries_after(
+def _entries_after(
     decode: EntryDecoder, entries: Sequence[tuple[Any, Any]], after: str, limit: int
 ) -> list[FeedEntry]:
     """The topic's entries in stream `entries` (read after position `after`) that come after
