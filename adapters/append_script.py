@@ -2,14 +2,17 @@
 idempotent append that links the hash chain (adapters/redis_event_store.py explains why).
 
 **Few calls.** Redis runs every call a script makes as a command of its own, and a command's
-cost in Redis is counted in them (BENCHMARKS.md, "What a command costs in Redis"). So the
+cost in Redis is counted in them (BENCHMARKS.md, "What a command costs in Redis"). So an
+append is one stream entry however many events it has (adapters/stream_entries.py: Python
+makes its fields, the script adds them with the entry ID `<last version>-0`), and the
 stream's head (its version and its last event's hash) is kept beside the command ids, in the
 field HEAD_FIELD of the game's command-ids hash, written by the same `HSET` that records the
 command: one `HMGET` reads the head and the command id's first result together, and an append
-is that `HMGET`, one `XADD` per event and one `HSET`. A stream written before the field was
-kept (or a hash that lost it) is read once (`XREVRANGE … COUNT 1`), and the next append
-writes the field. The script is the stream's only writer; a game's stream and its
-command-ids hash live and go together (the same slot; deleting one deletes both).
+is that `HMGET`, one `XADD` and one `HSET`. A stream written before the field was kept (or a
+hash that lost it) is read once (`XREVRANGE … COUNT 1`: the last entry's ID is the version,
+its `hash` the head, in either shape of entry), and the next append writes the field. The
+script is the stream's only writer; a game's stream and its command-ids hash live and go
+together (the same slot; deleting one deletes both).
 """
 
 from __future__ import annotations
@@ -22,11 +25,12 @@ HEAD_FIELD = " head"
 
 # KEYS: events stream, command ids hash, and the projection queue's list when it is on the
 #       same server (one Redis; on a Cluster it is in another slot).
-# ARGV: mode ("create"|"append"), expected version, seat, command id, command hash, time ms,
-#       prev hash, the pending-projection field ("" for none), now (ms), how long a flag
-#       holds (ms), game id, then type, schema, payload, command, hash for each event.
+# ARGV: mode ("create"|"append"), expected version, command id, command hash, prev hash, the
+#       pending-projection field ("" for none), now (ms), how long a flag holds (ms), game
+#       id, the number of events, the last event's hash, then the entry's field/value pairs.
 # Replies: {"ok", first, last, queued} | {"duplicate", first, last, entries}
-#        | {"conflict", current, the first 256 entries after the expected version}
+#        | {"conflict", current, the first 256 entries holding events after the expected
+#           version (the first may hold some before it too)}
 #        | {"head", current, head hash} | {"mismatch"} | {"exists"} | {"not_found"}
 # A create with a command id seen before answers as a repeated append does (duplicate or
 # mismatch): a resent create gets its first result. Every check comes before the first write,
@@ -37,8 +41,8 @@ WRITE_LUA = (
     """
 local stream, cmds = KEYS[1], KEYS[2]
 local mode, expected = ARGV[1], tonumber(ARGV[2])
-local seat, cmd, hash, ms, prev = ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7]
-local pending, now, holds = ARGV[8], tonumber(ARGV[9]), tonumber(ARGV[10])
+local cmd, hash, prev = ARGV[3], ARGV[4], ARGV[5]
+local pending, now, holds = ARGV[6], tonumber(ARGV[7]), tonumber(ARGV[8])
 local kept = redis.call('HMGET', cmds, '"""
     + HEAD_FIELD
     + """', cmd, pending)
@@ -74,19 +78,11 @@ if current ~= expected then
   return {'conflict', current, newer}
 end
 if head ~= prev then return {'head', current, head} end
-local count = (#ARGV - 11) / 5
-for i = 1, count do
-  local at = 11 + (i - 1) * 5
-  redis.call('XADD', stream, (current + i) .. '-0',
-    'type', ARGV[at + 1], 'schema', ARGV[at + 2], 'payload', ARGV[at + 3],
-    'seat', seat, 'cmd', cmd, 't', ms, 'command', ARGV[at + 4],
-    'prev', prev, 'hash', ARGV[at + 5])
-  prev = ARGV[at + 5]
-end
-local last = current + count
+local last = current + tonumber(ARGV[10])
+redis.call('XADD', stream, last .. '-0', unpack(ARGV, 12))
 local fields = {'"""
     + HEAD_FIELD
-    + """', last .. ' ' .. prev}
+    + """', last .. ' ' .. ARGV[11]}
 if cmd ~= '' then
   fields[3], fields[4] = cmd, cjson.encode({hash = hash, first = current + 1, last = last})
 end
@@ -94,10 +90,10 @@ local queued = 0
 if pending ~= '' and (not kept[3] or now - tonumber(kept[3]) >= holds) then
   queued = 1
   local n = #fields
-  fields[n + 1], fields[n + 2] = pending, ARGV[9]
+  fields[n + 1], fields[n + 2] = pending, ARGV[7]
 end
 redis.call('HSET', cmds, unpack(fields))
-if queued == 1 and KEYS[3] then redis.call('RPUSH', KEYS[3], ARGV[11]) end
+if queued == 1 and KEYS[3] then redis.call('RPUSH', KEYS[3], ARGV[9]) end
 return {'ok', current + 1, last, queued}
 """
 )

@@ -20,9 +20,12 @@ def check_game_id(game_id: str) -> None:
 def check_events(events: Sequence[NewEvent]) -> None:
     if not events:
         raise ValueError("at least one event is needed")
-    for event in events:
+    for i, event in enumerate(events):
         if not event.type:
             raise ValueError("an event needs a type")
+        if i and event.command is not None:
+            # the Redis store keeps one command an append (adapters/stream_entries.py)
+            raise ValueError("only an append's first event carries the command")
 
 
 def check_command(command_id: str | None, command_hash: str | None) -> None:

@@ -3,9 +3,10 @@
 `lk:{<game_id>}:archive`, a hash beside the game's other keys (same hash tag, same Cluster
 slot): `version` and `events`, the compressed blob lorekeeper/archive.py packs. One script
 keeps it and drops the stream, the command ids and the snapshots before the last, only if the
-stream is still at the version the blob was packed at. The blob is stored as raw bytes (a
-tenth of the stream it replaces; base64 would add a third): the stores are given clients
-without `decode_responses`, as RQ needs (api/composition.py, workers/context.py).
+stream is still at the version the blob was packed at (its last entry's ID: an entry holds a
+whole append, adapters/stream_entries.py). The blob is stored as raw bytes (a tenth of the
+stream it replaces; base64 would add a third): the stores are given clients without
+`decode_responses`, as RQ needs (api/composition.py, workers/context.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from adapters.redis_topology import GamesClient
 
 # KEYS: stream, command ids, snapshots, archive. ARGV: version, blob.
 _ARCHIVE_LUA = """
-if redis.call('XLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
+if not last or tonumber(string.match(last[1], '^(%d+)')) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[4], 'version', ARGV[1], 'events', ARGV[2])
 redis.call('DEL', KEYS[1], KEYS[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[1])

@@ -3,10 +3,16 @@
 Keys of a game share the hash tag `{<game_id>}`, so they sit in one Cluster slot and the
 script may touch them together:
 
-- `lk:{<game_id>}:events`  the stream. Entry ID `<version>-0`; fields `type`, `schema`,
-  `payload` (canonical JSON), `seat` ("" for none), `cmd` ("" for none), `t` (ms),
-  `command` (the command body as canonical JSON, on an append's first event; "" else),
-  `prev` and `hash` (the chain, lorekeeper/audit/chain.py). Never trimmed, so XLEN is the version.
+- `lk:{<game_id>}:events`  the stream: one entry an append (adapters/stream_entries.py has
+  both shapes). Entry ID `<version>-0`, the version of the append's last event; fields
+  `seat` ("" for none), `cmd` ("" for none), `t` (ms), `command` (the command body as
+  canonical JSON, carried by the append's first event; "" for none), `prev` (the first
+  event's) and `hash` (the last event's: the chain, lorekeeper/audit/chain.py); then, for an
+  append of one event, `type`, `schema` and `payload` (canonical JSON), or, for several,
+  `events`: `[[type, schema, payload, hash], …]`. Never trimmed. XLEN is no version: the
+  last entry's ID is, and the head field below (adapters/stream_heads.py reads either). A
+  read from version v starts at the entry holding v (XRANGE from `<v>-0`) and drops what
+  comes before v in it; a limit counts events.
 - `lk:{<game_id>}:cmds`    hash: command id -> `{"hash": …, "first": v1, "last": vN}`, kept
   for the game's whole life; and the field `" head"`: the stream's version and head hash,
   `"<version> <hash>"`, which the script reads instead of the stream (append_script.py);
@@ -24,7 +30,7 @@ hash of event N never changes, so the head each process saw last is cached per g
 lives on the coordination Redis (`index`: the same client on one server; docs/scaling.md)
 and is written by its own SADD after the script, not inside it. A crash between the two
 leaves a game out of the index until `create` is retried (it re-adds the id when it answers
-GameExists). `exists()` and `version()` look at the stream, never at it.
+GameExists). `exists()` and `version()` look at the game's own keys, never at it.
 
 **Replicas.** With a `ReplicaWait`, the script's round trip ends in `WAIT`, on the lane's
 connection: an append is acknowledged once that many replicas have it, else the caller gets
@@ -59,7 +65,8 @@ from adapters.event_records import (
 from adapters.redis_keys import FEED_TICKS_KEY, GAMES_KEY, commands_key, events_key
 from adapters.redis_lane import ScriptCall, lane_for
 from adapters.redis_topology import GamesClient, ReplicaWait
-from adapters.stream_entries import stored_all, text
+from adapters.stream_entries import entry_pairs, entry_version, events_from, stored_all, text
+from adapters.stream_heads import stream_versions
 from lorekeeper.audit.chain import GENESIS, EncodedEvent, chain_hashes
 from lorekeeper.errors import (
     GameExists,
@@ -162,7 +169,7 @@ class RedisStreamEventStore:
         if status == "not_found":
             raise GameNotFound(game_id)
         if status == "conflict":
-            newer = self._stored_seen(game_id, reply[2])
+            newer = self._seen(game_id, events_from(reply[2], expected_version + 1))
             raise VersionConflict(int(reply[1]), expected_version, newer)
         if status == "mismatch":
             raise IdempotencyMismatch(game_id, cast(str, command_id))
@@ -216,11 +223,11 @@ class RedisStreamEventStore:
         entries, found = pipe.execute()
         if not found:
             raise GameNotFound(game_id)
-        return list(self._stored_seen(game_id, entries))
+        return self._seen(game_id, events_from(entries, from_version, limit))
 
     def version(self, game_id: str) -> int:
         check_game_id(game_id)
-        return self._client.xlen(events_key(game_id))
+        return stream_versions(self._client, [game_id])[0]
 
     def tails(self, reads: Sequence[tuple[str, int]]) -> list[Tail]:
         pipe = self._client.pipeline(transaction=False)
@@ -230,9 +237,10 @@ class RedisStreamEventStore:
     def queue_tails(self, pipe: Any, reads: Sequence[tuple[str, int]]) -> None:
         """`tails`'s reads, queued on `pipe` (a projection round sends them with its others:
         adapters/redis_rounds.py); `tails_of` makes the tails of their replies."""
-        # One XRANGE a game, from the event before the one asked for: its last entry's id is
-        # the game's version, so no XLEN is sent. Only a stream shorter than that (an unknown
-        # game asked from past event 1, or one that lost events) needs XLEN, in a second trip.
+        # One XRANGE a game, from the entry holding the event before the one asked for: its
+        # last entry's id is the game's version, so the head is not read. Only a stream that
+        # ends before that event (an unknown game asked from past event 1, or one that lost
+        # events) needs its version read, in a second trip.
         for game_id, from_version in reads:
             check_game_id(game_id)
             check_read(from_version, None)
@@ -241,25 +249,15 @@ class RedisStreamEventStore:
     def tails_of(self, reads: Sequence[tuple[str, int]], replies: Sequence[Any]) -> list[Tail]:
         short = [game_id for (game_id, start), entries in zip(reads, replies, strict=True)
                  if not entries and start > 1]  # fmt: skip
-        lengths = dict(zip(short, self._lengths(short), strict=True))
+        versions = dict(zip(short, stream_versions(self._client, short), strict=True))
         tails = []
         for (game_id, from_version), entries in zip(reads, replies, strict=True):
             if not entries:
-                tails.append(Tail(lengths.get(game_id, 0), []))
+                tails.append(Tail(versions.get(game_id, 0), []))
                 continue
-            version = int(text(entries[-1][0]).split("-", 1)[0])
-            if from_version > 1 and text(entries[0][0]) == f"{from_version - 1}-0":
-                entries = entries[1:]
-            tails.append(Tail(version, list(self._stored_seen(game_id, entries))))
+            events = self._seen(game_id, events_from(entries, from_version))
+            tails.append(Tail(entry_version(entries[-1][0]), events))
         return tails
-
-    def _lengths(self, game_ids: Sequence[str]) -> list[int]:
-        if not game_ids:
-            return []
-        pipe = self._client.pipeline(transaction=False)
-        for game_id in game_ids:
-            pipe.xlen(events_key(game_id))
-        return [int(n) for n in pipe.execute()]
 
     def exists(self, game_id: str) -> bool:
         check_game_id(game_id)
@@ -297,12 +295,11 @@ class RedisStreamEventStore:
                 command_id=command_id,
                 time_ms=time_ms,
             )
-            args: list[str | int] = [mode, expected_version, "" if seat is None else str(seat)]
-            args += [command_id or "", command_hash or "", time_ms, prev]
-            args += [field, wall_clock_ms(), holds_ms, game_id]
-            for event, hash_ in zip(events, hashes, strict=True):
-                args += [event.type, event.schema, event.payload_json]
-                args += [event.command_json or "", hash_]
+            args: list[str | int] = [mode, expected_version, command_id or "",
+                                     command_hash or "", prev, field, wall_clock_ms(), holds_ms,
+                                     game_id, len(events), hashes[-1]]  # fmt: skip
+            args += entry_pairs(events, hashes, seat=seat, command_id=command_id,
+                                time_ms=time_ms, prev=prev)  # fmt: skip
             reply, acked = self._run(keys, args)
             if text(reply[0]) != "head":
                 self._replicated(game_id, text(reply[0]), acked, command_id)
@@ -350,12 +347,11 @@ class RedisStreamEventStore:
         seen = self._heads.get(game_id)
         return seen[1] if seen is not None and seen[0] == expected_version else ""
 
-    def _stored_seen(self, game_id: str, entries: Sequence[Any]) -> tuple[StoredEvent, ...]:
-        """`entries` as StoredEvents; the last one's hash is the head this process saw."""
-        stored = stored_all(entries)
-        if stored:
-            self._saw(game_id, stored[-1].version, stored[-1].hash)
-        return stored
+    def _seen(self, game_id: str, events: list[StoredEvent]) -> list[StoredEvent]:
+        """`events`, read; the last one's hash is the head this process saw."""
+        if events:
+            self._saw(game_id, events[-1].version, events[-1].hash)
+        return events
 
     def _saw(self, game_id: str, version: int, hash_: str) -> None:
         seen = self._heads.get(game_id)

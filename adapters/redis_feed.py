@@ -6,9 +6,12 @@ what a process's stream hub (lorekeeper/streaming.py) waits on, however many cli
 (`lk:hub:<id>:wake`, one entry kept, expiring an hour after its last write), so a wake
 written before the XREAD starts still ends it at once.
 
-Topics are `<kind>:<id>`; each kind names its stream key and how its entries decode
-(`TOPICS`: `game` → `lk:{<id>}:events`, StoredEvents). A stream that does not exist is an
-empty topic.
+Topics are `<kind>:<id>`; each kind names its stream key and how its entries decode into
+the topic's entries (`TOPICS`: `game` → `lk:{<id>}:events`, StoredEvents). A stream entry may
+hold several of a topic's entries: a game's holds an append's events, at the positions of
+their versions (`<version>-0`), and its ID is its last event's. A read after a position
+inside such an entry gets the entry again and drops what is not after the position, so a
+reader resumes at any event. A stream that does not exist is an empty topic.
 
 XREAD over many keys needs them on one server: on a Redis Cluster the games' streams are in
 different slots. There `TickedStreamFeed` waits instead on one stream of the coordination
@@ -20,19 +23,34 @@ from __future__ import annotations
 
 import uuid
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import redis
 
 from adapters.redis_keys import FEED_TICKS_KEY, events_key, hub_wake_key
 from adapters.redis_topology import GamesClient, RedisClients
-from adapters.stream_entries import stored_entry, text
+from adapters.stream_entries import entry_events, text
 from lorekeeper.ports import Feed, FeedEntry
+from lorekeeper.streaming import position_key, version_position
 
-# kind -> (the stream key of an id, the item of an entry: (entry id, fields) -> item)
-TopicKind = tuple[Callable[[str], str], Callable[[Any, Any], Any]]
-TOPICS: dict[str, TopicKind] = {"game": (events_key, stored_entry)}
+# The topic's entries in a stream entry: (entry id, fields) -> [FeedEntry], in order.
+EntryDecoder = Callable[[Any, Any], list[FeedEntry]]
+# kind -> (the stream key of an id, the decoder of its entries)
+TopicKind = tuple[Callable[[str], str], EntryDecoder]
+
+
+def game_entries(entry_id: Any, fields: Any) -> list[FeedEntry]:
+    """The events of an entry of a game's stream, each at the position of its version."""
+    return [FeedEntry(version_position(e.version), e) for e in entry_events(entry_id, fields)]
+
+
+def one_each(item: Callable[[Any, Any], Any]) -> EntryDecoder:
+    """The decoder of a stream whose every entry is one item, at the entry's ID."""
+    return lambda entry_id, fields: [FeedEntry(text(entry_id), item(entry_id, fields))]
+
+
+TOPICS: dict[str, TopicKind] = {"game": (events_key, game_entries)}
 WAKE_TTL_S = 3600
 _SOCKET_SLACK_S = 5.0  # a reply later than the block time by this much: the link is dead
 
@@ -57,7 +75,7 @@ class RedisStreamFeed:
     def read(self, topic: str, after: str, limit: int) -> list[FeedEntry]:
         key, decode = self._kind(topic)
         entries: list[tuple[Any, Any]] = self._client.xrange(key, f"({after}", "+", count=limit)  # type: ignore[assignment]
-        return [FeedEntry(text(entry_id), decode(entry_id, fields)) for entry_id, fields in entries]
+        return _entries_after(decode, entries, after, limit)
 
     def wait(self, after: Mapping[str, str], timeout_s: float) -> dict[str, list[FeedEntry]]:
         topics = list(after)
@@ -74,8 +92,8 @@ class RedisStreamFeed:
             if key == self._wake_key:
                 self._wake_seen = text(entries[-1][0])
                 continue
-            decode = self._kind(by_key[key])[1]
-            found[by_key[key]] = [FeedEntry(text(i), decode(i, fields)) for i, fields in entries]
+            topic = by_key[key]
+            found[topic] = _entries_after(self._kind(topic)[1], entries, after[topic], self._count)
         return found
 
     def wake(self) -> None:
@@ -90,7 +108,7 @@ class RedisStreamFeed:
             self._connection.disconnect()
             self._connection = None
 
-    def _kind(self, topic: str) -> tuple[str, Callable[[Any, Any], Any]]:
+    def _kind(self, topic: str) -> tuple[str, EntryDecoder]:
         return _topic(self._kinds, topic)
 
     def _exchange(self, command: list[Any], socket_timeout: float) -> Any:
@@ -153,7 +171,7 @@ class TickedStreamFeed:
         self._games = games
         self._kinds = dict(kinds)
         self._count = count
-        ticks: dict[str, TopicKind] = {"tick": (lambda _: FEED_TICKS_KEY, _ticked_game)}
+        ticks: dict[str, TopicKind] = {"tick": (lambda _: FEED_TICKS_KEY, one_each(_ticked_game))}
         self._ticks = RedisStreamFeed(coordination, ticks, count=count)
         self._coordination = coordination
         self._tick_seen: str | None = None
@@ -162,7 +180,7 @@ class TickedStreamFeed:
     def read(self, topic: str, after: str, limit: int) -> list[FeedEntry]:
         key, decode = _topic(self._kinds, topic)
         entries: list[tuple[Any, Any]] = self._games.xrange(key, f"({after}", "+", count=limit)  # type: ignore[assignment]
-        return [FeedEntry(text(entry_id), decode(entry_id, fields)) for entry_id, fields in entries]
+        return _entries_after(decode, entries, after, limit)
 
     def wait(self, after: Mapping[str, str], timeout_s: float) -> dict[str, list[FeedEntry]]:
         if self._tick_seen is None:  # before anything is read: no later tick is missed
@@ -203,7 +221,25 @@ def _ticked_game(entry_id: Any, fields: Any) -> str:
     return text(values.get("g") or b"")
 
 
-def _topic(kinds: Mapping[str, TopicKind], topic: str) -> tuple[str, Callable[[Any, Any], Any]]:
+def _entries_after(
+    decode: EntryDecoder, entries: Sequence[tuple[Any, Any]], after: str, limit: int
+) -> list[FeedEntry]:
+    """The topic's entries in stream `entries` (read after position `after`) that come after
+    it, at most `limit`. Only the first stream entry can hold some that do not: every later
+    one begins after the first's ID, which is after `after`."""
+    found: list[FeedEntry] = []
+    for n, (entry_id, fields) in enumerate(entries):
+        held = decode(entry_id, fields)
+        if n == 0:
+            last = position_key(after)
+            held = [entry for entry in held if position_key(entry.position) > last]
+        found += held
+        if len(found) >= limit:
+            return found[:limit]
+    return found
+
+
+def _topic(kinds: Mapping[str, TopicKind], topic: str) -> tuple[str, EntryDecoder]:
     kind, _, ident = topic.partition(":")
     if kind not in kinds or not ident:
         raise ValueError(f"no such topic: {topic!r}")

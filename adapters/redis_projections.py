@@ -31,6 +31,7 @@ from adapters.redis_keys import (
 from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import entry_fields, text
+from adapters.stream_heads import queue_heads, versions_of
 from adapters.views import view_json
 from lorekeeper.ports import Projection, ProjectionSave
 
@@ -122,15 +123,15 @@ def lagging_games(
 def lagging_among(client: GamesClient, game_ids: Sequence[str]) -> list[tuple[str, int, int]]:
     """(game id, checkpoint, stream head) of each of the games whose projection is behind."""
     pipe = client.pipeline(transaction=False)
+    queue_heads(pipe, game_ids)
     for game_id in game_ids:
-        pipe.xlen(events_key(game_id))
         pipe.hget(projection_key(game_id), "version")
     replies = pipe.execute() if game_ids else []
+    heads = versions_of(client, game_ids, replies[: len(game_ids)])
     behind = []
-    for i, game_id in enumerate(game_ids):
-        head, stored = int(replies[2 * i]), int(replies[2 * i + 1] or 0)
-        if head > stored:
-            behind.append((game_id, stored, head))
+    for game_id, head, stored in zip(game_ids, heads, replies[len(game_ids) :], strict=True):
+        if head > int(stored or 0):
+            behind.append((game_id, int(stored or 0), head))
     return behind
 
 
@@ -163,7 +164,7 @@ def projection_lag(
     """
     count, behind = lagging_games(client, index)
     pipe = client.pipeline(transaction=False)
-    for game_id, stored, _ in behind:
+    for game_id, stored, _ in behind:  # the entry holding it: an append's events share `t`
         pipe.xrange(events_key(game_id), f"{stored + 1}-0", "+", count=1)
     oldest = [int(entry_fields(entries[0][1]).get("t", 0)) for entries in pipe.execute() if entries]
     now = now_ms if now_ms is not None else time.time_ns() // 1_000_000

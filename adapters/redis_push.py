@@ -16,6 +16,7 @@ from typing import Any
 
 import redis
 
+from adapters.redis_feed import one_each
 from adapters.redis_keys import (
     PUSH_DUE_KEY,
     hook_lock_key,
@@ -164,7 +165,7 @@ def note_json(note: Note) -> str:
     return json.dumps(note.to_json(), separators=(",", ":"), ensure_ascii=False)
 
 
-PLAYER_TOPICS = {"player": (notes_key, note_entry)}
+PLAYER_TOPICS = {"player": (notes_key, one_each(note_entry))}
 
 
 class RedisNotificationLog:

@@ -8,10 +8,11 @@ snapshots (lorekeeper/snapshots.py) and without.
 **The games.** One legal game, decided here by the rules (`decide`, river_crossing without a
 turn limit, every command `end_turn`: two events a turn, TurnEnded and TurnStarted, so
 100,000 events take 50,000 commands, about 10 s), stored through `RedisStreamEventStore` in
-appends of 500 events, hash chain and all, as three games: its first 1,000, 10,000 and
-100,000 events. Then `GameLog.replay(keep_snapshots=True)`, what `python -m workers rebuild`
-runs, keeps a snapshot every LOREKEEPER_SNAPSHOT_EVERY (500) events, as the projector would
-have while the game was played. A private redis-server (no AOF: these are reads).
+appends of two events, as the server stores an end_turn (one stream entry an append), hash
+chain and all, as three games: its first 1,000, 10,000 and 100,000 events. Then
+`GameLog.replay(keep_snapshots=True)`, what `python -m workers rebuild` runs, keeps a
+snapshot every LOREKEEPER_SNAPSHOT_EVERY (500) events, as the projector would have while the
+game was played. A private redis-server (no AOF: these are reads).
 
 **The reads.** Through the API in this process (Flask's test client on `redis_components`,
 no network, the state cache of a new app each time: nothing cached), the worst case for
@@ -48,7 +49,7 @@ from lorekeeper.ports import NewEvent
 from lorekeeper.settings import Settings
 
 SIZES = (1_000, 10_000, 100_000)
-_CHUNK = 500
+_APPEND = 2  # events an append: an end_turn's TurnEnded and TurnStarted
 END_TURN = command_from_json({"type": "end_turn"})
 
 
@@ -68,12 +69,13 @@ def long_game(events: int) -> list[Event]:
 
 
 def store(client: redis.Redis, game_id: str, events: Sequence[Event]) -> None:
-    """The events in the game's stream, as the server appends them (the chain linked)."""
+    """The events in the game's stream, as the server appends them (the chain linked, an
+    entry a command: a read from any version decodes what a played game's stream would)."""
     stored = RedisStreamEventStore(client)
     new = [NewEvent(e.type, e.payload(), schema=SCHEMA_VERSION) for e in events]
     stored.create(game_id, new[:1])
-    for start in range(1, len(new), _CHUNK):
-        chunk = new[start : start + _CHUNK]
+    for start in range(1, len(new), _APPEND):
+        chunk = new[start : start + _APPEND]
         stored.append(game_id, start, chunk, seat=None, command_id=None, command_hash=None)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import redis
 
 from adapters.redis_keys import LISTINGS_KEY, commands_key, events_key, projection_key, seats_key
+from adapters.stream_heads import stream_versions
 
 _OTHER_KEYS = {  # the game's other keys, by the name they go by in the report
     "commands": commands_key,
@@ -49,21 +50,20 @@ def used_memory(client: redis.Redis) -> int:
 
 
 def measure(client: redis.Redis, game_ids: Sequence[str], used_before: int) -> Memory:
+    versions = stream_versions(client, game_ids)  # an entry holds an append: XLEN is no count
     pipe = client.pipeline(transaction=False)
     for game_id in game_ids:
-        pipe.xlen(events_key(game_id))
         pipe.memory_usage(events_key(game_id), samples=0)
         for key in _OTHER_KEYS.values():
             pipe.memory_usage(key(game_id), samples=0)
         pipe.hstrlen(LISTINGS_KEY, game_id)
     replies: list[Any] = pipe.execute()
-    width = 3 + len(_OTHER_KEYS)
-    events = stream = 0
+    width = 2 + len(_OTHER_KEYS)
+    stream = 0
     other = dict.fromkeys([*_OTHER_KEYS, "lobby listing"], 0)
     for i in range(len(game_ids)):
         row = replies[i * width : (i + 1) * width]
-        events += int(row[0])
-        stream += int(row[1] or 0)
-        for name, value in zip([*_OTHER_KEYS, "lobby listing"], row[2:], strict=True):
+        stream += int(row[0] or 0)
+        for name, value in zip([*_OTHER_KEYS, "lobby listing"], row[1:], strict=True):
             other[name] += int(value or 0)
-    return Memory(len(game_ids), events, stream, other, used_memory(client) - used_before)
+    return Memory(len(game_ids), sum(versions), stream, other, used_memory(client) - used_before)

@@ -37,6 +37,7 @@ from adapters.redis_keys import (
     table_key,
 )
 from adapters.redis_server import RedisServerProcess
+from adapters.stream_heads import stream_versions
 from api import EXTENSION, create_app
 from api.composition import redis_components
 from bench.games import random_game
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
             began = time.perf_counter()
             games += [play(http, f"r{round_}g{i}") for i in range(args.games)]
             fresh = [g for g in games if client.exists(events_key(g))]
-            events = sum(int(client.xlen(events_key(g))) for g in fresh)
+            events = sum(stream_versions(client, fresh))
             before_keys, before_used = per_key(client, fresh), used(client)
             counts = archiver.sweep(after_days=0)
             after_keys, after_used = per_key(client, fresh), used(client)

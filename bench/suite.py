@@ -12,7 +12,8 @@ from contextlib import contextmanager
 
 import redis
 
-from adapters.redis_keys import events_key, projection_key
+from adapters.redis_keys import projection_key
+from adapters.stream_heads import stream_versions
 from bench import games as g
 from bench import legal, memory, replay
 from bench.clients import GameClient, Record, create_games
@@ -30,10 +31,10 @@ def wait_for_projections(client: redis.Redis, game_ids: Sequence[str], timeout_s
     while time.monotonic() < deadline:
         pipe = client.pipeline(transaction=False)
         for game_id in game_ids:
-            pipe.xlen(events_key(game_id))
             pipe.hget(projection_key(game_id), "version")
-        replies = pipe.execute()
-        if all(int(replies[i] or 0) <= int(replies[i + 1] or 0) for i in range(0, len(replies), 2)):
+        stored = pipe.execute()
+        heads = stream_versions(client, game_ids)
+        if all(head <= int(v or 0) for head, v in zip(heads, stored, strict=True)):
             return
         time.sleep(0.05)
     raise RuntimeError("the workers did not catch the projections up")

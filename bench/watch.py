@@ -1,8 +1,9 @@
 """A thread that watches, about every millisecond, the games a client is waiting on: each one's
-stream length (XLEN) and projection checkpoint (the version `GET /games/{id}` serves: view and
-checkpoint are written together by one script). It keeps each change with the time it was
-first seen. Only games with a version still to come are read, so the watcher costs Redis and
-the CPU little.
+stream version (the head the append writes beside the command ids: one HGET; the stream's
+length is no version, an entry holding a whole append) and projection checkpoint (the version
+`GET /games/{id}` serves: view and checkpoint are written together by one script). It keeps
+each change with the time it was first seen. Only games with a version still to come are
+read, so the watcher costs Redis and the CPU little.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Iterable
 
 import redis
 
-from adapters.redis_keys import events_key, projection_key
+from adapters.redis_keys import projection_key
+from adapters.stream_heads import queue_heads, versions_of
 
 Seen = dict[str, list[tuple[float, int]]]  # game -> [(first seen, value)], values increasing
 
@@ -66,15 +68,16 @@ class Watcher:
             due = self._due()
             self.polls += 1
             if due:
+                queue_heads(pipe, due)
                 for game_id in due:
-                    pipe.xlen(events_key(game_id))
                     pipe.hget(projection_key(game_id), "version")
                 replies = pipe.execute()
                 now = time.perf_counter()
-                for i, game_id in enumerate(due):
-                    _note(self.stream, self.stream_seen, game_id, int(replies[2 * i]), now)
-                    stored = int(replies[2 * i + 1] or 0)
-                    _note(self.checkpoint, self.checkpoint_seen, game_id, stored, now)
+                versions = versions_of(self._client, due, replies[: len(due)])
+                for game_id, version, stored in zip(due, versions, replies[len(due) :],
+                                                    strict=True):  # fmt: skip
+                    _note(self.stream, self.stream_seen, game_id, version, now)
+                    _note(self.checkpoint, self.checkpoint_seen, game_id, int(stored or 0), now)
             time.sleep(self._interval)
 
 

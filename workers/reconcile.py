@@ -41,6 +41,7 @@ from rq.serializers import JSONSerializer
 from adapters.redis_jobs import bot_job_id
 from adapters.redis_keys import events_key
 from adapters.redis_projections import GameSweep, lagging_among, lagging_games
+from adapters.stream_entries import entry_events
 from lorekeeper.lobby import BOTS, SYSTEM, shelf_entries
 from lorekeeper.ports import Shelf
 from workers.breath import is_breath_job_live, resolve_open_phase
@@ -50,7 +51,8 @@ from workers.context import WorkerContext
 log = logging.getLogger(__name__)
 
 # After BreathPhaseOpened only resignations and auto-pass settings can be appended until the
-# phase is resolved, so an open phase is always among a stream's last few events.
+# phase is resolved, so an open phase is always among a stream's last few events: in its last
+# few entries (an entry holds an append's events, one or more).
 _TAIL = 16
 # A loop clears the flags of the games it pops within milliseconds; a flag without its game
 # in the queue this much older than its request was left by a loop that died.
@@ -183,13 +185,9 @@ def open_breath_phases(ctx: WorkerContext, game_ids: set[str]) -> dict[str, int]
 
 def _open_phase(newest_first: list[Any]) -> int | None:
     for entry_id, fields in newest_first:
-        kind = _text(fields.get(b"type", fields.get("type", b"")))
-        if kind in ("BreathPhaseClosed", "GameEnded"):
-            return None
-        if kind == "BreathPhaseOpened":
-            return int(_text(entry_id).split("-", 1)[0])
+        for event in reversed(entry_events(entry_id, fields)):  # an entry holds an append
+            if event.type in ("BreathPhaseClosed", "GameEnded"):
+                return None
+            if event.type == "BreathPhaseOpened":
+                return event.version
     return None
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_server import RedisServerProcess
 from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
-from lorekeeper.ports import AppendResult, EventStore, NewEvent
+from lorekeeper.ports import AppendResult, EventStore, NewEvent, Tail
 
 T = TypeVar("T")
 
@@ -190,6 +190,27 @@ def test_read_pages_through_the_stream(store: EventStore) -> None:
     assert [e.version for e in store.read("g1", 8)] == [8, 9, 10]
 
 
+def test_reads_start_and_stop_inside_an_append(store: EventStore) -> None:
+    started(store)
+    append(store, 1, *(event(i=i) for i in range(4)))
+    append(store, 5, event(i=4), event(i=5))
+    everything = store.read("g1")
+
+    for version in range(1, 9):
+        for limit in (None, 1, 2, 3, 5):
+            assert store.read("g1", version, limit) == everything[version - 1 :][:limit]
+    assert [e.version for e in everything] == list(range(1, 8))
+
+
+def test_only_the_first_event_of_an_append_carries_the_command(store: EventStore) -> None:
+    started(store)
+
+    with pytest.raises(ValueError):
+        append(store, 1, event(), NewEvent("Then", {}, command={"type": "x"}))
+
+    assert store.version("g1") == 1
+
+
 def test_read_checks_its_arguments(store: EventStore) -> None:
     started(store)
     with pytest.raises(ValueError):
@@ -302,6 +323,30 @@ def test_tails_read_several_games_with_their_versions(store: EventStore) -> None
     assert store.tails([]) == []
 
 
+def test_tails_start_inside_an_append(store: EventStore) -> None:
+    started(store)
+    append(store, 1, event(x=2), event(x=3), event(x=4))
+    everything = store.read("g1")
+
+    tails = store.tails([("g1", version) for version in range(1, 8)])
+
+    assert tails == [Tail(4, everything[version - 1 :]) for version in range(1, 8)]
+
+
+def test_a_conflict_inside_an_append_carries_the_events_after_it(store: EventStore) -> None:
+    started(store)
+    append(store, 1, event(x=2), event(x=3), event(x=4))
+    append(store, 4, event(x=5), event(x=6))
+
+    for expected in (2, 3, 4, 5):
+        with pytest.raises(VersionConflict) as conflict:
+            append(store, expected, event(x=9), event(x=10), command=("c9", "h9"))
+        assert conflict.value.current_version == 6
+        assert conflict.value.newer == tuple(store.read("g1", expected + 1))
+
+    assert store.version("g1") == 6
+
+
 def test_one_of_many_concurrent_appenders_wins(store: EventStore) -> None:
     started(store)
 
@@ -358,6 +403,22 @@ def test_retry_with_a_stale_version_still_gets_its_first_result(store: EventStor
 
     assert retry == replace(first, duplicate=True)
     assert store.version("g1") == 3
+
+
+def test_a_retried_append_of_several_events_gets_them_all(store: EventStore) -> None:
+    started(store)
+    first = append(store, 1, event(x=1), event(x=2), event(x=3), command=("c1", "h1"))
+    later = append(store, 4, event(x=4), event(x=5), command=("c2", "h2"))
+
+    retry = append(store, 1, event(x=1), command=("c1", "h1"))
+
+    assert retry == replace(first, duplicate=True)
+    assert [e.version for e in retry.events] == [2, 3, 4]
+    assert store.command_result("g1", "c1", "h1") == retry
+    assert store.command_result("g1", "c2") == replace(later, duplicate=True)
+    with pytest.raises(IdempotencyMismatch):
+        append(store, 6, event(x=1), event(x=2), command=("c1", "other"))
+    assert store.version("g1") == 6
 
 
 def test_reused_command_id_with_another_body_is_refused(store: EventStore) -> None:

@@ -72,6 +72,24 @@ def test_read_gives_a_games_events_after_a_position(feed_and_store: FeedAndStore
     assert feed.read(game_topic("nobody"), "0-0", 10) == []  # no game: an empty topic
 
 
+def test_a_reader_resumes_at_any_event_even_inside_an_append(
+    feed_and_store: FeedAndStore,
+) -> None:
+    feed, store = feed_and_store
+    grow(store, "g1", 4)  # one append of four events, then one of three
+    grow(store, "g1", 3)
+    topic = game_topic("g1")
+
+    for after in range(8):
+        read = feed.read(topic, version_position(after), 100)
+        assert [e.position for e in read] == [version_position(v) for v in range(after + 1, 8)]
+        assert [e.item.version for e in read] == list(range(after + 1, 8))
+        cut = feed.read(topic, version_position(after), 2)
+        assert [e.item.version for e in cut] == list(range(after + 1, min(after + 3, 8)))
+    found = feed.wait({topic: version_position(2)}, timeout_s=5)  # a topic's first wait
+    assert [e.item.version for e in found[topic]] == [3, 4, 5]  # count=3
+
+
 def test_wait_answers_at_once_for_what_is_there_at_most_count_a_topic(
     feed_and_store: FeedAndStore,
 ) -> None:

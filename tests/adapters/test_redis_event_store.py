@@ -10,10 +10,15 @@ import redis
 
 from adapters.append_script import HEAD_FIELD
 from adapters.redis_event_store import RedisStreamEventStore
+from adapters.redis_feed import RedisStreamFeed
 from adapters.redis_keys import GAMES_KEY, commands_key, events_key
 from adapters.redis_server import RedisServerProcess
+from lorekeeper.audit.chain import GENESIS
 from lorekeeper.errors import VersionConflict
-from lorekeeper.ports import NewEvent
+from lorekeeper.ports import NewEvent, Tail
+from lorekeeper.streaming import game_topic, version_position
+from tests.adapters.test_event_chain import assert_chained
+from tests.adapters.test_stream_entries import written
 
 
 def test_keys_of_a_game_share_its_hash_tag() -> None:
@@ -21,7 +26,9 @@ def test_keys_of_a_game_share_its_hash_tag() -> None:
     assert commands_key("g1") == "lk:{g1}:cmds"
 
 
-def test_each_event_is_a_stream_entry_whose_id_is_its_version(redis_client: redis.Redis) -> None:
+def test_an_append_of_one_event_is_an_entry_whose_id_is_its_version(
+    redis_client: redis.Redis,
+) -> None:
     store = RedisStreamEventStore(redis_client)
     store.create("g1", [NewEvent("GameStarted", {"seats": 2})], seat=None)
     moved = NewEvent("Moved", {"to": "é"}, schema=2)
@@ -43,6 +50,34 @@ def test_each_event_is_a_stream_entry_whose_id_is_its_version(redis_client: redi
     assert int(fields[b"t"]) > 0
     assert fields[b"prev"] == first[0][1][b"hash"] and len(fields[b"hash"]) == 64
     assert first[0][1][b"seat"] == b""
+
+
+def test_an_append_of_several_events_is_one_entry_whose_id_is_its_last_version(
+    redis_client: redis.Redis,
+) -> None:
+    store = RedisStreamEventStore(redis_client)
+    created = store.create("g1", [NewEvent("GameStarted", {})], seat=None)
+    body = {"type": "move", "to": "é"}
+    appended = store.append("g1", 1, [NewEvent("Moved", {"to": "é"}, schema=2, command=body),
+                                      NewEvent("TurnEnded", {"seat": 1})],
+                            seat=1, command_id="c1", command_hash="h1")  # fmt: skip
+
+    entries: Any = redis_client.xrange("lk:{g1}:events")
+
+    assert [entry_id for entry_id, _ in entries] == [b"1-0", b"3-0"]
+    fields = entries[1][1]
+    moved, ended = appended.events
+    assert fields == {
+        b"seat": b"1",
+        b"cmd": b"c1",
+        b"t": str(moved.time_ms).encode(),
+        b"command": '{"to":"é","type":"move"}'.encode(),
+        b"prev": created.events[0].hash.encode(),
+        b"hash": ended.hash.encode(),
+        b"events": (f'[["Moved",2,{{"to":"é"}},"{moved.hash}"],'
+                    f'["TurnEnded",1,{{"seat":1}},"{ended.hash}"]]').encode(),
+    }  # fmt: skip
+    assert redis_client.xlen("lk:{g1}:events") == 2 and store.version("g1") == 3
 
 
 def test_command_ids_record_their_hash_and_versions(redis_client: redis.Redis) -> None:
@@ -131,3 +166,47 @@ def test_the_head_field_is_no_command_id(redis_client: redis.Redis) -> None:
     with pytest.raises(ValueError, match="reserved"):
         store.append("g1", 1, [NewEvent("A", {})], seat=0, command_id=HEAD_FIELD,
                      command_hash="h1")  # fmt: skip
+
+
+def write_as_before(client: redis.Redis, game_id: str, events: list[NewEvent]) -> None:
+    """`events` as the server stored them before an append became one entry: an entry each
+    (the shape an append of one event still has), then the head beside the command ids."""
+    prev = GENESIS
+    for version, one in enumerate(events, start=1):
+        entry_id, fields, hashes = written([one], version, prev, command_id="old")
+        client.xadd(events_key(game_id), fields, id=entry_id)  # type: ignore[arg-type]
+        prev = hashes[0]
+    client.hset(commands_key(game_id), HEAD_FIELD, f"{len(events)} {prev}")
+
+
+@pytest.mark.parametrize("head_kept", [True, False], ids=["head", "no_head"])
+def test_a_stream_of_entries_an_event_then_entries_an_append_reads_whole(
+    redis_client: redis.Redis, head_kept: bool
+) -> None:
+    old = [NewEvent("GameStarted", {}), NewEvent("A", {"n": 1}),
+           NewEvent("B", {"n": 2}, command={"type": "b"})]  # fmt: skip
+    write_as_before(redis_client, "g1", old)
+    if not head_kept:  # older still: stored before the head was kept
+        redis_client.hdel(commands_key("g1"), HEAD_FIELD)
+    store = RedisStreamEventStore(redis_client)
+    store.append("g1", 3, [NewEvent("C", {"n": 3}), NewEvent("D", {"n": 4})], seat=1,
+                 command_id="c1", command_hash="h1")  # fmt: skip
+    store.append("g1", 5, [NewEvent("E", {})], seat=None, command_id=None, command_hash=None)
+
+    everything = RedisStreamEventStore(redis_client).read("g1")
+
+    assert [e.type for e in everything] == ["GameStarted", "A", "B", "C", "D", "E"]
+    assert [e.version for e in everything] == [1, 2, 3, 4, 5, 6]
+    assert [e.command for e in everything] == [None, None, {"type": "b"}, None, None, None]
+    assert_chained(everything)
+    assert store.version("g1") == 6
+    for version in range(1, 8):
+        for limit in (None, 1, 2):
+            assert store.read("g1", version, limit) == everything[version - 1 :][:limit]
+    tails = store.tails([("g1", version) for version in range(1, 9)])
+    assert tails == [Tail(6, everything[version - 1 :]) for version in range(1, 9)]
+    feed = RedisStreamFeed(redis_client)
+    for after in range(7):
+        read = feed.read(game_topic("g1"), version_position(after), 100)
+        assert [e.item for e in read] == everything[after:]
+    feed.close()

@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from adapters.redis_keys import events_key
+from adapters.stream_entries import entry_events
 from lorekeeper.audit.verify import verify_lines
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, create, problem
@@ -121,18 +122,24 @@ def test_client_seeds_are_an_option_of_committed_dice_only(client: FlaskClient):
         problem(response, 422, "invalid_body")
 
 
-def test_a_tampered_stream_fails_its_audit(redis_client: redis.Redis):
+# An entry holds one event (`payload`) or a whole append (`events`): adapters/stream_entries.py.
+@pytest.mark.parametrize("field", [b"payload", b"events"], ids=["one_event", "an_append"])
+def test_a_tampered_stream_fails_its_audit(redis_client: redis.Redis, field: bytes):
     app = make_app("redis", TEST_SETTINGS, redis_client)
     game = finished(app.test_client())
     key = events_key(game.id)
     entries = redis_client.xrange(key)
     redis_client.delete(key)
+    changed = None
     for entry_id, fields in entries:  # an operator rewrites history: one payload changes
-        if entry_id == b"3-0":
-            fields[b"payload"] = fields[b"payload"].replace(b"bf0", b"rf1")
+        if changed is None and b"bf0" in fields.get(field, b""):
+            events = entry_events(entry_id, fields)
+            changed = next(e.version for e in events if "bf0" in json.dumps(e.payload))
+            fields[field] = fields[field].replace(b"bf0", b"rf1", 1)
         redis_client.xadd(key, fields, id=entry_id)
     body = app.test_client().get(f"/games/{game.id}/audit").get_json()
-    assert (body["verdict"], body["first_bad_event"]) == ("failed", 3), body
+    assert changed is not None
+    assert (body["verdict"], body["first_bad_event"]) == ("failed", changed), body
 
 
 def test_the_stream_of_a_finished_game_ends_after_the_secrets(client: FlaskClient):

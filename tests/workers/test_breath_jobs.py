@@ -12,6 +12,8 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from adapters.redis_jobs import BREATH_FUNC, breath_job_id
+from lorekeeper.ports import NewEvent
+from tests.adapters.test_stream_entries import written
 from tests.workers.games import (
     BreathGame,
     assert_breath_resolved_once,
@@ -22,7 +24,7 @@ from tests.workers.games import (
 from workers import heartbeat, jobs
 from workers.context import WorkerContext
 from workers.projection_loop import ProjectionLoop
-from workers.reconcile import reconcile
+from workers.reconcile import _open_phase, reconcile
 
 
 def test_the_breath_job_resolves_the_phase_with_the_games_dice(ctx: WorkerContext) -> None:
@@ -131,6 +133,19 @@ def test_the_reconciler_resolves_an_open_phase_that_has_no_job(ctx: WorkerContex
     assert game.phase() == "combat"
     assert assert_breath_resolved_once(ctx, game.game_id) == 1
     assert ctx.events.read(game.game_id, opened + 1)[-1].type == "BreathPhaseClosed"
+
+
+def test_the_reconciler_finds_an_open_phase_inside_an_append() -> None:
+    # Its stream's last entries, newest first; an entry holds a whole append's events.
+    def entry(last: int, *types: str) -> tuple[bytes, dict[bytes, bytes]]:
+        entry_id, fields, _ = written([NewEvent(t, {}) for t in types], last - len(types) + 1)
+        return entry_id, fields
+
+    opened = entry(8, "BreathDeclared", "BreathPhaseOpened", "AutoPassSet")
+    assert _open_phase([entry(9, "Resigned"), opened]) == 7
+    assert _open_phase([entry(8, "BreathPhaseOpened", "BreathPhaseClosed")]) is None
+    assert _open_phase([entry(8, "GameEnded"), entry(5, "BreathPhaseOpened")]) is None
+    assert _open_phase([entry(3, "TurnEnded", "TurnStarted")]) is None
 
 
 def test_the_reconciler_leaves_a_live_job_alone_until_it_goes_stale(
