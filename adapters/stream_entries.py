@@ -24,6 +24,8 @@ import orjson
 from lorekeeper.audit.chain import EncodedEvent
 from lorekeeper.ports import StoredEvent
 
+# json.dumps of a str without dumps's own setup (a JSON string, non-ASCII kept as it is)
+_quote = json.encoder.encode_basestring
 Item = Sequence[Any]  # [type, schema, payload (decoded), hash]: one event of an entry
 
 
@@ -45,10 +47,8 @@ def entry_pairs(
     if len(events) == 1:
         return ["type", first.type, "schema", first.schema, "payload", first.payload_json,
                 *shared, "hash", hashes[0]]  # fmt: skip
-    items = ",".join(
-        f'[{json.dumps(e.type)},{e.schema},{e.payload_json},"{h}"]'
-        for e, h in zip(events, hashes, strict=True)
-    )
+    items = ",".join([f'[{_quote(e.type)},{e.schema},{e.payload_json},"{h}"]'
+                      for e, h in zip(events, hashes, strict=True)])  # fmt: skip
     return [*shared, "hash", hashes[-1], "events", f"[{items}]"]
 
 
