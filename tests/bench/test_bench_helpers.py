@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from bench.games import breath_game, random_game
+from bench.in_process import call, command_requests
 from bench.loadgen import _parse, http_request
 from bench.report import Row, table
 from bench.stats import percentile
@@ -106,3 +108,31 @@ def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # i
     assert len(values) == 10 and all(v > 0 for v in values.values()), values
     assert values["12 log cost per game: leaf data, bytes"] > 300  # two leaves of ~180 bytes
     assert not redis_client.exists("lk:{tlog}:leaves")  # it cleans up after itself
+
+
+def test_an_in_process_request_reaches_the_app_as_gunicorn_would_send_it() -> None:
+    seen: dict[str, object] = {}
+
+    def app(environ: dict[str, object], start_response: Callable[..., object]) -> list[bytes]:
+        seen.update(environ)
+        start_response("201 Created", [("Content-Type", "text/plain")])
+        return [b"made ", b"it"]
+
+    headers = {"Content-Type": "application/json", "If-Match": '"3"'}
+    assert call(app, ("POST", "/v1/games/g/commands", b"{}", headers)) == (201, b"made it")
+    assert seen["PATH_INFO"] == "/v1/games/g/commands" and seen["CONTENT_LENGTH"] == "2"
+    assert seen["CONTENT_TYPE"] == "application/json" and seen["HTTP_IF_MATCH"] == '"3"'
+
+
+def test_in_process_commands_take_turns_between_games() -> None:
+    scripts = [random_game("river_crossing", f"turns-{i}", max_turns=1) for i in range(2)]
+    games = [(f"g{i}", ["t0", "t1", "t2"], s) for i, s in enumerate(scripts)]
+
+    requests = command_requests(games)
+
+    assert len(requests) == sum(len(s.steps) for s in scripts)
+    assert [r[1] for r in requests[:2]] == ["/v1/games/g0/commands", "/v1/games/g1/commands"]
+    first = scripts[0].steps[0]
+    assert json.loads(requests[0][2]) == first.body
+    assert requests[0][3]["If-Match"] == f'"{first.before}"'
+    assert requests[0][3]["Authorization"] == f"Bearer t{first.seat}"
