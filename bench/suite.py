@@ -12,8 +12,7 @@ from contextlib import contextmanager
 
 import redis
 
-from adapters.redis_keys import projection_key
-from adapters.stream_heads import stream_versions
+from adapters.redis_projections import lagging_among
 from bench import games as g
 from bench import legal, memory, replay
 from bench.clients import GameClient, Record, create_games
@@ -29,12 +28,7 @@ def wait_for_projections(client: redis.Redis, game_ids: Sequence[str], timeout_s
     """Until every game's projection checkpoint has reached its stream's head."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        pipe = client.pipeline(transaction=False)
-        for game_id in game_ids:
-            pipe.hget(projection_key(game_id), "version")
-        stored = pipe.execute()
-        heads = stream_versions(client, game_ids)
-        if all(head <= int(v or 0) for head, v in zip(heads, stored, strict=True)):
+        if not lagging_among(client, game_ids):
             return
         time.sleep(0.05)
     raise RuntimeError("the workers did not catch the projections up")
