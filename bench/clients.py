@@ -103,15 +103,9 @@ class GameClient:
         return None
 
     def _raw(self, game: Game, step: Step) -> bytes:
-        body = json.dumps(step.body, separators=(",", ":")).encode()
-        headers = {
-            "Authorization": f"Bearer {game.tokens[step.seat]}",
-            "Content-Type": "application/json",
-            "Idempotency-Key": f"bench-{next(_keys)}",
-        }
-        if self._check:
-            headers["If-Match"] = f'"{step.before}"'
-        path = f"/v1/games/{game.game_id}/commands"  # a client made from openapi.yaml
+        key = f"bench-{next(_keys)}"
+        path, body, headers = command_request(game.game_id, game.tokens, step, key,
+                                              check_version=self._check)  # fmt: skip
         return http_request("POST", path, self._port, headers, body)
 
     def on_reply(self, request: Request, reply: Reply) -> None:
@@ -141,6 +135,19 @@ class GameClient:
             if self._watcher is not None:
                 done = step.breath_done
                 self._watcher.expect(game.game_id, stream=done, checkpoint=done)
+
+
+def command_request(
+    game_id: str, tokens: Sequence[str], step: Step, key: str, *, check_version: bool = True
+) -> tuple[str, bytes, dict[str, str]]:
+    """The path, body and headers of a step's command, as a client made from openapi.yaml
+    sends it (`/v1`), with an Idempotency-Key and, `check_version`, its If-Match."""
+    body = json.dumps(step.body, separators=(",", ":")).encode()
+    headers = {"Authorization": f"Bearer {tokens[step.seat]}", "Content-Type": "application/json",
+               "Idempotency-Key": key}  # fmt: skip
+    if check_version:
+        headers["If-Match"] = f'"{step.before}"'
+    return f"/v1/games/{game_id}/commands", body, headers
 
 
 def create_games(port: int, scripts: Sequence[Script]) -> list[Game]:

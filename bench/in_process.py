@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from adapters.redis_server import RedisServerProcess
+from bench.clients import command_request
 from bench.games import Script, random_game
 from bench.stack import LOREKEEPER_ENV
 from bench.stats import percentile
@@ -72,13 +73,9 @@ def command_requests(games: Sequence[tuple[str, Sequence[str], Script]]) -> list
     for i in range(max(len(script.steps) for _, _, script in games)):
         for game_id, tokens, script in games:
             if i < len(script.steps):
-                step = script.steps[i]
-                headers = {"Authorization": f"Bearer {tokens[step.seat]}",
-                           "Content-Type": "application/json",
-                           "Idempotency-Key": f"in-process-{len(requests)}",
-                           "If-Match": f'"{step.before}"'}  # fmt: skip
-                body = json.dumps(step.body, separators=(",", ":")).encode()
-                requests.append(("POST", f"/v1/games/{game_id}/commands", body, headers))
+                key = f"in-process-{len(requests)}"
+                path, body, headers = command_request(game_id, tokens, script.steps[i], key)
+                requests.append(("POST", path, body, headers))
     return requests
 
 
