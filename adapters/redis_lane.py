@@ -312,6 +312,61 @@ def run_all(lane: Lane, calls: Sequence[ScriptCall]) -> list[Any]:
     return checked(lane.run_scripts(calls) if calls else [])
 
 
+def run_as_one(lane: Lane, calls: Sequence[ScriptCall]) -> list[Any]:
+    """Each call's reply, in order, as `run_all`; on one Redis server the calls run as one
+    script (`bundled`): one `EVALSHA` where there were as many as calls, and an error stops
+    the calls after it (the ones before it stand, as a script's writes do). On a Cluster a
+    call's keys are in its own slot, so each runs as a script of its own."""
+    if isinstance(lane, ClusterLane) or len(calls) < 2:
+        return run_all(lane, calls)
+    replies: list[Any] = checked(lane.run_scripts([bundled(calls)]))[0]
+    return checked(replies)  # an error a script returned, as `run_all` raises it
+
+
+def bundled(calls: Sequence[ScriptCall]) -> ScriptCall:
+    """The calls as one script: each distinct script becomes a function of the bundle (its
+    KEYS and ARGV its parameters), and the bundle calls them in order with each call's own
+    keys and arguments; its reply is the list of theirs (a call that returned nothing gives
+    None). ARGV starts with the number of calls and, for each, its script's place in the
+    bundle and how many keys and arguments it has."""
+    scripts = tuple(dict.fromkeys(call.script for call in calls))
+    place = {script: n for n, script in enumerate(scripts, 1)}
+    header: list[str | int] = [len(calls)]
+    keys: list[str] = []
+    args: list[str | int] = []
+    for call in calls:
+        header += [place[call.script], len(call.keys), len(call.args)]
+        keys += call.keys
+        args += call.args
+    return ScriptCall(_bundle_source(scripts), keys, header + args)
+
+
+@cache
+def _bundle_source(scripts: tuple[str, ...]) -> str:
+    parts = ",\n".join(f"function(KEYS, ARGV)\n{script}\nend" for script in scripts)
+    return _BUNDLE_LUA.replace("--PARTS--", parts)
+
+
+# Lua's unpack takes a few thousand values at most: a call's keys and arguments are far fewer.
+_BUNDLE_LUA = """
+local parts = {
+--PARTS--
+}
+local n = tonumber(ARGV[1])
+local replies, k, a = {}, 0, 1 + 3 * n
+for i = 1, n do
+  local h = 3 * i - 1
+  local nk, na = tonumber(ARGV[h + 1]), tonumber(ARGV[h + 2])
+  local reply = parts[tonumber(ARGV[h])]({unpack(KEYS, k + 1, k + nk)},
+                                         {unpack(ARGV, a + 1, a + na)})
+  k, a = k + nk, a + na
+  if reply == nil then reply = false end
+  replies[i] = reply
+end
+return replies
+"""
+
+
 def checked(replies: list[Any]) -> list[Any]:
     """The replies, once none is an error reply (the first is raised)."""
     for failed in (r for r in replies if isinstance(r, Exception)):

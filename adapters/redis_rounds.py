@@ -14,24 +14,23 @@ for the disk, so each round trip cost a flush, one after another (BENCHMARKS.md,
 23"). Here:
 
 - **one server** (the coordination client is the games' client): every script of the round
-  goes in one round trip, the saves last. Redis runs a connection's commands in the order
-  sent, so a worker killed half way has written a prefix: never a projection without the
-  listing, notes and deadline derived with it. A script before the saves that answers an
-  error (out of memory, say) does not stop the saves after it, so the saves that wrote are
-  deleted (the reconciler projects those games again) and the error raised;
-- **a cluster** (two clients): the coordination Redis's scripts in one round trip, then the
-  saves on every master at once (adapters/redis_lane.py): two, the saves only after the
-  others succeeded.
+  runs as one script (adapters/redis_lane.py, `bundled`: one `EVALSHA` a round, where each
+  game cost three), the saves last. A script runs whole or stops at its first error with
+  what it wrote before it, so a worker killed half way, or a write that fails (out of
+  memory, say), leaves a prefix: never a projection without the listing, notes and deadline
+  derived with it;
+- **a cluster** (two clients): the coordination Redis's scripts as one script, then the
+  saves on every master at once (adapters/redis_lane.py): two round trips, the saves only
+  after the others succeeded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_lane import checked, lane_for, run_all
+from adapters.redis_lane import lane_for, run_all, run_as_one
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
@@ -93,18 +92,6 @@ class RedisRoundWriter:
         ]
         saves = self._projections.save_calls(writes.saves, replace_equal=writes.replace_equal)
         if not self._shared:
-            run_all(self._coordination, before)
+            run_as_one(self._coordination, before)
             return [bool(written) for written in run_all(self._games, saves)]
-        replies = self._games.run_scripts(before + saves) if before or saves else []
-        saved = replies[len(before) :]
-        failed = next((r for r in replies[: len(before)] if isinstance(r, Exception)), None)
-        if failed is not None:
-            self._take_back(writes, saved)
-            raise failed
-        return [bool(written) for written in checked(saved)]
-
-    def _take_back(self, writes: RoundWrites, saved: list[Any]) -> None:
-        """Delete the projections this round wrote (a write before them failed)."""
-        for save, reply in zip(writes.saves, saved, strict=True):
-            if reply == 1:
-                self._projections.delete(save.game_id)
+        return [bool(written) for written in run_as_one(self._games, before + saves)[len(before) :]]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 import redis
 from redis.exceptions import ResponseError
 
-from adapters.redis_lane import RedisLane, ScriptCall
+from adapters.redis_lane import RedisLane, ScriptCall, bundled, run_as_one
 
 COUNT = "return redis.call('INCR', KEYS[1])"
 ECHO = "return ARGV[1]"
@@ -80,3 +81,57 @@ def test_calls_past_its_connections_wait_for_one(redis_client: redis.Redis) -> N
 
     assert sorted(replies) == sorted(str(i).encode() for i in range(8))  # type: ignore[type-var]
     assert len(lane._connections._idle) <= 2  # never more than two connections
+
+
+SET = "redis.call('SET', KEYS[1], ARGV[1])"  # returns nothing
+BREAK = "return redis.call('INCR', KEYS[1])"  # an error when the key holds no number
+
+
+def evalsha_calls(client: redis.Redis) -> int:
+    stats = client.info("commandstats").get("cmdstat_evalsha")
+    return int(stats["calls"]) if stats else 0
+
+
+def test_calls_run_as_one_script_each_with_its_keys_and_arguments(
+    redis_client: redis.Redis,
+) -> None:
+    lane = RedisLane(redis_client)
+    calls = [ScriptCall(COUNT, ["n"], []), ScriptCall(ECHO, [], ["a"]),
+             ScriptCall(SET, ["k"], ["v"]), ScriptCall(COUNT, ["m"], []),
+             ScriptCall(ECHO, [], ["b"])]  # fmt: skip
+    run_as_one(lane, calls)  # the bundle loaded (its first run answers NOSCRIPT)
+    before = evalsha_calls(redis_client)
+
+    replies = run_as_one(lane, calls)
+
+    assert replies == [2, b"a", None, 2, b"b"]
+    assert redis_client.mget("n", "m", "k") == [b"2", b"2", b"v"]
+    assert evalsha_calls(redis_client) - before == 1
+    assert run_as_one(lane, calls[1:2]) == [b"a"] and run_as_one(lane, []) == []
+
+
+def test_an_error_stops_the_calls_after_it_and_keeps_the_writes_before_it(
+    redis_client: redis.Redis,
+) -> None:
+    lane = RedisLane(redis_client)
+    redis_client.set("text", "not a number")
+    calls = [ScriptCall(COUNT, ["n"], []), ScriptCall(BREAK, ["text"], []),
+             ScriptCall(COUNT, ["m"], [])]  # fmt: skip
+
+    with pytest.raises(ResponseError):
+        run_as_one(lane, calls)
+
+    assert redis_client.mget("n", "m") == [b"1", None]
+    with pytest.raises(ResponseError, match="no such luck"):  # a script's own error reply
+        run_as_one(lane, [ScriptCall(FAIL, [], []), ScriptCall(COUNT, ["m"], [])])
+    assert redis_client.get("m") == b"1"  # ... stops nothing: it is a reply
+
+
+def test_a_bundle_a_restarted_server_forgot_is_loaded_again(redis_client: redis.Redis) -> None:
+    lane = RedisLane(redis_client)
+    calls = [ScriptCall(COUNT, ["n"], []), ScriptCall(ECHO, [], ["x"])]
+    run_as_one(lane, calls)
+    redis_client.script_flush()
+
+    assert run_as_one(lane, calls) == [2, b"x"]
+    assert redis_client.script_exists(bundled(calls).command()[1]) == [True]
