@@ -74,8 +74,9 @@ def worker_heartbeat_key(worker: str) -> str:
 
 
 def bucket_key(caller: str) -> str:
-    """Hash: a caller's rate-limit bucket."""
-    return f"lk:rate:{caller}"
+    """String: a caller's rate-limit bucket, "<tokens> <when>" (the hashes `lk:rate:<caller>`
+    of earlier versions lapse within seconds, unread)."""
+    return f"lk:bucket:{caller}"
 
 
 def table_key(game_id: str) -> str:

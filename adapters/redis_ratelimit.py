@@ -47,15 +47,20 @@ def is_out_of_memory(exc: BaseException) -> bool:
 
 # KEYS: the bucket. ARGV: refill per second, burst, most tokens to take.
 # Reply: {tokens taken (0: none), wait seconds, tokens left}. Takes an eighth of what the
-# bucket holds (at least 1, at most ARGV[3]).
+# bucket holds (at least 1, at most ARGV[3]). The bucket is one string, "<tokens> <when>"
+# (seconds), with its time to live: a lease is four calls (EVALSHA, TIME, GET, SET), where a
+# hash took five (HMGET, HSET and PEXPIRE; BENCHMARKS.md).
 _BUCKET_LUA = """
 redis.set_repl(redis.REPL_NONE)
 local rate, burst, most = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local saved = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
-local tokens = tonumber(saved[1]) or burst
-local ts = tonumber(saved[2]) or now
+local saved = redis.call('GET', KEYS[1])
+local tokens, ts = burst, now
+if saved then
+  local space = string.find(saved, ' ', 1, true)
+  tokens, ts = tonumber(string.sub(saved, 1, space - 1)), tonumber(string.sub(saved, space + 1))
+end
 tokens = math.min(burst, tokens + math.max(0, now - ts) * rate)
 local allowed, wait = 0, 0
 if tokens >= 1 then
@@ -64,8 +69,8 @@ if tokens >= 1 then
 else
   wait = (1 - tokens) / rate
 end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+redis.call('SET', KEYS[1], tostring(tokens) .. ' ' .. string.format('%.6f', now),
+           'PX', math.ceil(burst / rate * 1000) + 1000)
 return {allowed, tostring(wait), tostring(tokens)}
 """
 
