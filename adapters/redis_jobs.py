@@ -12,15 +12,10 @@
   too; on a Cluster the list is in another slot, so the store calls `requested_with_append`
   and the game is pushed after the append (a push lost there leaves the flag set until it
   lapses or the reconciler finds the game). `after_append` then sends nothing for that
-  version. The workers' projection loop pops game ids and holds their flags while it
-  projects them; after each round it **releases** them (`release`, one script a game that
-  reads the stream's head and the flag together): a game whose stream has not moved past
-  the version projected has its flag cleared, so its next append queues it again; a game
-  that moved since keeps its flag and is projected again in the loop's next round without
-  being queued (an append to a busy game pushes nothing). So an append either finds the flag
-  clear (and queues the game) or is read by a round of the loop that holds the flag.
-  Projections are not RQ jobs: RQ's bookkeeping (some 65 Redis calls a job) costs several
-  times the projection itself (BENCHMARKS.md).
+  version. The workers' projection loop pops game ids and clears their flags *before* it
+  reads the streams, so an append either finds the flag clear (and queues the game) or is
+  read by the pending projection. Projections are not RQ jobs: RQ's bookkeeping (some 65
+  Redis calls a job) costs several times the projection itself (BENCHMARKS.md).
 - a **bot** move (RQ, the bot queue) when the game waits on a bot seat (`enqueue_bot_turn`,
   called by lorekeeper/bot_turns.py): job id `bot-<game>-<version>-<seat>` (the game id
   escaped as below), the top-level function BOT_FUNC names.
@@ -41,7 +36,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 import redis
@@ -49,9 +44,8 @@ from rq import Queue
 from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
-from adapters.append_script import HEAD_FIELD
 from adapters.redis_keys import DEFAULT_PROJECTION_QUEUE, commands_key, due_key, pending_field
-from adapters.redis_lane import ScriptCall, lane_for, run_as_one
+from adapters.redis_lane import ScriptCall, lane_for
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
 
@@ -76,25 +70,6 @@ if KEYS[2] then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 return 1
 """
 
-
-# KEYS: the game's command-ids hash. ARGV: the head field, the pending field, the version
-# projected (-1: none, the flag is cleared whatever the head), now (ms), how old a kept flag
-# may grow before it is set to now (ms). 1 when the stream moved past the version and the
-# flag is kept (set to now when that old), else 0 (the flag cleared, or there was none: an
-# append that found none queued the game).
-_RELEASE_LUA = """
-local kept = redis.call('HMGET', KEYS[1], ARGV[1], ARGV[2])
-if not kept[2] then return 0 end
-local head = tonumber(string.match(kept[1] or '', '^(%d+) ') or '0')
-if tonumber(ARGV[3]) < 0 or head <= tonumber(ARGV[3]) then
-  redis.call('HDEL', KEYS[1], ARGV[2])
-  return 0
-end
-if tonumber(ARGV[4]) - tonumber(kept[2]) >= tonumber(ARGV[5]) then
-  redis.call('HSET', KEYS[1], ARGV[2], ARGV[4])
-end
-return 1
-"""
 
 _RIDDEN_MAX = 4096
 
@@ -232,30 +207,13 @@ class RQJobQueue:
         return bool(reply)
 
     def clear_pending(self, game_ids: Sequence[str]) -> None:
-        """Clear the games' flags, whoever holds them (the reconciler, before it catches up
-        a game whose loop died): one pipeline, one HDEL a game, in each game's hash."""
+        """Called by the projection loop before it reads the streams: one pipeline (one
+        HDEL a game, in each game's hash)."""
         if game_ids:
             pipe = self._games.pipeline(transaction=False)
             for game_id in game_ids:
                 pipe.hdel(commands_key(game_id), self._pending_field)
             pipe.execute()
-
-    def release(self, versions: Mapping[str, int | None], *, refresh_ms: int) -> list[str]:
-        """Called by the projection loop after a round, with the version each game's
-        projection now shows (None: its projection failed): each game's flag is cleared
-        unless its stream has moved past that version since (one script a game, atomic with
-        the appends; on one Redis one `EVALSHA` for all, adapters/redis_lane.py). The games
-        that moved keep their flags, which are set to now once older than `refresh_ms` (the
-        reconciler takes a flag left that old, not in the queue, for a dead loop's): the
-        caller projects them again. A game whose stream has no head field (written before
-        the head was kept) is released."""
-        now_ms = time.time_ns() // 1_000_000
-        calls = [ScriptCall(_RELEASE_LUA, [commands_key(game_id)],
-                            [HEAD_FIELD, self._pending_field, -1 if version is None else version,
-                             now_ms, refresh_ms])
-                 for game_id, version in versions.items()]  # fmt: skip
-        kept = run_as_one(self._games_lane, calls)
-        return [game_id for game_id, held in zip(versions, kept, strict=True) if held == 1]
 
     def pending_since_ms(self, game_id: str) -> int | None:
         """When the game's pending projection was requested (epoch ms), or None (a flag

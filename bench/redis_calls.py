@@ -49,9 +49,8 @@ def command_calls(
     """Redis calls by name over `commands` accepted commands of one seat-token game (after a
     warm-up), and how many were counted. The rate limiter runs with `rate_per_s` and a burst as
     large (the benchmark's setting: a bucket no client empties). `projected_each`: as if the
-    workers projected the game between any two commands and found it quiet (its pending flag
-    released, so each command queues it again: the most a command pays for its projection
-    request; a game busy in every round keeps its flag and is not queued)."""
+    workers projected the game between any two commands (its pending flag cleared, so each
+    command queues it again: the most a command pays for its projection request)."""
     from adapters.redis_keys import commands_key, pending_field
     from api import create_app
     from api.composition import redis_components
@@ -71,7 +70,7 @@ def command_calls(
         game_id = created.get_json()["game_id"]
         tokens = {s["seat"]: s["token"] for s in created.get_json()["seats"]}
         for index, step in enumerate(steps):
-            if projected_each:  # what the projection loop's release does to a quiet game
+            if projected_each:  # what the projection loop does before it reads the stream
                 clients.games.hdel(commands_key(game_id), pending_field(settings.projection_queue))
             before = commandstats(servers)
             reply = client.post(
@@ -95,14 +94,13 @@ def projection_calls(
     client: redis.Redis, url: str, *, commands: int = 40, script: Script | None = None
 ) -> tuple[Counter[str], int]:
     """Redis calls by name of the workers' projection of one game after each of `commands`
-    commands (`ProjectionLoop.project([game])`: a projection round of one game and the
-    release of its flag; the queue's own pop and the round's batching over several games
-    aside): the other side of a command's cost, on one Redis."""
+    commands (`Projector.project([game])`, as a projection round of one game runs it; the
+    queue's own pop and the round's batching over several games aside): the other side of a
+    command's cost, on one Redis."""
     from api import create_app
     from api.composition import redis_components
     from lorekeeper.settings import Settings
     from workers.context import build_context
-    from workers.projection_loop import ProjectionLoop
 
     settings = Settings(redis_url=url, jobs="rq", rate_per_s=1_000_000,
                         rate_burst=1_000_000, allow_anonymous_games=True)  # fmt: skip
@@ -121,7 +119,7 @@ def projection_calls(
                                        "Idempotency-Key": f"projected-{index}"})  # fmt: skip
             assert reply.status_code == 200, reply.get_json()
             before = commandstats([client])
-            ProjectionLoop(ctx).project([game_id])
+            ctx.projector.project([game_id])
             if index >= _WARM_UP:
                 counted += commandstats([client]) - before
     return counted, commands

@@ -5,16 +5,9 @@ game's pending flag; each worker process pops from it in a thread beside RQ's lo
 turn with the RQ queues in burst mode (workers/worker.py). An RQ job would cost several
 times the projection it runs (BENCHMARKS.md), and every command asks for one.
 
-The loop holds the flags of the games it popped while it projects them, then releases them
-(adapters/redis_jobs.py, `release`): a game that received a command during the round keeps
-its flag and goes into the next round as it is (its appends pushed nothing: a busy game is
-not queued, popped and flagged again for each command); the others' flags are cleared. The
-flags the loop keeps are set to now every FLAG_REFRESH_S, so the reconciler does not take
-them for a dead loop's (workers/reconcile.py: LOST_FLAG_S).
-
 A projection that fails is logged and recorded in the hash `lk:projections:failed` (game id ->
 its last failure), which `python -m workers failed` lists beside RQ's failed breath jobs. The
-game's flag is cleared after the round, so its next append or the reconciler tries again.
+game's flag is clear by then, so its next append or the reconciler tries again.
 """
 
 from __future__ import annotations
@@ -46,8 +39,6 @@ BATCH = 32  # game ids popped at once: under load, one round trip per step for m
 # projection takes in at once (BENCHMARKS.md: a projection's cost is mostly per game).
 GATHER_S_PER_GAME = 0.003
 LOOP = "projection_loop"  # who resolved a breath phase, in its log line
-# A flag the loop keeps is set to now once this old: well under the reconciler's LOST_FLAG_S.
-FLAG_REFRESH_S = 0.25
 
 
 class ProjectionLoop:
@@ -57,7 +48,6 @@ class ProjectionLoop:
         if round_s is None:
             round_s = ctx.settings.projection_round_ms / 1000
         self._round_s = round_s
-        self._kept: list[str] = []  # games whose flags the last round kept: the next one's
 
     def run(self) -> None:
         """Project due games as they come, until `stop()`: a round takes every game due (up to
@@ -65,19 +55,16 @@ class ProjectionLoop:
         n × GATHER_S_PER_GAME, at most the round interval, after its start: what comes due in
         between waits in the queue, where a game's pending flag keeps it once, so under load
         a round projects many games, each with all its new commands, while a lone game is
-        projected at once and a full batch goes on at once. The games the last round kept
-        (they moved during it) are in the next round without being popped; while there are
-        any, the pop does not wait."""
+        projected at once and a full batch goes on at once."""
         tune_collector()
         queue = self._ctx.jobs.projection_queue
         while not self._stop.is_set():
             try:
-                popped = queue.pop(BATCH, timeout_s=None if self._kept else _WAIT_S)
+                game_ids = queue.pop(BATCH, timeout_s=_WAIT_S)
             except redis.RedisError as exc:
                 log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
                 self._stop.wait(_RETRY_S)
                 continue
-            game_ids = list(dict.fromkeys([*self._kept, *popped]))
             if game_ids:
                 started = time.monotonic()
                 outcomes = self.project(game_ids)
@@ -116,30 +103,22 @@ class ProjectionLoop:
     def drain(self) -> int:
         """Project every due game, without waiting for more; how many were popped."""
         done = 0
-        while (popped := self._ctx.jobs.projection_queue.pop(BATCH, timeout_s=None)) or self._kept:
-            self.project(list(dict.fromkeys([*self._kept, *popped])))
-            done += len(popped)
+        while game_ids := self._ctx.jobs.projection_queue.pop(BATCH, timeout_s=None):
+            self.project(game_ids)
+            done += len(game_ids)
         return done
 
     def is_empty(self) -> bool:
-        return not self._kept and not self._ctx.jobs.projection_queue.due()
+        return not self._ctx.jobs.projection_queue.due()
 
     def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
-        """Project the games together (their flags held: the appends meanwhile queue
-        nothing), then release their flags: the games whose streams moved since keep theirs
-        and are kept for the next round (`run`, `drain`); a failed game's is cleared. If the
-        release cannot be sent, every game is kept: the next round projects it again and
-        releases it then."""
+        """Project the games together. Their pending flags are cleared in one call *before*
+        their streams are read, so an append after that schedules a new projection."""
         try:
+            self._ctx.jobs.clear_pending(game_ids)
             outcomes = self._ctx.projector.project(game_ids)
         except Exception as exc:  # the round's reads or saves: every game of it failed
             outcomes = dict.fromkeys(game_ids, exc)
-        versions = {g: o.version if isinstance(o, Outcome) else None for g, o in outcomes.items()}
-        try:
-            self._kept = self._ctx.jobs.release(versions, refresh_ms=int(FLAG_REFRESH_S * 1000))
-        except redis.RedisError as exc:
-            log.warning("projection.release_failed", extra={"error": repr(exc)})
-            self._kept = list(game_ids)
         caught_up = {g: o.version for g, o in outcomes.items() if isinstance(o, Outcome)}
         if caught_up:
             log.debug("projection.caught_up", extra={"games": caught_up})

@@ -54,9 +54,8 @@ log = logging.getLogger(__name__)
 # phase is resolved, so an open phase is always among a stream's last few events: in its last
 # few entries (an entry holds an append's events, one or more).
 _TAIL = 16
-# A loop releases the flags of the games it pops after its round, and sets the ones it keeps
-# to now every FLAG_REFRESH_S (workers/projection_loop.py); a flag without its game in the
-# queue this much older than that was left by a loop that died.
+# A loop clears the flags of the games it pops within milliseconds; a flag without its game
+# in the queue this much older than its request was left by a loop that died.
 LOST_FLAG_S = 1.0
 RECONCILE_BATCH = 200
 SWEEP_WINDOW = 1000  # games a pass on the interval reads (step 1)

@@ -17,7 +17,7 @@ from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue, breath_job_id, breath_opened_version
-from adapters.redis_keys import commands_key, due_key, pending_field
+from adapters.redis_keys import due_key
 from lorekeeper.errors import VersionConflict
 from lorekeeper.gamelog import GameLog
 from lorekeeper.ports import NewEvent
@@ -112,31 +112,6 @@ def test_clearing_the_pending_flags_of_several_games_lets_them_queue_again(
         jobs.after_append(game_id, 5, ["UnitMoved"])
 
     assert jobs.projection_queue.due() == ["g1", "g2"]
-
-
-def test_a_release_clears_the_flags_of_the_games_that_did_not_move_and_keeps_the_others(
-    redis_client: redis.Redis,
-) -> None:
-    jobs = RQJobQueue(redis_client)
-    store = RedisStreamEventStore(redis_client, projections=jobs)
-    for game_id in ("still", "moved", "failed", "old"):
-        store.create(game_id, [NewEvent("A", {})])
-        store.append(game_id, 1, [NewEvent("B", {})], seat=0, command_id=None, command_hash=None)
-    jobs.projection_queue.pop(4, timeout_s=None)
-    taken, moved = jobs.pending_since_ms("old"), jobs.pending_since_ms("moved")
-    assert taken is not None and moved is not None
-    redis_client.hset(commands_key("old"), pending_field(), taken - 1000)  # held a second
-
-    kept = jobs.release({"still": 2, "moved": 1, "failed": None, "old": 1, "gone": 0},
-                        refresh_ms=250)  # fmt: skip
-
-    assert kept == ["moved", "old"]
-    assert [jobs.pending_since_ms(g) is None for g in ("still", "failed", "gone")] == [True] * 3
-    assert jobs.pending_since_ms("moved") == moved  # young: left as it was
-    assert (jobs.pending_since_ms("old") or 0) >= taken  # a second old: set to now
-    store.append("still", 2, [NewEvent("C", {})], seat=0, command_id=None, command_hash=None)
-    store.append("moved", 2, [NewEvent("C", {})], seat=0, command_id=None, command_hash=None)
-    assert jobs.projection_queue.due() == ["still"]  # released: queued; kept: not
 
 
 class CountingJobs(RQJobQueue):

@@ -77,46 +77,6 @@ def test_an_append_after_the_job_cleared_its_flag_schedules_another(
     assert ctx.jobs.projection_queue.due() == [game.game_id]
 
 
-def test_a_game_that_moves_during_a_round_keeps_its_flag_and_is_not_queued_again(
-    ctx: WorkerContext,
-) -> None:
-    game = BreathGame(ctx.service)
-    loop = ProjectionLoop(ctx)
-    assert ctx.jobs.projection_queue.pop(BATCH, timeout_s=None) == [game.game_id]
-    project_round = ctx.projector.project
-
-    def a_command_lands_during_the_round(game_ids: list[str]) -> dict[str, object]:
-        outcomes = project_round(game_ids)
-        game.command(0, {"type": "end_turn"})  # after the round read the stream
-        return outcomes  # type: ignore[return-value]
-
-    ctx.projector.project = a_command_lands_during_the_round  # type: ignore[method-assign]
-    loop.project([game.game_id])
-    ctx.projector.project = project_round  # type: ignore[method-assign]
-
-    assert loop._kept == [game.game_id] and not loop.is_empty()
-    assert ctx.jobs.pending_since_ms(game.game_id) is not None
-    version = game.command(1, {"type": "end_turn"}).version
-    assert ctx.jobs.projection_queue.due() == []  # a busy game's appends push nothing
-    loop.drain()  # the kept game is projected without being popped, then released
-    assert ctx.projections.checkpoints([game.game_id]) == [version]
-    assert loop.is_empty() and ctx.jobs.pending_since_ms(game.game_id) is None
-    game.command(0, {"type": "end_turn"})
-    assert ctx.jobs.projection_queue.due() == [game.game_id]  # released: queued again
-
-
-def test_a_failed_projection_leaves_its_game_released(ctx: WorkerContext) -> None:
-    game = BreathGame(ctx.service)
-    ctx.jobs.projection_queue.pop(BATCH, timeout_s=None)
-    version = ctx.events.version(game.game_id)
-    ctx.events.append(game.game_id, version, [NewEvent("NoSuchEvent", {})],
-                      seat=None, command_id=None, command_hash=None)  # fmt: skip
-    loop = ProjectionLoop(ctx)
-
-    assert isinstance(loop.project([game.game_id])[game.game_id], ValueError)
-    assert loop.is_empty() and ctx.jobs.pending_since_ms(game.game_id) is None
-
-
 def test_a_worker_with_a_cold_cache_writes_the_same_bytes(
     ctx: WorkerContext, settings: Settings, redis_client: redis.Redis
 ) -> None:
