@@ -15,10 +15,10 @@ for the disk, so each round trip cost a flush, one after another (BENCHMARKS.md,
 
 - **one server** (the coordination client is the games' client): every script of the round
   runs as one script (adapters/redis_lane.py, `bundled`: one `EVALSHA` a round, where each
-  game cost three), the saves last. A script runs whole or stops at its first error with
-  what it wrote before it, so a worker killed half way, or a write that fails (out of
-  memory, say), leaves a prefix: never a projection without the listing, notes and deadline
-  derived with it;
+  game cost three), the saves last. Redis runs a script whole (a worker killed before it
+  arrives writes nothing of the round), or stops it at its first error with what it wrote
+  before (a write refused for want of memory, say): a prefix, never a projection without
+  the listing, notes and deadline derived with it;
 - **a cluster** (two clients): the coordination Redis's scripts as one script, then the
   saves on every master at once (adapters/redis_lane.py): two round trips, the saves only
   after the others succeeded.
