@@ -163,17 +163,26 @@ def projection_lag(
     largest gap; `max_ms` is the age of the oldest event not yet projected (0 when none).
     """
     count, behind = lagging_games(client, index)
-    pipe = client.pipeline(transaction=False)
-    for game_id, stored, _ in behind:  # the entry holding it: an append's events share `t`
-        pipe.xrange(events_key(game_id), f"{stored + 1}-0", "+", count=1)
-    oldest = [int(entry_fields(entries[0][1]).get("t", 0)) for entries in pipe.execute() if entries]
-    now = now_ms if now_ms is not None else time.time_ns() // 1_000_000
     return {
         "games": count,
         "lagging": len(behind),
         "max_events": max((head - stored for _, stored, head in behind), default=0),
-        "max_ms": max((now - t for t in oldest), default=0),
+        "max_ms": oldest_unprojected_ms(client, behind, now_ms=now_ms),
     }
+
+
+def oldest_unprojected_ms(
+    client: GamesClient, behind: Sequence[tuple[str, int, int]], *, now_ms: int | None = None
+) -> int:
+    """The age of the oldest event not yet projected among `behind` (as `lagging_among`
+    gives them; 0 when none): one pipeline, the first unprojected entry of each game."""
+    pipe = client.pipeline(transaction=False)
+    for game_id, stored, _ in behind:  # the entry holding it: an append's events share `t`
+        pipe.xrange(events_key(game_id), f"{stored + 1}-0", "+", count=1)
+    replies = pipe.execute() if behind else []
+    oldest = [int(entry_fields(entries[0][1]).get("t", 0)) for entries in replies if entries]
+    now = now_ms if now_ms is not None else time.time_ns() // 1_000_000
+    return max((now - t for t in oldest), default=0)
 
 
 def queued_lag(

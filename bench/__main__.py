@@ -36,7 +36,7 @@ from bench import games as g
 from bench.ceiling import xadd_rate
 from bench.clients import Game, create_games, fake_games
 from bench.cluster import cluster_rows
-from bench.command_path import ClosedLoop, Side, Slice, alternate, ratio, split
+from bench.command_path import LAG_SAMPLE_S, ClosedLoop, Side, Slice, alternate, ratio, split
 from bench.games import Script
 from bench.lag import steady
 from bench.players import lobby_rows, player_key_rows
@@ -183,8 +183,8 @@ def command_path_rows(
     ours_pids = {"server": up.stack.pid("api"), "redis": up.redis_pid, "workers": workers}
     sides = {name: Side() for name in _SIDES}
 
-    def run(loop: ClosedLoop, pids: dict[str, int]) -> Callable[[], Slice]:
-        return lambda: loop.slice(args.warmup_s, args.slice_s, pids, up.client)
+    def run(loop: ClosedLoop, pids: dict[str, int], *, lag: bool = False) -> Callable[[], Slice]:
+        return lambda: loop.slice(args.warmup_s, args.slice_s, pids, up.client, sample_lag=lag)
 
     def run_paused() -> Slice:
         with paused(workers):
@@ -195,7 +195,7 @@ def command_path_rows(
         alternate(1, [
             (sides[HELLO], run(hello_loop, hello_pids)),
             (sides["ceiling"], run(ceiling_loop, ceiling_pids)),
-            (sides["ours"], run(ours_loop, ours_pids)),
+            (sides["ours"], run(ours_loop, ours_pids, lag=True)),
             (sides["ours, workers paused"], run_paused),
         ])  # fmt: skip
         xadds.append(xadd_rate(up.client, args.slice_s))
@@ -233,6 +233,13 @@ def _command_rows(sides: dict[str, Side], xadds: list[float]) -> list[Row]:
             rows.append(Row(f"  p99 latency, {name}", f"{num(p99, 1)} ms",
                             "≤ 25 ms" if judged else "(≤ 25 ms)",
                             p99 <= 25 if judged else None))  # fmt: skip
+        lag99 = side.lag_ms(99)
+        if lag99 is not None:
+            samples = sum(len(s.lag_ms) for s in side.slices)
+            rows.append(Row(f"  oldest unprojected event p99, {name}", f"{num(lag99, 1)} ms",
+                            "≤ 100 ms", lag99 <= 100,
+                            f"p50 {num(side.lag_ms(50) or 0, 1)} ms; {samples} samples, "
+                            f"one each {LAG_SAMPLE_S * 1000:.0f} ms"))  # fmt: skip
     return rows
 
 

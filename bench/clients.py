@@ -102,6 +102,12 @@ class GameClient:
             self._game_index, self._step_index = self._game_index + 1, 0
         return None
 
+    def games_in_play(self) -> list[str]:
+        """The game this client plays now and the one before it (whose last commands may
+        not be projected yet)."""
+        i = self._game_index
+        return [self._games[j % len(self._games)].game_id for j in (i - 1, i) if j >= 0]
+
     def _raw(self, game: Game, step: Step) -> bytes:
         key = f"bench-{next(_keys)}"
         path, body, headers = command_request(game.game_id, game.tokens, step, key,

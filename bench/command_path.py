@@ -4,7 +4,9 @@ game through gunicorn, side by side with the ceiling app (validate + one XADD).
 The two run in alternating slices (ceiling, ours, ceiling, ours …) so that whatever else the
 machine is doing weighs on both alike; the ratio is the median of the slices' ratios. Each
 slice also says where the CPU went: the server's process tree, Redis, the workers, the load
-generator, and anything else on the machine.
+generator, and anything else on the machine. Ours with the workers running also samples,
+every LAG_SAMPLE_S, the age of the oldest event not yet projected among the games in play:
+issue 23's projection lag at the command path's full rate.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from dataclasses import dataclass, field
 
 import redis
 
+from adapters.redis_projections import lagging_among, oldest_unprojected_ms
 from bench.clients import Game, GameClient, Record
 from bench.cpu import machine_busy, tree_cpu_s
 from bench.loadgen import LoadGenerator
 from bench.stats import percentile
 
 CLIENTS = 16
+LAG_SAMPLE_S = 0.05  # how often a slice that samples the projection lag looks
 
 
 @dataclass
@@ -33,6 +37,7 @@ class Slice:
     cpu_s: dict[str, float]  # CPU seconds per process tree, "loadgen", and "other"
     redis_calls: int
     mismatches: list[str]
+    lag_ms: list[float] = field(default_factory=list)  # the oldest unprojected event's age
 
     @property
     def rate(self) -> float:
@@ -51,6 +56,12 @@ class Side:
 
     def latency_ms(self, q: float) -> float:
         return percentile([x for s in self.slices for x in s.latencies], q) * 1000
+
+    def lag_ms(self, q: float) -> float | None:
+        """The `q` percentile of the sampled age of the oldest unprojected event (None: not
+        sampled)."""
+        samples = [x for s in self.slices for x in s.lag_ms]
+        return percentile(samples, q) if samples else None
 
     def per_command(self, name: str) -> float:
         """CPU ms of `name` per accepted command, over all slices."""
@@ -98,8 +109,17 @@ class ClosedLoop:
         ]
 
     def slice(
-        self, warmup_s: float, seconds: float, pids: dict[str, int], client: redis.Redis
+        self,
+        warmup_s: float,
+        seconds: float,
+        pids: dict[str, int],
+        client: redis.Redis,
+        *,
+        sample_lag: bool = False,
     ) -> Slice:
+        """One slice; `sample_lag`: every LAG_SAMPLE_S of it, the age of the oldest event not
+        yet projected among the games in play (issue 23's projection lag at full load: one
+        pipeline over about 32 games, and one more for those behind)."""
         record = self._record
         record.latencies, record.mismatches = [], []
         record.statuses.clear()
@@ -108,9 +128,15 @@ class ClosedLoop:
         record.start, record.end = start, start + seconds
         marks: list[tuple[float, dict[str, float], tuple[float, float], int]] = []
 
+        lags: list[float] = []
+        next_sample = [start]
+
         def tick(now: float) -> None:
             if not marks and now >= start:
                 marks.append(_cpu_marks(pids, client))
+            if sample_lag and now >= next_sample[0]:
+                next_sample[0] = now + LAG_SAMPLE_S
+                lags.append(self._oldest_unprojected_ms(client))
 
         generator.run(record.end, tick)
         cpu1, trees1, busy1, calls1 = _cpu_marks(pids, client)
@@ -129,7 +155,12 @@ class ClosedLoop:
             cpu_s,
             calls1 - calls0,
             list(record.mismatches),
+            lags,
         )
+
+    def _oldest_unprojected_ms(self, client: redis.Redis) -> float:
+        games = list(dict.fromkeys(g for c in self._clients for g in c.games_in_play()))
+        return float(oldest_unprojected_ms(client, lagging_among(client, games)))
 
 
 def _cpu_marks(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from bench.clients import Game, GameClient, Record
+from bench.command_path import Side, Slice
 from bench.games import breath_game, random_game
 from bench.in_process import call, command_requests
 from bench.loadgen import _parse, http_request
@@ -50,6 +52,24 @@ def test_lags_count_from_the_acknowledgement_and_never_go_below_zero() -> None:
 
     assert [round(x, 6) for x in lags] == [0.3, 0.0]
     assert missing == 1
+
+
+def test_a_client_s_games_in_play_are_its_current_one_and_the_one_before() -> None:
+    script = random_game("river_crossing", "smoke", max_turns=1)
+    games = [Game(f"g{n}", ["t0", "t1"], script) for n in range(3)]
+    client = GameClient(8000, games, Record())
+
+    assert client.games_in_play() == ["g0"]
+    client._game_index = 2
+    assert client.games_in_play() == ["g1", "g2"]
+    client._game_index = 3  # past the last game: it wraps, as a cycling client does
+    assert client.games_in_play() == ["g2", "g0"]
+
+
+def test_a_side_gives_the_percentiles_of_its_lag_samples() -> None:
+    side = Side([Slice(1.0, [], 0, {}, 0, [], [10.0, 30.0]), Slice(1.0, [], 0, {}, 0, [], [20.0])])
+
+    assert side.lag_ms(50) == 20.0 and Side([Slice(1.0, [], 0, {}, 0, [])]).lag_ms(99) is None
 
 
 def test_percentiles_and_the_table() -> None:

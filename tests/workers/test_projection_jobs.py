@@ -13,7 +13,13 @@ import pytest
 import redis
 
 from adapters.redis_keys import GAMES_KEY, LISTINGS_KEY, projection_key
-from adapters.redis_projections import GameSweep, projection_lag, queued_lag
+from adapters.redis_projections import (
+    GameSweep,
+    lagging_among,
+    oldest_unprojected_ms,
+    projection_lag,
+    queued_lag,
+)
 from lorekeeper.lobby import SYSTEM, LobbyReader
 from lorekeeper.ports import NewEvent, Shelf
 from lorekeeper.projector import Outcome
@@ -179,6 +185,19 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
     assert before["max_events"] == ctx.events.version(game.game_id)
     assert before["max_ms"] >= 0
     assert after == {"games": 1, "lagging": 0, "max_events": 0, "max_ms": 0}
+
+
+def test_the_oldest_unprojected_event_is_aged_from_its_entry(ctx: WorkerContext) -> None:
+    game = BreathGame(ctx.service)
+    drain(ctx)
+    game.command(0, {"type": "end_turn"})
+    game.command(1, {"type": "end_turn"})
+    behind = lagging_among(ctx.games, [game.game_id, "no-such-game"])
+    first = ctx.events.read(game.game_id)[ctx.projections.checkpoints([game.game_id])[0]]
+
+    assert [b[0] for b in behind] == [game.game_id]
+    assert oldest_unprojected_ms(ctx.games, behind, now_ms=first.time_ms + 250) == 250
+    assert oldest_unprojected_ms(ctx.games, [], now_ms=first.time_ms) == 0
 
 
 def test_a_round_of_many_games_reads_in_one_round_trip_and_writes_in_one(
