@@ -36,7 +36,17 @@ from bench import games as g
 from bench.ceiling import xadd_rate
 from bench.clients import Game, create_games, fake_games
 from bench.cluster import cluster_rows
-from bench.command_path import LAG_SAMPLE_S, ClosedLoop, Side, Slice, alternate, ratio, split
+from bench.command_path import (
+    LAG_SAMPLE_S,
+    ClosedLoop,
+    Side,
+    Slice,
+    alternate,
+    ratio,
+    slowest_fsync_ms,
+    split,
+    watch_fsync,
+)
 from bench.games import Script
 from bench.lag import steady
 from bench.players import lobby_rows, player_key_rows
@@ -191,6 +201,7 @@ def command_path_rows(
             return ours_loop.slice(args.warmup_s, args.slice_s, ours_pids, up.client)
 
     xadds: list[float] = []  # the raw pipelined XADD rate, once a round, between the slices
+    watch_fsync(up.client)
     for _ in range(args.rounds):
         alternate(1, [
             (sides[HELLO], run(hello_loop, hello_pids)),
@@ -199,14 +210,16 @@ def command_path_rows(
             (sides["ours, workers paused"], run_paused),
         ])  # fmt: skip
         xadds.append(xadd_rate(up.client, args.slice_s))
-    return _command_rows(sides, xadds)
+    return _command_rows(sides, xadds, slowest_fsync_ms(up.client))
 
 
-def _command_rows(sides: dict[str, Side], xadds: list[float]) -> list[Row]:
+def _command_rows(sides: dict[str, Side], xadds: list[float], fsync_ms: int) -> list[Row]:
     ceiling = sides["ceiling"]
     rows = [Row("1 XADD/s, one client pipelining (Redis alone)", num(statistics.median(xadds)),
                 "", None, f"100 a pipeline, one stream; per round: "
-                f"{', '.join(num(x) for x in xadds)}")]  # fmt: skip
+                f"{', '.join(num(x) for x in xadds)}"),
+            Row("1 slowest AOF fsync during the measure", f"{fsync_ms} ms", "", None,
+                "Redis's latency monitor (over 20 ms; 0: none)")]  # fmt: skip
     for name in _SIDES:
         side = sides[name]
         share = ratio(side, ceiling)

@@ -176,6 +176,23 @@ def _cpu_marks(
     return time.process_time(), {n: tree_cpu_s([p]) for n, p in pids.items()}, machine_busy(), calls
 
 
+def watch_fsync(client: redis.Redis, threshold_ms: int = 20) -> None:
+    """Have the benchmark's own Redis record its latency events over `threshold_ms` (the
+    AOF's `fsync` under `appendfsync always` among them), from now on, afresh."""
+    client.config_set("latency-monitor-threshold", threshold_ms)
+    client.execute_command("LATENCY", "RESET")
+
+
+def slowest_fsync_ms(client: redis.Redis) -> int:
+    """The longest `aof-fsync-always` event Redis recorded since `watch_fsync` (0: none over
+    its threshold): every write waits for that flush, so it bounds what one stall costs."""
+    for event in client.execute_command("LATENCY", "LATEST"):
+        name = event[0].decode() if isinstance(event[0], bytes) else event[0]
+        if name == "aof-fsync-always":
+            return int(event[3])
+    return 0
+
+
 def _cores() -> int:
     return os.cpu_count() or 1
 

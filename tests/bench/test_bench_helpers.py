@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 from bench.clients import Game, GameClient, Record
-from bench.command_path import Side, Slice
+from bench.command_path import Side, Slice, slowest_fsync_ms, watch_fsync
 from bench.games import breath_game, random_game
 from bench.in_process import call, command_requests
 from bench.loadgen import _parse, http_request
@@ -156,3 +156,19 @@ def test_in_process_commands_take_turns_between_games() -> None:
     assert json.loads(requests[0][2]) == first.body
     assert requests[0][3]["If-Match"] == f'"{first.before}"'
     assert requests[0][3]["Authorization"] == f"Bearer t{first.seat}"
+
+
+def test_the_slowest_fsync_is_read_from_redis_s_latency_monitor(redis_client) -> None:
+    watch_fsync(redis_client, threshold_ms=25)
+
+    assert redis_client.config_get("latency-monitor-threshold") == {
+        "latency-monitor-threshold": "25"
+    }
+    assert slowest_fsync_ms(redis_client) == 0  # nothing that slow yet
+
+    class Latest:
+        def execute_command(self, *args: str) -> list[list[object]]:
+            assert args == ("LATENCY", "LATEST")
+            return [[b"command", 1, 30, 40], [b"aof-fsync-always", 1, 286, 742]]
+
+    assert slowest_fsync_ms(Latest()) == 742  # type: ignore[arg-type]
