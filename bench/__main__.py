@@ -37,6 +37,7 @@ from bench.ceiling import xadd_rate
 from bench.clients import Game, create_games, fake_games
 from bench.cluster import cluster_rows
 from bench.command_path import (
+    FSYNC_THRESHOLD_MS,
     LAG_SAMPLE_S,
     ClosedLoop,
     Side,
@@ -219,7 +220,7 @@ def _command_rows(sides: dict[str, Side], xadds: list[float], fsync_ms: int) -> 
                 "", None, f"100 a pipeline, one stream; per round: "
                 f"{', '.join(num(x) for x in xadds)}"),
             Row("1 slowest AOF fsync during the measure", f"{fsync_ms} ms", "", None,
-                "Redis's latency monitor (over 20 ms; 0: none)")]  # fmt: skip
+                f"Redis's latency monitor (over {FSYNC_THRESHOLD_MS} ms; 0: none)")]  # fmt: skip
     for name in _SIDES:
         side = sides[name]
         share = ratio(side, ceiling)

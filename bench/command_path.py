@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import redis
 
 from adapters.redis_projections import lagging_among, oldest_unprojected_ms
+from adapters.stream_entries import text
 from bench.clients import Game, GameClient, Record
 from bench.cpu import machine_busy, tree_cpu_s
 from bench.loadgen import LoadGenerator
@@ -27,6 +28,7 @@ from bench.stats import percentile
 
 CLIENTS = 16
 LAG_SAMPLE_S = 0.1  # how often a slice that samples the projection lag looks
+FSYNC_THRESHOLD_MS = 20  # Redis's latency monitor records the events slower than this
 
 
 @dataclass
@@ -176,7 +178,7 @@ def _cpu_marks(
     return time.process_time(), {n: tree_cpu_s([p]) for n, p in pids.items()}, machine_busy(), calls
 
 
-def watch_fsync(client: redis.Redis, threshold_ms: int = 20) -> None:
+def watch_fsync(client: redis.Redis, threshold_ms: int = FSYNC_THRESHOLD_MS) -> None:
     """Have the benchmark's own Redis record its latency events over `threshold_ms` (the
     AOF's `fsync` under `appendfsync always` among them), from now on, afresh."""
     client.config_set("latency-monitor-threshold", threshold_ms)
@@ -187,8 +189,7 @@ def slowest_fsync_ms(client: redis.Redis) -> int:
     """The longest `aof-fsync-always` event Redis recorded since `watch_fsync` (0: none over
     its threshold): every write waits for that flush, so it bounds what one stall costs."""
     for event in client.execute_command("LATENCY", "LATEST"):
-        name = event[0].decode() if isinstance(event[0], bytes) else event[0]
-        if name == "aof-fsync-always":
+        if text(event[0]) == "aof-fsync-always":
             return int(event[3])
     return 0
 
