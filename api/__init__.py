@@ -9,7 +9,9 @@ Nothing connects at import time or in create_app: the Redis client connects on f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from inspect import iscoroutinefunction
+from typing import Any
 
 from flask import Flask
 
@@ -37,7 +39,7 @@ def create_app(
         warn_unknown_variables()
     # No Flask /static/ route: the viewer serves its own files (/viewer/static/, api/viewer.py),
     # and every route the app answers is in openapi.yaml (tests/api/test_spec_routes.py).
-    app = Flask(__name__, static_folder=None)
+    app = LorekeeperApp(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json = OrjsonProvider(app)
     app.extensions[EXTENSION] = components or redis_components(settings)
@@ -50,6 +52,27 @@ def create_app(
     register_versions(app)  # /v1/…, and the unprefixed aliases (api/versioning.py)
     app.wsgi_app = BodyDeadline(app.wsgi_app, settings.body_timeout_s)  # type: ignore[method-assign]
     return app
+
+
+class LorekeeperApp(Flask):
+    """Flask, remembering which of its functions are coroutines: Flask asks of every hook and
+    view at every request (`ensure_sync`), and inspect's answer cost about 1 % of a command's
+    CPU (BENCHMARKS.md). Only the answers for the functions it registered are kept."""
+
+    _KEPT = 512
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._is_coroutine: dict[Callable[..., Any], bool] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        key = getattr(func, "__func__", func)  # a bound method: a new object at each access
+        known = self._is_coroutine.get(key)
+        if known is None:
+            known = iscoroutinefunction(func)
+            if len(self._is_coroutine) < self._KEPT:
+                self._is_coroutine[key] = known
+        return self.async_to_sync(func) if known else func
 
 
 def add_health_check(app: Flask, name: str, check: HealthCheck) -> None:
