@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -44,30 +43,6 @@ class NotCanonical(ValueError):
 def canonical_json(value: Any) -> str:
     """The canonical JSON text of `value` (tuples are arrays); NotCanonical (or TypeError, for
     a value that is not JSON at all) naming where the value broke the form, `$.a[2]`."""
-    try:
-        text = _c_encode(value)
-    except (TypeError, ValueError, RecursionError):
-        return _written(value)  # refused there too, with the place named
-    if text.isascii() and _SUSPECT.search(text) is None:
-        return text
-    return _written(value)
-
-
-# The standard library's C encoder, sorting keys and without spaces, writes what `_written`
-# writes, a few times faster, whenever its text is ASCII (keys then sort by code points as by
-# UTF-16 code units, and no string holds a lone surrogate) and shows none of what it lets
-# through and the form refuses (`_SUSPECT`): a float (its digits run into `.`, `e` or `E`), an
-# integer of 16 digits or more (perhaps past 2**53 - 1), a key it made of a number, a bool or
-# None. A text with any of these, even inside a string, is written again by `_written`, which
-# decides; tests/audit/test_canonical.py checks that both give the same for any value.
-_c_encode = json.JSONEncoder(
-    ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")
-).encode
-_SUSPECT = re.compile(r'\d[.eE]|\d{16}|"(?:-?\d[^"]*|true|false|null)":')
-
-
-def _written(value: Any) -> str:
-    """`canonical_json`, written value by value in Python."""
     out: list[str] = []
     try:
         _write(value, out)
@@ -96,13 +71,13 @@ _LITERALS = {None: "null", True: "true", False: "false"}
 
 def _write(value: Any, out: list[str]) -> None:
     kind = type(value)
-    if kind is str or isinstance(value, str):
+    if kind is str:
         out.append(_string(value))
     elif kind is int or (isinstance(value, int) and kind is not bool):
         out.append(_integer(value))
     elif value is None or kind is bool:
         out.append(_LITERALS[value])
-    elif kind is list or kind is tuple or isinstance(value, list | tuple):
+    elif kind is list or kind is tuple:
         out.append("[")
         for i, item in enumerate(value):
             if i:
@@ -129,7 +104,7 @@ def _write_in(value: Any, out: list[str], step: str) -> None:
 def _write_object(value: Mapping[Any, Any], out: list[str]) -> None:
     keys = list(value)
     for key in keys:
-        if not isinstance(key, str):
+        if type(key) is not str:
             raise _Misplaced(NotCanonical(f"object keys are strings, not {key!r}"))
     # ASCII keys sort the same by code points as by UTF-16 code units.
     ascii_keys = all(key.isascii() for key in keys)
