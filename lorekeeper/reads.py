@@ -58,10 +58,14 @@ def public_event(event: StoredEvent, viewer: int | None) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=256)  # the events of one append share their time
 def _rfc3339(time_ms: int) -> str:
-    moment = datetime.fromtimestamp(time_ms / 1000, tz=UTC)
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    seconds, ms = divmod(time_ms, 1000)
+    return f"{_rfc3339_second(seconds)}.{ms:03d}Z"
+
+
+@lru_cache(maxsize=64)  # the commands of a second share it: made once, not at every event
+def _rfc3339_second(seconds: int) -> str:
+    return datetime.fromtimestamp(seconds, tz=UTC).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 class GameReader:
