@@ -72,6 +72,9 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
     rate_per_s: float = Field(default=20.0, ge=0)
     rate_burst: int = Field(default=60, ge=1)
+    # Proxies in front of the API whose X-Forwarded-For the client's address is read from
+    # (werkzeug's ProxyFix, x_for); 0: the address is the connection's own.
+    trusted_proxies: int = Field(default=0, ge=0, le=8)
     projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
     request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
     # The computing a read that folds a game's events may spend (lorekeeper/budget.py).

@@ -77,3 +77,29 @@ def test_a_request_looks_its_seat_up_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert looked_up == [(game.id, game.tokens[0])]
     game.send(1, {"type": "end_turn"})
     assert looked_up[1:] == [(game.id, game.tokens[1])]
+
+
+def _dry_then_other(client: FlaskClient, url: str, first: str, other: str) -> list[int]:
+    """Empty the bucket of a client that says it is `first`, then ask as `other`."""
+    said = [client.get(url, headers={"X-Forwarded-For": first}).status_code
+            for _ in range(BURST + 2)]  # fmt: skip
+    assert said.count(429) >= 2, said
+    return [client.get(url, headers={"X-Forwarded-For": xff}).status_code for xff in other]
+
+
+def test_behind_a_trusted_proxy_each_client_address_has_its_own_bucket() -> None:
+    client = make_app("in_memory", with_settings(rate_per_s=0.01, rate_burst=BURST,
+                                                 trusted_proxies=1)).test_client()  # fmt: skip
+    game = create(client, duel())
+    fresh, forged = _dry_then_other(
+        client, game.url, "203.0.113.7",
+        # another client behind the proxy; one that puts a fresh address before the one the
+        # proxy appends (only the proxy's own entry is trusted)
+        ["198.51.100.2", "198.51.100.9, 203.0.113.7"],
+    )  # fmt: skip
+    assert (fresh, forged) == (200, 429)
+
+
+def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(limited: FlaskClient) -> None:
+    game = create(limited, duel())
+    assert _dry_then_other(limited, game.url, "203.0.113.7", ["198.51.100.2"]) == [429]
