@@ -41,7 +41,14 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
     return tuple(out)
 
 
+# Most values in an event are these: they are their own JSON, known by their type alone
+# before the checks below (a Mapping check is an ABC's, the costliest of them).
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def to_json(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Hex):
         return [value.col, value.row]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
