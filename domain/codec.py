@@ -55,7 +55,7 @@ def to_json(value: Any) -> Any:
         return {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
-    if isinstance(value, Mapping):
+    if type(value) is dict or isinstance(value, Mapping):
         return {str(k): to_json(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):
         return [to_json(v) for v in sorted(value)]
@@ -112,7 +112,7 @@ def _dataclass_decoder(cls: type, strict: bool) -> Decoder:
     known = ", ".join(wire for _, wire, _, _ in fields) or "none"
 
     def decode(value: Any) -> Any:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise DecodeError(f"expected an object for {cls.__name__}, got {_kind(value)}")
         if strict:
             for key in value:
@@ -183,7 +183,7 @@ def _frozenset_of(decode: Decoder, value: Any) -> frozenset[Any]:
 
 
 def _dict(decode_key: Decoder, decode_value: Decoder, value: Any) -> dict[Any, Any]:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise DecodeError(f"expected an object, got {_kind(value)}")
     out = {}
     for k, v in value.items():

@@ -82,23 +82,18 @@ def _write(value: Any, out: list[str]) -> None:
         for i, item in enumerate(value):
             if i:
                 out.append(",")
-            _write_in(item, out, f"[{i}]")
+            try:
+                _write(item, out)
+            except _Misplaced as exc:
+                exc.steps.append(f"[{i}]")  # the step's text only on the way up
+                raise
         out.append("]")
-    elif isinstance(value, Mapping):
+    elif kind is dict or isinstance(value, Mapping):  # a dict without asking the ABC
         _write_object(value, out)
     elif isinstance(value, float):
         raise _Misplaced(NotCanonical(f"{value!r} is a float; only integers are stored"))
     else:
         raise _Misplaced(TypeError(f"{type(value).__name__} is not JSON"))
-
-
-def _write_in(value: Any, out: list[str], step: str) -> None:
-    """`_write` of a value inside a container, at `step` (`[2]`, `.key`)."""
-    try:
-        _write(value, out)
-    except _Misplaced as exc:
-        exc.steps.append(step)
-        raise
 
 
 def _write_object(value: Mapping[Any, Any], out: list[str]) -> None:
@@ -111,7 +106,11 @@ def _write_object(value: Mapping[Any, Any], out: list[str]) -> None:
     out.append("{")
     for i, key in enumerate(sorted(keys) if ascii_keys else sorted(keys, key=_utf16_units)):
         out.append(f",{_string(key)}:" if i else f"{_string(key)}:")
-        _write_in(value[key], out, f".{key}")
+        try:
+            _write(value[key], out)
+        except _Misplaced as exc:
+            exc.steps.append(f".{key}")
+            raise
     out.append("}")
 
 

@@ -119,3 +119,12 @@ def test_the_spliced_record_is_the_canonical_record(
     )
     assert spliced == expected
     assert json.loads(canonical_json(payload)) == payload
+
+
+def test_a_refusal_names_where_the_value_broke_the_form():
+    with pytest.raises(NotCanonical, match=r"^\$\.a\[2\]: 1\.5 is a float"):
+        canonical_json({"a": [1, 2, 1.5]})
+    with pytest.raises(TypeError, match=r"^\$\.x\.y\[0\]: object is not JSON"):
+        canonical_json({"x": {"y": [object()]}})
+    with pytest.raises(NotCanonical, match=r"^\$: integer"):
+        canonical_json(2**60)
