@@ -102,16 +102,31 @@ def _write_object(value: Mapping[Any, Any], out: list[str]) -> None:
         if type(key) is not str:
             raise _Misplaced(NotCanonical(f"object keys are strings, not {key!r}"))
     # ASCII keys sort the same by code points as by UTF-16 code units.
-    ascii_keys = all(key.isascii() for key in keys)
+    ascii_keys = "".join(keys).isascii()
     out.append("{")
     for i, key in enumerate(sorted(keys) if ascii_keys else sorted(keys, key=_utf16_units)):
-        out.append(f",{_string(key)}:" if i else f"{_string(key)}:")
+        if i:
+            out.append(",")
+        out.append(_KEYS.get(key) or _key(key))
         try:
             _write(value[key], out)
         except _Misplaced as exc:
             exc.steps.append(f".{key}")
             raise
     out.append("}")
+
+
+# A key's text and colon, kept for the few hundred names the events and commands use (the
+# writer quoted each key of each object again); a key past that many is quoted each time.
+_KEYS: dict[str, str] = {}
+_KEYS_KEPT = 1024
+
+
+def _key(key: str) -> str:
+    text = f"{_string(key)}:"
+    if len(_KEYS) < _KEYS_KEPT:
+        _KEYS[key] = text
+    return text
 
 
 def _utf16_units(key: str) -> bytes:
