@@ -4,6 +4,8 @@ whole append both read back as what was written."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from typing import Any
 
 import pytest
@@ -11,7 +13,7 @@ import pytest
 from adapters.event_records import encode_events, stored_event
 from adapters.stream_entries import entry_events, entry_pairs, events_from, stored_all
 from lorekeeper.audit.chain import GENESIS, chain_hashes
-from lorekeeper.ports import NewEvent
+from lorekeeper.ports import NewEvent, StoredEvent
 
 FULL = {"type": "BattleRolled", "schema": "1", "payload": '{"roll":3,"faces":["lore","é"]}',
         "seat": "1", "cmd": "c-1", "t": "1733100000000", "prev": "ab" * 32, "hash": "cd" * 32,
@@ -111,3 +113,18 @@ def test_a_read_drops_what_comes_before_its_version_and_past_its_limit() -> None
     assert [e.version for e in events_from(entries, 10, limit=2)] == [10, 11]
     assert [e.version for e in events_from(entries, 12, limit=5)] == [12, 13]
     assert events_from(entries, 14) == []
+
+
+def test_a_stored_events_own_init_takes_its_fields_in_order_with_their_defaults() -> None:
+    # StoredEvent writes its __init__ out (lorekeeper/ports.py: the dataclass's is slower)
+    params = list(inspect.signature(StoredEvent.__init__).parameters.values())[1:]
+    fields = dataclasses.fields(StoredEvent)
+    assert [(p.name, p.default) for p in params] == [
+        (f.name, inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
+        for f in fields
+    ]
+    event = StoredEvent(3, "UnitMoved", 1, {"a": 1}, 0, "c", 5)
+    assert dataclasses.asdict(event)["prev_hash"] == fields[7].default
+    assert dataclasses.replace(event, version=4).version == 4
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.version = 5  # type: ignore[misc]
