@@ -117,14 +117,16 @@ def _write_object(value: Mapping[Any, Any], out: list[str]) -> None:
 
 
 # A key's text and colon, kept for the few hundred names the events and commands use (the
-# writer quoted each key of each object again); a key past that many is quoted each time.
+# writer quoted each key of each object again). Bounded, since a client's documents are
+# written too: at most 1,024 keys of at most 64 characters; any other is quoted each time.
 _KEYS: dict[str, str] = {}
 _KEYS_KEPT = 1024
+_KEY_KEPT_CHARS = 64
 
 
 def _key(key: str) -> str:
     text = f"{_string(key)}:"
-    if len(_KEYS) < _KEYS_KEPT:
+    if len(key) <= _KEY_KEPT_CHARS and len(_KEYS) < _KEYS_KEPT:
         _KEYS[key] = text
     return text
 

@@ -79,12 +79,12 @@ def test_a_request_looks_its_seat_up_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert looked_up[1:] == [(game.id, game.tokens[1])]
 
 
-def _dry_then_other(client: FlaskClient, url: str, first: str, other: str) -> list[int]:
-    """Empty the bucket of a client that says it is `first`, then ask as `other`."""
+def _dry_then_other(client: FlaskClient, url: str, first: str, others: list[str]) -> list[int]:
+    """Empty the bucket of a client that says it is `first`, then ask as each of `others`."""
     said = [client.get(url, headers={"X-Forwarded-For": first}).status_code
             for _ in range(BURST + 2)]  # fmt: skip
     assert said.count(429) >= 2, said
-    return [client.get(url, headers={"X-Forwarded-For": xff}).status_code for xff in other]
+    return [client.get(url, headers={"X-Forwarded-For": xff}).status_code for xff in others]
 
 
 def test_behind_a_trusted_proxy_each_client_address_has_its_own_bucket() -> None:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lorekeeper.audit import chain
 from lorekeeper.audit.chain import (
     GENESIS,
     NotCanonical,
@@ -128,3 +129,12 @@ def test_a_refusal_names_where_the_value_broke_the_form():
         canonical_json({"x": {"y": [object()]}})
     with pytest.raises(NotCanonical, match=r"^\$: integer"):
         canonical_json(2**60)
+
+
+def test_the_quoted_keys_kept_are_bounded_in_count_and_length():
+    long_key = "k" * (chain._KEY_KEPT_CHARS + 1)
+    assert canonical_json({long_key: 1}) == f'{{"{long_key}":1}}'
+    assert long_key not in chain._KEYS
+    for i in range(chain._KEYS_KEPT + 10):
+        canonical_json({f"key-{i}": i})
+    assert len(chain._KEYS) <= chain._KEYS_KEPT
