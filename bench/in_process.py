@@ -11,11 +11,20 @@ ceiling (`bench/ceiling.py`: validate + one XADD). It prints the CPU a command o
 the commands alone (collection is on only inside `itertools.starmap`, which runs them): a
 count does not move with the machine, which a CPU time on a shared 2-core machine does by
 ±30 % from one run to the next (BENCHMARKS.md). It takes about 3 minutes an app.
+
+`--instructions --part NAME` counts ours with one pure part of a command run twice (`PARTS`:
+deciding, encoding, hashing …), or with `--part no_rate_limit` without the rate limit; the
+difference from `--part plain` is that part's cost (BENCHMARKS.md, "Where the API's
+instructions go"). These runs hold the rate limiter's leases for an hour: under valgrind,
+some 50 times slower, a lease (0.5 s) would lapse long before its 16 requests, as it does
+not at full speed.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import io
 import itertools
 import json
@@ -105,6 +114,48 @@ def _ceiling(url: str, scripts: Sequence[Script]) -> tuple[WSGIApp, list[Request
 
 APPS = {"ours": _lorekeeper, "ceiling": _ceiling}
 
+# A part of our command: (module, name[, class]) of a pure function or method the request
+# path calls through that name, so that running it twice costs it once more.
+PARTS: dict[str, tuple[str, ...]] = {
+    "decide": ("domain", "decide_and_fold"),
+    "encode": ("adapters.redis_event_store", "encode_events"),
+    "chain": ("adapters.redis_event_store", "chain_hashes"),
+    "entries": ("adapters.redis_event_store", "entry_pairs"),
+    "stored": ("adapters.redis_event_store", "_result", "RedisStreamEventStore"),
+    "public": ("api.commands", "public_event"),
+    "validate": ("api.commands", "validate_command"),
+    "jsonify": ("api.commands", "jsonify"),
+    "hash": ("lorekeeper.service", "command_hash"),
+    "new_events": ("lorekeeper.gamelog", "new_events"),
+}
+PART_CHOICES = ("plain", "no_rate_limit", *PARTS)
+
+
+def run_twice(module_name: str, name: str, owner: str | None = None) -> None:
+    """Make the function (or `owner`'s method) `name` of the module run twice a call."""
+    holder: Any = importlib.import_module(module_name)
+    if owner is not None:
+        holder = getattr(holder, owner)
+    once = getattr(holder, name)
+
+    @functools.wraps(once)
+    def twice(*args: Any, **kwargs: Any) -> Any:
+        once(*args, **kwargs)
+        return once(*args, **kwargs)
+
+    setattr(holder, name, twice)
+
+
+def prepare_part(part: str) -> None:
+    """Set up a `--part` run (in the counted child, before the app is made)."""
+    import adapters.redis_ratelimit
+
+    adapters.redis_ratelimit.LEASE_TTL_S = 3600.0
+    if part == "no_rate_limit":
+        LOREKEEPER_ENV["LOREKEEPER_RATE_PER_S"] = "0"
+    elif part != "plain":
+        run_twice(*PARTS[part])
+
 
 def run(app_name: str, warm_up: int, seed: str, counted: bool) -> dict[str, float]:
     """Play the commands through one app; the CPU a command (ms), or, `counted`, only run
@@ -128,8 +179,10 @@ def run(app_name: str, warm_up: int, seed: str, counted: bool) -> dict[str, floa
             "cpu_ms": 1000 * sum(cpu) / len(cpu), "p50_ms": 1000 * percentile(cpu, 50)}  # fmt: skip
 
 
-def instructions(app_name: str, warm_up: int, seed: str) -> dict[str, float]:
-    """`run` under callgrind: the instructions of the measured commands."""
+def instructions(
+    app_name: str, warm_up: int, seed: str, part: str | None = None
+) -> dict[str, float]:
+    """`run` under callgrind: the instructions of the measured commands (`part`: see PARTS)."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("--instructions needs valgrind (Debian's package valgrind)")
@@ -139,6 +192,7 @@ def instructions(app_name: str, warm_up: int, seed: str) -> dict[str, float]:
                    "--toggle-collect=starmap_next", f"--callgrind-out-file={out}",
                    sys.executable, "-m", "bench.in_process", "--apps", app_name,
                    "--warm-up", str(warm_up), "--seed", seed, "--counted"]  # fmt: skip
+        command += [] if part is None else ["--part", part]
         done = subprocess.run(command, capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": "0"})  # fmt: skip
     found = re.search(r"Collected : (\d+)", done.stderr)
@@ -154,14 +208,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--warm-up", type=int, default=100, help="commands before measuring")
     parser.add_argument("--seed", default="in-process")
     parser.add_argument("--instructions", action="store_true", help="count under callgrind")
+    parser.add_argument(
+        "--part",
+        choices=PART_CHOICES,
+        help="with --instructions, ours: one part run twice (or no rate limit)",
+    )
     parser.add_argument("--counted", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.part is not None:
+        if not args.instructions and not args.counted:
+            parser.error("--part goes with --instructions")
+        args.apps = "ours"
+    if args.counted and args.part is not None:
+        prepare_part(args.part)
     for app_name in args.apps.split(","):
         if args.counted:  # the child of --instructions: its result, as JSON, last
             print(json.dumps(run(app_name, args.warm_up, args.seed, counted=True)))
             continue
         if args.instructions:
-            found = instructions(app_name, args.warm_up, args.seed)
+            found = instructions(app_name, args.warm_up, args.seed, args.part)
             per_k = 1000 * found["instructions_m"] / max(1, found["commands"])
             what = f"{found['instructions_m']:,.0f} M instructions, {per_k:,.0f} k a command"
         else:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 
+import pytest
+
+import bench.stats
 from bench.clients import Game, GameClient, Record
 from bench.command_path import Side, Slice, slowest_fsync_ms, watch_fsync
 from bench.games import breath_game, random_game
-from bench.in_process import call, command_requests
+from bench.in_process import PARTS, call, command_requests, run_twice
 from bench.loadgen import _parse, http_request
 from bench.report import Row, table
 from bench.stats import percentile
@@ -172,3 +176,24 @@ def test_the_slowest_fsync_is_read_from_redis_s_latency_monitor(redis_client) ->
             return [[b"command", 1, 30, 40], [b"aof-fsync-always", 1, 286, 742]]
 
     assert slowest_fsync_ms(Latest()) == 742  # type: ignore[arg-type]
+
+
+def test_each_part_the_attribution_runs_twice_is_where_the_request_path_finds_it() -> None:
+    for part, (module_name, name, *owner) in PARTS.items():
+        holder = importlib.import_module(module_name)
+        holder = getattr(holder, owner[0]) if owner else holder
+        assert callable(getattr(holder, name)), part
+
+
+def test_a_part_run_twice_gives_its_answer_after_two_calls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[float] = []
+
+    def counted(values: list[float], p: float) -> float:
+        calls.append(p)
+        return max(values)
+
+    monkeypatch.setattr(bench.stats, "percentile", counted)
+    run_twice("bench.stats", "percentile")
+    assert bench.stats.percentile([1.0, 3.0], 50) == 3.0 and calls == [50, 50]
