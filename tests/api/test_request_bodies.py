@@ -52,3 +52,29 @@ def test_utf8_is_accepted_with_or_without_its_charset_or_a_bom(client: FlaskClie
         client.post("/games", data=text.encode(), content_type="application/json").status_code
         == 201
     )
+
+
+def _command_nested(client: FlaskClient, lists: int) -> tuple[int, str]:
+    """The status and problem type of an order whose `units` nests `lists` lists deep (the
+    object itself is depth 1)."""
+    game = create(client, "river_crossing", seed=7)
+    data = '{"type": "order", "units": ' + "[" * lists + "]" * lists + "}"
+    response = client.post(f"{game.url}/commands", data=data, content_type="application/json",
+                           headers={"Authorization": f"Bearer {game.tokens[0]}"})  # fmt: skip
+    return response.status_code, response.get_json()["type"].rsplit(":", 1)[-1]
+
+
+def test_a_body_nested_past_32_is_malformed_and_one_at_32_is_judged_by_its_shape(
+    client: FlaskClient,
+):
+    assert _command_nested(client, 32) == (400, "malformed_json")  # a list at depth 33
+    status, kind = _command_nested(client, 31)
+    assert status == 422 and kind != "malformed_json"
+
+
+def test_many_brackets_side_by_side_are_no_nesting(client: FlaskClient):
+    game = create(client, "river_crossing", seed=7)
+    data = json.dumps({"type": "order", "units": [[]] * 40})  # 41 brackets, depth 3
+    response = client.post(f"{game.url}/commands", data=data, content_type="application/json",
+                           headers={"Authorization": f"Bearer {game.tokens[0]}"})  # fmt: skip
+    assert response.status_code == 422
