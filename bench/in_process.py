@@ -219,8 +219,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not args.instructions and not args.counted:
             parser.error("--part goes with --instructions")
         args.apps = "ours"
-    if args.counted and args.part is not None:
-        prepare_part(args.part)
+        if args.counted:
+            prepare_part(args.part)
     for app_name in args.apps.split(","):
         if args.counted:  # the child of --instructions: its result, as JSON, last
             print(json.dumps(run(app_name, args.warm_up, args.seed, counted=True)))
