@@ -84,6 +84,7 @@ class Cause:
     seat: int | None = None
     command_id: str | None = None
     command_hash: str | None = None
+    command_json: str | None = None  # `command`'s canonical JSON, if made already (its hash's)
 
 
 @dataclass(frozen=True)
@@ -284,7 +285,7 @@ class GameLog:
         `time_ms`: the time to record (the time the events were decided at, which a clocked
         game's deadlines are checked against); None: the store's clock."""
         events, after = self._with_reveal(game_id, events, after)
-        new = new_events(events, cause.command)
+        new = new_events(events, cause.command, cause.command_json)
         if base is None:
             result = self.events.create(game_id, new, seat=cause.seat,
                                         command_id=cause.command_id,
@@ -452,9 +453,13 @@ class GameLog:
         return Committed(result.version, events, result.duplicate, head)
 
 
-def new_events(events: Sequence[Event], command: Mapping[str, Any] | None) -> list[NewEvent]:
-    """`events` as they are stored, the command that caused them with the first."""
-    return [NewEvent(e.type, e.payload(), SCHEMA_VERSION, command if i == 0 else None)
+def new_events(
+    events: Sequence[Event], command: Mapping[str, Any] | None, command_json: str | None = None
+) -> list[NewEvent]:
+    """`events` as they are stored, the command that caused them (and its canonical JSON,
+    when made already) with the first."""
+    return [NewEvent(e.type, e.payload(), SCHEMA_VERSION, command, command_json) if i == 0
+            else NewEvent(e.type, e.payload(), SCHEMA_VERSION)
             for i, e in enumerate(events)]  # fmt: skip
 
 

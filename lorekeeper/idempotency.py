@@ -38,7 +38,13 @@ def command_body(body: Mapping[str, Any]) -> dict[str, Any]:
 
 def command_hash(body: Mapping[str, Any]) -> str:
     """SHA-256 of the body's canonical JSON, `command_id` left out (it names, not says)."""
-    return hashlib.sha256(canonical_json(command_body(body)).encode("utf-8")).hexdigest()
+    return said_hash(canonical_json(command_body(body)))
+
+
+def said_hash(said_json: str) -> str:
+    """The command hash of a command body's canonical JSON (`command_id` already left out):
+    for a caller that keeps the text too (the append's record holds it)."""
+    return hashlib.sha256(said_json.encode("utf-8")).hexdigest()
 
 
 def client_command_id(body: Mapping[str, Any], idempotency_key: str | None) -> str | None:

@@ -52,6 +52,9 @@ class NewEvent:
     payload: Mapping[str, Any]
     schema: int = 1
     command: Mapping[str, Any] | None = None  # the command body, on an append's first event
+    # `command`'s canonical JSON when it was written already (the command's hash was made of
+    # it): the record takes it instead of writing it again. None: written from `command`.
+    command_json: str | None = None
 
 
 @dataclass(frozen=True)

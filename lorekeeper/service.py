@@ -27,6 +27,7 @@ from domain import GameState, RuleViolation
 from domain.decider import end_seed_step_phase, open_seed_step
 from domain.seeds import awaits_seed_step, in_seed_step, is_seed_step_due
 from domain.timeouts import time_out
+from lorekeeper.audit.chain import canonical_json
 from lorekeeper.clocks import Running, now_ms
 from lorekeeper.creation import (
     CreatedGame,
@@ -64,6 +65,7 @@ from lorekeeper.idempotency import (
     client_command_id,
     command_body,
     command_hash,
+    said_hash,
     server_command_id,
     timeout_command,
 )
@@ -362,7 +364,9 @@ class GameService:
         """
         named_id = client_command_id(body, idempotency_key)
         said = command_body(body)
-        cause = Cause(said, seat, named_id or server_command_id(), command_hash(body))
+        said_json = canonical_json(said)  # hashed here, recorded with the first event
+        cause = Cause(said, seat, named_id or server_command_id(), said_hash(said_json),
+                      said_json)  # fmt: skip
         command = _Command(game_id, seat, domain.command_from_json(said), cause,
                            named_id is not None, if_match)  # fmt: skip
         return self._retrying(command)

@@ -184,9 +184,16 @@ def hashed_payload(type_: str, payload: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def encode_event(
-    type_: str, schema: int, payload: Mapping[str, Any], command: Mapping[str, Any] | None
+    type_: str,
+    schema: int,
+    payload: Mapping[str, Any],
+    command: Mapping[str, Any] | None,
+    command_json: str | None = None,
 ) -> EncodedEvent:
-    command_json = None if command is None else canonical_json(dict(command))
+    """`command_json`: the command's canonical JSON when the caller wrote it already (for the
+    command's hash); written from `command` otherwise."""
+    if command_json is None and command is not None:
+        command_json = canonical_json(dict(command))
     payload = dict(payload)
     public = hashed_payload(type_, payload)
     public_json = None if public is payload else canonical_json(public)

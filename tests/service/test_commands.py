@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from domain import CommandError, RuleViolation, replay
+from lorekeeper.audit.chain import event_hash
 from lorekeeper.errors import (
     CommandIdConflict,
     GameNotFound,
@@ -129,6 +130,25 @@ def test_the_command_hash_ignores_the_command_id_and_key_order():
     a = {"type": "move", "unit": "u", "path": [[1, 2]]}
     b = {"path": [[1, 2]], "unit": "u", "type": "move"}
     assert command_hash(a) == command_hash(b)
+
+
+def test_the_recorded_command_is_the_hashed_one_and_its_record_verifies(service: GameService):
+    # The command's canonical text is written once, for its hash, and the append's record
+    # takes it: the record must still be the body without its id, hashed as a verifier does.
+    game_id, seat0, _ = new_duel(service)
+    body = {"units": ["bf0"], "type": "order", "command_id": "c-1"}
+    assert {k: v for k, v in body.items() if k != "command_id"} == ORDER_BF0
+    send(service, game_id, seat0, body, None, "c-1")
+    first = service.log.events.read(game_id, 3)[0]
+    assert first.command == ORDER_BF0 and first.command_id == "c-1"
+    recomputed = event_hash(
+        version=first.version, type=first.type, schema=first.schema, payload=first.payload,
+        seat=first.seat, command_id=first.command_id, command=first.command,
+        time_ms=first.time_ms, prev_hash=first.prev_hash,
+    )  # fmt: skip
+    assert recomputed == first.hash
+    retried = send(service, game_id, seat0, ORDER_BF0, None, "c-1")  # same command: its hash
+    assert retried.duplicate
 
 
 def test_the_job_queue_hears_of_every_append_and_of_retries(
