@@ -94,18 +94,21 @@ def projection_calls(
     client: redis.Redis, url: str, *, commands: int = 40, script: Script | None = None
 ) -> tuple[Counter[str], int]:
     """Redis calls by name of the workers' projection of one game after each of `commands`
-    commands (`Projector.project([game])`, as a projection round of one game runs it; the
-    queue's own pop and the round's batching over several games aside): the other side of a
-    command's cost, on one Redis."""
+    commands, as the projection loop runs a round of one game: its pop of the queue (one
+    call a round, however many games it pops), the clearing of the game's pending flag and
+    `Projector.project([game])`: the other side of a command's cost, on one Redis. A round of
+    several games shares the pop; the rest is paid a game."""
     from api import create_app
     from api.composition import redis_components
     from lorekeeper.settings import Settings
     from workers.context import build_context
+    from workers.projection_loop import BATCH, ProjectionLoop
 
     settings = Settings(redis_url=url, jobs="rq", rate_per_s=1_000_000,
                         rate_burst=1_000_000, allow_anonymous_games=True)  # fmt: skip
     app = create_app(settings, components=redis_components(settings, RedisClients.single(client)))
     ctx = build_context(settings, client)
+    loop = ProjectionLoop(ctx)
     script = script or random_game("river_crossing", "calls-1")
     counted: Counter[str] = Counter()
     with app.test_client() as http:
@@ -119,7 +122,9 @@ def projection_calls(
                                        "Idempotency-Key": f"projected-{index}"})  # fmt: skip
             assert reply.status_code == 200, reply.get_json()
             before = commandstats([client])
-            ctx.projector.project([game_id])
+            popped = ctx.jobs.projection_queue.pop(BATCH, timeout_s=None)
+            assert popped == [game_id], popped  # the append queued the game: its flag was clear
+            loop.project(popped)
             if index >= _WARM_UP:
                 counted += commandstats([client]) - before
     return counted, commands
