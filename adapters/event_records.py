@@ -45,7 +45,8 @@ def check_read(from_version: int, limit: int | None) -> None:
 def encode_events(events: Sequence[NewEvent]) -> list[EncodedEvent]:
     """Payloads and commands as canonical JSON: NotCanonical (a ValueError) for a float, NaN
     or an integer past ±(2**53 - 1); TypeError for a value that is not JSON at all."""
-    return [encode_event(e.type, e.schema, e.payload, e.command, e.command_json) for e in events]
+    return [encode_event(e.type, e.schema, e.payload, e.command, e.command_json, e.payload_json)
+            for e in events]  # fmt: skip
 
 
 def stored_event(

@@ -41,6 +41,12 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
     return tuple(out)
 
 
+def wire_fields(cls: type) -> tuple[tuple[str, str], ...]:
+    """(attribute, name on the wire) of each field of the dataclass `cls` that `to_json`
+    writes, in field order."""
+    return tuple((name, wire) for name, wire, _, _ in _fields(cls))
+
+
 # Most values in an event are these: they are their own JSON, known by their type alone
 # before the checks below (a Mapping check is an ABC's, the costliest of them).
 _PLAIN = frozenset({str, int, bool, type(None)})

@@ -55,6 +55,9 @@ class NewEvent:
     # `command`'s canonical JSON when it was written already (the command's hash was made of
     # it): the record takes it instead of writing it again. None: written from `command`.
     command_json: str | None = None
+    # `payload`'s canonical JSON when written already (from the domain's record): the record
+    # takes it instead of writing it again. None: written from `payload`.
+    payload_json: str | None = None
 
 
 @dataclass(frozen=True)

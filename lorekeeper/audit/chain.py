@@ -18,18 +18,21 @@ no whitespace; object keys sorted by their UTF-16 code units; strings in UTF-8 w
 integers in plain decimal within ±(2**53 - 1). Floats are refused, even `1.0`: numbers an
 independent verifier (say, in JavaScript) could print differently never enter a hash.
 
-Standard library and `domain.view` only: the offline verifier (`python -m lorekeeper verify`)
-imports it.
+Standard library and the domain's `view`, `codec` and `hexes` only: the offline verifier
+(`python -m lorekeeper verify`) imports it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.codec import to_json, wire_fields
+from domain.hexes import Hex
 from domain.view import redact_event
 
 GENESIS = "0" * 64
@@ -131,6 +134,62 @@ def _key(key: str) -> str:
     return text
 
 
+def record_json(record: Any) -> str:
+    """`canonical_json(to_json(record))` (domain/codec.py) of a domain value, an event's
+    payload say, written in one pass: no JSON values made in between, each dataclass's keys
+    sorted once. What it does not know (a dict, a set, a subclass …) it writes through
+    `to_json` and the writer above; a refusal is `canonical_json`'s, located the same way."""
+    out: list[str] = []
+    try:
+        _write_field(record, out)
+    except _Misplaced:
+        return canonical_json(to_json(record))  # raises it, naming the place
+    return "".join(out)
+
+
+# Each dataclass's fields as (attribute, its key's text and colon), in canonical key order.
+_RECORDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _record_fields(kind: type) -> tuple[tuple[str, str], ...]:
+    fields = _RECORDS.get(kind)
+    if fields is None:
+        pairs = sorted(wire_fields(kind), key=lambda field: _utf16_units(field[1]))
+        fields = _RECORDS[kind] = tuple((name, f"{_string(wire)}:") for name, wire in pairs)
+    return fields
+
+
+def _write_record(record: Any, out: list[str]) -> None:
+    out.append("{")
+    for i, (name, key) in enumerate(_record_fields(type(record))):
+        out.append(key if i == 0 else "," + key)
+        _write_field(getattr(record, name), out)
+    out.append("}")
+
+
+def _write_field(value: Any, out: list[str]) -> None:
+    kind = type(value)
+    if kind is str:
+        out.append(_string(value))
+    elif kind is int:
+        out.append(_integer(value))
+    elif value is None or kind is bool:
+        out.append(_LITERALS[value])
+    elif kind is Hex:
+        out.append(f"[{_integer(value.col)},{_integer(value.row)}]")
+    elif kind is tuple or kind is list:
+        out.append("[")
+        for i, item in enumerate(value):
+            if i:
+                out.append(",")
+            _write_field(item, out)
+        out.append("]")
+    elif kind in _RECORDS or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        _write_record(value, out)
+    else:
+        _write(to_json(value), out)
+
+
 def _utf16_units(key: str) -> bytes:
     return key.encode("utf-16-be", "surrogatepass")
 
@@ -189,15 +248,19 @@ def encode_event(
     payload: Mapping[str, Any],
     command: Mapping[str, Any] | None,
     command_json: str | None = None,
+    payload_json: str | None = None,
 ) -> EncodedEvent:
-    """`command_json`: the command's canonical JSON when the caller wrote it already (for the
-    command's hash); written from `command` otherwise."""
+    """`command_json`, `payload_json`: the command's and the payload's canonical JSON when
+    the caller wrote them already (the command's for its hash, the payload's from the
+    domain's record); written from `command` and `payload` otherwise."""
     if command_json is None and command is not None:
         command_json = canonical_json(dict(command))
     payload = dict(payload)
     public = hashed_payload(type_, payload)
     public_json = None if public is payload else canonical_json(public)
-    return EncodedEvent(type_, schema, canonical_json(payload), command_json, public_json)
+    if payload_json is None:
+        payload_json = canonical_json(payload)
+    return EncodedEvent(type_, schema, payload_json, command_json, public_json)
 
 
 def link_hash(
