@@ -147,7 +147,8 @@ def record_json(record: Any) -> str:
     return "".join(out)
 
 
-# Each dataclass's fields as (attribute, its key's text and colon), in canonical key order.
+# Each dataclass's fields in canonical key order, as (attribute, the text before its value:
+# `{"key":` for the first, `,"key":` after).
 _RECORDS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
@@ -155,15 +156,27 @@ def _record_fields(kind: type) -> tuple[tuple[str, str], ...]:
     fields = _RECORDS.get(kind)
     if fields is None:
         pairs = sorted(wire_fields(kind), key=lambda field: _utf16_units(field[1]))
-        fields = _RECORDS[kind] = tuple((name, f"{_string(wire)}:") for name, wire in pairs)
+        fields = _RECORDS[kind] = tuple((name, f"{',' if i else '{'}{_string(wire)}:")
+                                        for i, (name, wire) in enumerate(pairs))  # fmt: skip
     return fields
 
 
 def _write_record(record: Any, out: list[str]) -> None:
-    out.append("{")
-    for i, (name, key) in enumerate(_record_fields(type(record))):
-        out.append(key if i == 0 else "," + key)
-        _write_field(getattr(record, name), out)
+    fields = _record_fields(type(record))
+    if not fields:
+        out.append("{}")
+        return
+    for name, before in fields:
+        value = getattr(record, name)
+        kind = type(value)
+        # The two kinds most fields hold, written here: what `_write_field` would write.
+        if kind is int and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
+            out.append(before + str(value))
+        elif kind is str and value.isascii():
+            out.append(before + _quote(value))
+        else:
+            out.append(before)
+            _write_field(value, out)
     out.append("}")
 
 

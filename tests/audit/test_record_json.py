@@ -47,6 +47,11 @@ class _Inner:
 
 
 @dataclass(frozen=True)
+class _Empty:
+    pass
+
+
+@dataclass(frozen=True)
 class _Odd:
     """What no event holds today, written the way `to_json` and the writer would."""
 
@@ -61,7 +66,8 @@ class _Odd:
 
 
 def test_values_outside_the_events_are_written_as_the_generic_path_writes_them():
-    for value in (_Odd(), _Odd(zeta=(_Inner(2, "y"), None, [1, [2]])), Hex(5, 6), [_Inner(3, "")]):
+    odd = _Odd(zeta=(_Inner(2, "y"), None, [1, [2]], _Empty()), nested=_Inner(2**53 - 1, "ü"))
+    for value in (_Odd(), odd, Hex(5, 6), [_Inner(3, "")], _Empty(), _Inner(-(2**53 - 1), "")):
         assert record_json(value) == canonical_json(to_json(value))
 
 
@@ -70,6 +76,7 @@ def test_values_outside_the_events_are_written_as_the_generic_path_writes_them()
     [
         (_Odd(zeta=(1.5,)), r"^\$\.zeta\[0\]: 1\.5 is a float"),
         (_Odd(ints=(2**53,)), r"^\$\.ints\[0\]: integer"),
+        (_Odd(nested=_Inner(-(2**53), "x")), r"^\$\.nested\.b: integer"),
         (_Odd(nested=_Inner(1, "\ud800")), r"^\$\.nested\.a: strings must be valid Unicode"),
         (_Odd(mapping={"k": object()}), r"^\$\.mapping\.k: object is not JSON"),
     ],
