@@ -288,21 +288,49 @@ def link_hash(
     """SHA-256 (hex) of the event's canonical record. The record's keys are fixed and already
     in order, so its text is spliced from canonical parts (equal to `canonical_json(record)`,
     which tests/audit checks) instead of encoding the payload twice."""
+    shared = _AppendTexts.of(seat, command_id, time_ms)
+    return _linked(event, _field(_integer, version, "version"), shared,
+                   _field(_string, prev_hash, "prev_hash"))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _AppendTexts:
+    """The canonical text of the record fields an append's events share."""
+
+    seat: str
+    command_id: str
+    time_ms: str
+
+    @classmethod
+    def of(cls, seat: int | None, command_id: str | None, time_ms: int) -> _AppendTexts:
+        return cls(
+            "null" if seat is None else _field(_integer, seat, "seat"),
+            "null" if command_id is None else _field(_string, command_id, "command_id"),
+            _field(_integer, time_ms, "time_ms"),
+        )
+
+
+def _linked(event: EncodedEvent, version: str, shared: _AppendTexts, prev_hash: str) -> str:
+    """`link_hash` given its fields' canonical texts."""
     text = "".join(
         (
             '{"command":',
             event.command_json or "null",
             ',"command_id":',
-            "null" if command_id is None else _field(_string, command_id, "command_id"),
+            shared.command_id,
             ',"payload":',
             event.hashed_json,
             ',"prev_hash":',
-            _field(_string, prev_hash, "prev_hash"),
+            prev_hash,
             f',"schema":{_field(_integer, event.schema, "schema")},"seat":',
-            "null" if seat is None else _field(_integer, seat, "seat"),
-            f',"time_ms":{_field(_integer, time_ms, "time_ms")},"type":',
+            shared.seat,
+            ',"time_ms":',
+            shared.time_ms,
+            ',"type":',
             _field(_string, event.type, "type"),
-            f',"version":{_field(_integer, version, "version")}}}',
+            ',"version":',
+            version,
+            "}",
         )
     )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -377,14 +405,11 @@ def chain_hashes(
     """The hashes of `events` stored from `first_version` on, after the event whose hash is
     `prev_hash` (one append: one seat, one command id, one time)."""
     hashes: list[str] = []
+    shared = _AppendTexts.of(seat, command_id, time_ms)  # written once an append
+    prev_text = _field(_string, prev_hash, "prev_hash")
     for offset, event in enumerate(events):
-        prev_hash = link_hash(
-            event,
-            version=first_version + offset,
-            seat=seat,
-            command_id=command_id,
-            time_ms=time_ms,
-            prev_hash=prev_hash,
-        )
-        hashes.append(prev_hash)
+        hashed = _linked(event, _field(_integer, first_version + offset, "version"), shared,
+                         prev_text)  # fmt: skip
+        hashes.append(hashed)
+        prev_text = f'"{hashed}"'  # a hex digest: its own canonical text
     return hashes

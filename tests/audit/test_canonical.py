@@ -138,3 +138,27 @@ def test_the_quoted_keys_kept_are_bounded_in_count_and_length():
     for i in range(chain._KEYS_KEPT + 10):
         canonical_json({f"key-{i}": i})
     assert len(chain._KEYS) <= chain._KEYS_KEPT
+
+
+def test_an_appends_hashes_link_its_events_as_their_canonical_records():
+    # chain_hashes writes the fields the append's events share once: each hash must still
+    # be SHA-256 of that event's whole canonical record, linked to the one before it.
+    events = [encode_event("UnitMoved", 1, {"unit": "bf0", "path": [[1, 2]]}, {"type": "m"}),
+              encode_event("TurnEnded", 2, {"seat": 1, "turn": 3}, None),
+              encode_event("TurnStarted", 1, {"seat": 0, "turn": 4}, None)]  # fmt: skip
+    for seat, command_id in ((1, "c-é"), (None, None)):
+        hashes = chain.chain_hashes("ab" * 32, 41, events, seat=seat, command_id=command_id,
+                                    time_ms=1_764_700_000_123)  # fmt: skip
+        prev = "ab" * 32
+        for offset, (event, hashed) in enumerate(zip(events, hashes, strict=True)):
+            record = {"command": None if event.command_json is None
+                      else json.loads(event.command_json), "command_id": command_id,
+                      "payload": json.loads(event.payload_json), "prev_hash": prev,
+                      "schema": event.schema, "seat": seat, "time_ms": 1_764_700_000_123,
+                      "type": event.type, "version": 41 + offset}  # fmt: skip
+            assert hashed == hashlib.sha256(canonical_json(record).encode()).hexdigest()
+            prev = hashed
+    with pytest.raises(NotCanonical, match=r"^\$\.time_ms: integer"):
+        chain.chain_hashes(GENESIS, 1, events, seat=0, command_id="c", time_ms=2**53)
+    with pytest.raises(NotCanonical, match=r"^\$\.command_id: strings must be valid Unicode"):
+        chain.chain_hashes(GENESIS, 1, events, seat=0, command_id="\udc00", time_ms=1)
