@@ -36,12 +36,14 @@ from functools import cache
 from typing import Any, NamedTuple
 
 import redis
+from hiredis import pack_command
 from redis.cluster import ClusterNode, RedisCluster
 from redis.crc import key_slot
 from redis.exceptions import (
     AskError,
     ClusterDownError,
     ConnectionError,
+    DataError,
     MovedError,
     NoScriptError,
     ResponseError,
@@ -250,7 +252,7 @@ class ClusterLane:
                 connections = self._connections(node)
                 connection = connections.take()
                 taken.append((connections, connection))
-                connection.send_packed_command(connection.pack_commands(commands))
+                connection.send_packed_command(packed(commands))
                 batches.append((connection, head, indexes, commands))
             out = [self._read(batch, calls, tail) for batch in batches]
             done = True
@@ -383,8 +385,19 @@ def _slot_of(call: ScriptCall) -> int:
 
 def exchange(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
     """Send the commands packed together, then read a reply for each."""
-    connection.send_packed_command(connection.pack_commands(commands))
+    connection.send_packed_command(packed(commands))
     return [_reply(connection) for _ in commands]
+
+
+def packed(commands: list[tuple[Any, ...]]) -> list[bytes]:
+    """The commands in Redis's protocol, as one buffer: hiredis's packer (a dependency:
+    `redis[hiredis]`), which redis-py's own packing calls too, without redis-py's pass over
+    the arguments before it (it splits a command name holding a space and copies bytearrays
+    and memoryviews: a lane's commands hold neither; an append has 35 arguments)."""
+    try:
+        return [b"".join([pack_command(command) for command in commands])]
+    except TypeError as exc:  # an argument Redis cannot take: redis-py's error for it
+        raise DataError(str(exc)) from exc
 
 
 def _reply(connection: Any) -> Any:

@@ -6,9 +6,9 @@ import threading
 
 import pytest
 import redis
-from redis.exceptions import ResponseError
+from redis.exceptions import DataError, ResponseError
 
-from adapters.redis_lane import RedisLane, ScriptCall, bundled, run_as_one
+from adapters.redis_lane import RedisLane, ScriptCall, bundled, packed, run_as_one
 
 COUNT = "return redis.call('INCR', KEYS[1])"
 ECHO = "return ARGV[1]"
@@ -135,3 +135,18 @@ def test_a_bundle_a_restarted_server_forgot_is_loaded_again(redis_client: redis.
 
     assert run_as_one(lane, calls) == [2, b"x"]
     assert redis_client.script_exists(bundled(calls).command()[1]) == [True]
+
+
+def test_commands_are_packed_as_redis_py_packs_them(redis_client: redis.Redis) -> None:
+    commands = [("EVALSHA", "ab" * 20, 2, "k{é}", "k2", -7, "", "x" * 7000, b"\x00\xff"),
+                ("WAIT", 1, 50)]  # fmt: skip
+    connection = redis_client.connection_pool.get_connection()
+    try:
+        assert packed(commands) == [b"".join(connection.pack_commands(commands))]
+        for bad in (None, True, "\udc00"):  # refused as redis-py refuses them
+            with pytest.raises((DataError, UnicodeEncodeError)) as mine:
+                packed([("ECHO", bad)])
+            with pytest.raises(type(mine.value)):
+                connection.pack_commands([("ECHO", bad)])
+    finally:
+        redis_client.connection_pool.release(connection)
