@@ -66,7 +66,7 @@ class ScriptCall(NamedTuple):
 
     script: str
     keys: Sequence[str]
-    args: Sequence[str | int]
+    args: Sequence[str | int | float]  # floats as redis-py writes them (repr)
 
     def command(self) -> tuple[Any, ...]:
         return ("EVALSHA", script_sha(self.script), len(self.keys), *self.keys, *self.args)
@@ -333,9 +333,9 @@ def bundled(calls: Sequence[ScriptCall]) -> ScriptCall:
     bundle and how many keys and arguments it has."""
     scripts = tuple(dict.fromkeys(call.script for call in calls))
     place = {script: n for n, script in enumerate(scripts, 1)}
-    header: list[str | int] = [len(calls)]
+    header: list[str | int | float] = [len(calls)]
     keys: list[str] = []
-    args: list[str | int] = []
+    args: list[str | int | float] = []
     for call in calls:
         header += [place[call.script], len(call.keys), len(call.args)]
         keys += call.keys

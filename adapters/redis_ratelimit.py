@@ -27,6 +27,7 @@ from collections.abc import Callable
 import redis
 
 from adapters.redis_keys import bucket_key
+from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.redis_topology import GamesClient
 from lorekeeper.ports import Quota
 
@@ -85,7 +86,7 @@ class RedisRateLimiter:
         lease_max: int = LEASE_MAX,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._script = client.register_script(_BUCKET_LUA)
+        self._lane = lane_for(client)  # EVALSHA on a kept connection (adapters/redis_lane.py)
         self._per_s, self._burst, self._lease_max, self._clock = per_s, burst, lease_max, clock
         # key -> (tokens of the lease left, its expiry, tokens the bucket had left then)
         self._leases: dict[str, tuple[int, float, float]] = {}
@@ -104,7 +105,8 @@ class RedisRateLimiter:
                 return self._quota(0.0, bucket + left - 1)
         args = [self._per_s, self._burst, self._lease_max]
         try:
-            taken, wait, tokens = self._script(keys=[bucket_key(key)], args=args)
+            call = ScriptCall(_BUCKET_LUA, [bucket_key(key)], args)
+            taken, wait, tokens = run_all(self._lane, [call])[0]
         except redis.ResponseError as exc:
             if not is_out_of_memory(exc):
                 raise
