@@ -77,8 +77,18 @@ class DeadlineInput:
         if under_gevent():
             import gevent
 
-            with gevent.Timeout(left, body_timeout(self._timeout_s)):
+            # gevent's own pattern for a timeout of one's own: the refusal is made only if
+            # it fires (every request's body is read this way; nearly none times out).
+            timeout = gevent.Timeout(left)
+            timeout.start()
+            try:
                 return read(*args)
+            except gevent.Timeout as fired:
+                if fired is not timeout:
+                    raise
+                raise body_timeout(self._timeout_s) from None
+            finally:
+                timeout.close()
         if self._sock is None:
             return read(*args)
         before = self._sock.gettimeout()
