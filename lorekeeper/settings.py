@@ -128,7 +128,7 @@ class Settings(BaseSettings):
     reconcile_interval_s: float = 5.0
     job_stale_s: float = 10.0
     worker_heartbeat_s: float = Field(default=1.5, gt=0)  # workers/heartbeat.py
-    projection_round_ms: int = Field(default=60, ge=0, le=1000)
+    projection_round_ms: int = Field(default=40, ge=0, le=1000)
     projection_loops: int = Field(default=1, ge=1)
     projection_resolves_breath: bool = True  # the loop resolves the phases its rounds open
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
