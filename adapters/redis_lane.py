@@ -13,6 +13,23 @@ bound past which a call waits for one.
 With a `ReplicaWait`, `WAIT numreplicas timeout` follows the scripts on the same connection
 (WAIT counts the replicas that have this connection's writes) and its reply comes last.
 
+**Gathered under gevent.** In a gevent process (the API's gunicorn workers) a lane gathers
+the calls that requests make in one turn of the event loop and sends them as one round trip
+(`_Gathering`): the first call of a turn starts a greenlet that sends, once the greenlets
+ready in that turn have run, every call made meanwhile, in one write, and hands each caller
+its own replies (an error reply stays with its caller's call). One `sendall` and one read
+for several commands: a write to a socket was the API's biggest single cost under load
+(py-spy, BENCHMARKS.md), and Redis reads and answers once for them too. Nothing waits for
+company: a call alone in its turn goes at once, and a turn's calls go while the calls of
+the turn before are still in flight, on another connection. Calls with a `ReplicaWait` are
+gathered with calls of the same wait, and one `WAIT` follows them all (it counts the
+replicas that have every write before it on the connection; a `WAIT` each would hold the
+calls after it). The sending greenlet runs outside any request: a request that times out
+while waiting for its replies leaves the others' round trip whole (its own call may have
+run, as it may have before; an append is idempotent by command id). Under threads (the
+workers, tests) a call makes its own round trip, as before; a Cluster's lane does not
+gather.
+
 On a Redis Cluster (`ClusterLane`) each call touches one slot (a game's keys share its hash
 tag); the lane keeps connections per master, sends each call to the master redis-py's slot
 table names, and follows the cluster's answers as redis-py does: MOVED (the slot has a new
@@ -31,7 +48,7 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -58,6 +75,7 @@ _RECONNECTS = 4  # a failover: the table is read again this many times, 50 ms ap
 _TRYAGAIN_S = 0.005  # doubled each time, up to _TRYAGAIN_MAX_S: about 1 s in all
 _TRYAGAIN_MAX_S = 0.1
 MAX_CONNECTIONS = 64  # a lane's connections to one server, at most; a call past them waits
+GATHER_MAX = 64  # calls gathered into one round trip at most; the next starts another
 WAIT_S = 5.0  # ... this long at most, then ConnectionError
 
 
@@ -122,11 +140,70 @@ def _disconnect_all(connections: list[Any]) -> None:
         connection.disconnect()
 
 
+def under_gevent() -> bool:
+    """Whether this process's sockets are gevent's (a gunicorn gevent worker patches them
+    before it loads the app)."""
+    try:
+        from gevent import monkey
+    except ImportError:
+        return False
+    return bool(monkey.is_module_patched("socket"))
+
+
+Send = Callable[[list[tuple[Any, ...]]], list[Any]]
+
+
+class _Gathering:
+    """The calls of one turn of gevent's loop, sent as one round trip (see the module's
+    docstring). A call is its commands and the wait that follows them ((), or one WAIT)."""
+
+    def __init__(self, send: Send) -> None:
+        import gevent
+        from gevent.event import AsyncResult
+
+        self._send = send
+        self._spawn = gevent.spawn
+        self._result = AsyncResult
+        self._open: dict[tuple[Any, ...], list[tuple[list[tuple[Any, ...]], Any]]] = {}
+
+    def send(self, commands: list[tuple[Any, ...]], wait: tuple[Any, ...]) -> list[Any]:
+        """The replies to `commands` (then WAIT's, with a wait); what the round trip raised."""
+        batch = self._open.get(wait)
+        if batch is None or len(batch) >= GATHER_MAX:
+            batch = self._open[wait] = []
+            self._spawn(self._flush, batch, wait)  # starts after the greenlets ready now
+        result = self._result()
+        batch.append((commands, result))
+        replies: list[Any] = result.get()
+        return replies
+
+    def _flush(self, batch: list[tuple[list[tuple[Any, ...]], Any]], wait: tuple[Any, ...]) -> None:
+        if self._open.get(wait) is batch:
+            del self._open[wait]
+        waits = [wait] if wait else []
+        try:
+            replies = self._send([c for commands, _ in batch for c in commands] + waits)
+        except Exception as exc:  # each caller raises it, as it would have alone
+            for _, result in batch:
+                result.set_exception(exc)
+            return
+        except BaseException as exc:  # the greenlet killed (the process ends): none is lost
+            stopped = ConnectionError(f"the lane's round trip was stopped: {exc!r}")
+            for _, result in batch:
+                result.set_exception(stopped)
+            raise
+        at = 0
+        for commands, result in batch:
+            result.set(replies[at : at + len(commands)] + replies[len(replies) - len(waits) :])
+            at += len(commands)
+
+
 class RedisLane:
     """The lane of one Redis server."""
 
     def __init__(self, client: redis.Redis, max_connections: int = MAX_CONNECTIONS) -> None:
         self._connections = _Connections(client.connection_pool, max_connections)
+        self._gathering = _Gathering(self._send_now) if under_gevent() else None
 
     def run_scripts(
         self, calls: Sequence[ScriptCall], wait: ReplicaWait | None = None
@@ -139,20 +216,26 @@ class RedisLane:
         and the whole batch sent once more, as redis-py's retry would: the callers' scripts
         are safe to run twice (the append is idempotent by command id)."""
         waits = [wait.command()] if wait else []
-        replies = self._send([call.command() for call in calls] + waits)
+        replies = self._send([call.command() for call in calls], waits)
         unknown = [i for i, reply in enumerate(replies[: len(calls)])
                    if isinstance(reply, NoScriptError)]  # fmt: skip
         if unknown:
             again = [calls[i] for i in unknown]
             loads = [("SCRIPT", "LOAD", script) for script in {c.script for c in again}]
-            sent = self._send(loads + [call.command() for call in again] + waits)[len(loads) :]
+            sent = self._send(loads + [call.command() for call in again], waits)[len(loads) :]
             for i, reply in zip(unknown, sent, strict=False):
                 replies[i] = reply
             if waits:
                 replies[-1] = sent[-1]
         return replies
 
-    def _send(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+    def _send(self, commands: list[tuple[Any, ...]], waits: list[tuple[Any, ...]]) -> list[Any]:
+        """The replies to `commands`, then to `waits` (a WAIT, or none)."""
+        if self._gathering is not None:
+            return self._gathering.send(commands, waits[0] if waits else ())
+        return self._send_now(commands + waits)
+
+    def _send_now(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         connection = self._connections.take()
         in_step = False
         try:
