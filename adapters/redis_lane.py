@@ -68,6 +68,7 @@ from redis.exceptions import (
     TryAgainError,
 )
 
+from adapters.greenlets import under_gevent
 from adapters.redis_topology import ReplicaWait, cluster_node
 
 _REDIRECTIONS = 16  # as redis-py's RedisClusterRequestTTL
@@ -138,16 +139,6 @@ class _Connections:
 def _disconnect_all(connections: list[Any]) -> None:
     for connection in connections:
         connection.disconnect()
-
-
-def under_gevent() -> bool:
-    """Whether this process's sockets are gevent's (a gunicorn gevent worker patches them
-    before it loads the app)."""
-    try:
-        from gevent import monkey
-    except ImportError:
-        return False
-    return bool(monkey.is_module_patched("socket"))
 
 
 Send = Callable[[list[tuple[Any, ...]]], list[Any]]

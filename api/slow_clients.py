@@ -10,11 +10,11 @@ a byte now and then can stretch.
 from __future__ import annotations
 
 import socket
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from adapters.greenlets import under_gevent
 from lorekeeper.errors import Refused
 
 WSGIApp = Callable[[dict[str, Any], Any], Iterable[bytes]]
@@ -99,9 +99,3 @@ class DeadlineInput:
             raise body_timeout(self._timeout_s) from None
         finally:
             self._sock.settimeout(before)
-
-
-def under_gevent() -> bool:
-    """Whether this process runs on gevent's patched sockets (gunicorn's gevent workers)."""
-    monkey = sys.modules.get("gevent.monkey")
-    return monkey is not None and bool(monkey.is_module_patched("socket"))

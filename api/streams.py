@@ -11,12 +11,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from adapters.greenlets import under_gevent
 from api.deps import access, components, reader
 from api.guards import open_stream
 from api.identity import caller
 from api.requests import query
 from api.schemas import MAX_VERSION, EventsQuery, StreamQuery
-from api.slow_clients import under_gevent
 from lorekeeper.errors import Refused
 
 blueprint = Blueprint("streams", __name__)
