@@ -69,18 +69,24 @@ class Stack:
     def client(self) -> redis.Redis:
         return redis.Redis.from_url(self.redis.url)
 
-    def env(self, **more: str) -> dict[str, str]:
+    def env(self, root: Path = ROOT, **more: str) -> dict[str, str]:
         env = {**os.environ, "REDIS_URL": self.redis.url, **LOREKEEPER_ENV, **WORKERS_ENV, **more}
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
         return env
 
     def start_gunicorn(self, name: str, app: str, probe: str, **env: str) -> int:
         """gunicorn serving `app` on a free port (`env` added to its environment); returns
         the port once `probe` answers."""
+        return self.start_gunicorn_in(ROOT, name, app, probe, env)
+
+    def start_gunicorn_in(
+        self, root: Path, name: str, app: str, probe: str, env: dict[str, str] | None = None
+    ) -> int:
+        """As start_gunicorn, from the checkout at `root` (bench/ab.py starts another's)."""
         port = free_port()
         command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}"]
         command += [*self.gunicorn_args, app]
-        self._spawn(name, command, env)
+        self._spawn(name, command, env, root)
         _wait_http(port, probe, self._procs[name], self.logs / f"{name}.log")
         self.ports[name] = port
         return port
@@ -99,10 +105,12 @@ class Stack:
     def start_workers(self, name: str = "workers", **env: str) -> None:
         self._spawn(name, [sys.executable, "-m", "workers"], env)
 
-    def _spawn(self, name: str, command: list[str], env: dict[str, str] | None = None) -> None:
+    def _spawn(
+        self, name: str, command: list[str], env: dict[str, str] | None = None, root: Path = ROOT
+    ) -> None:
         log = open(self.logs / f"{name}.log", "wb")  # noqa: SIM115  (the child keeps it)
         self._procs[name] = subprocess.Popen(
-            command, cwd=ROOT, env=self.env(**(env or {})), stdin=subprocess.DEVNULL,
+            command, cwd=root, env=self.env(root, **(env or {})), stdin=subprocess.DEVNULL,
             stdout=log, stderr=log,
         )  # fmt: skip
         log.close()

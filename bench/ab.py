@@ -1,0 +1,87 @@
+"""Two checkouts of Lorekeeper side by side in one run: the finest comparison of a change.
+
+    git worktree add /tmp/before <commit>
+    python -m bench.ab /tmp/before --rounds 8
+
+starts this checkout's API and the other's (gunicorn as `python -m bench` starts it, the
+same Python and libraries) on one private Redis (AOF, appendfsync always), gives each its own
+games, and runs measure 1's closed loop against each in turn, slice after slice, swapping
+the order every round, so that both meet the same moments of a machine whose speed drifts by
+±10 % within minutes. It prints each slice, then per figure the median of each side and the
+median (and range) of the paired ratios, this / other, slice i against slice i of the round.
+
+Measure 1 (`python -m bench`) compares ours with the ceiling, and its ratio moves by ±5 %
+from run to run: a change worth a few per cent does not show there in five runs. Here the
+two sides are the two versions, and a figure a change moves (the API's CPU, Redis's) shows
+in the paired ratios. No workers run unless `--workers` (one process, from this checkout,
+projecting both sides' games: its CPU is not split between them): the API and Redis alone,
+as in measure 1's "workers paused".
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench.clients import create_games
+from bench.command_path import ClosedLoop, split
+from bench.games import random_game
+from bench.stack import Stack
+from bench.suite import SCENARIOS
+
+FIGURES = ("commands/s", "API CPU ms/cmd", "Redis CPU ms/cmd", "p99 ms")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("other", type=Path, help="another checkout (a git worktree)")
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--slice-s", type=float, default=5.0)
+    parser.add_argument("--warmup-s", type=float, default=1.0)
+    parser.add_argument("--workers", action="store_true", help="run the workers too")
+    args = parser.parse_args(argv)
+    other = args.other.absolute()
+    if not (other / "api" / "wsgi.py").is_file():
+        raise SystemExit(f"{other} is not a checkout of Lorekeeper")
+    scripts = [random_game(SCENARIOS[i % 3], f"cmd-{i}") for i in range(9)]
+    pool = [scripts[i % len(scripts)] for i in range(16 * 20)]
+    with Stack() as stack:
+        client = stack.client()
+        redis_pid = int(client.info("server")["process_id"])
+        ports = {
+            "this": stack.start_gunicorn("this", "api.wsgi:app", "/healthz"),
+            "other": stack.start_gunicorn_in(other, "other", "api.wsgi:app", "/healthz"),
+        }
+        loops = {side: ClosedLoop(port, split(create_games(port, pool)))
+                 for side, port in ports.items()}  # fmt: skip
+        if args.workers:
+            stack.start_workers()
+        figures: dict[str, list[dict[str, float]]] = {"this": [], "other": []}
+        for r in range(args.rounds):
+            for side in ("this", "other") if r % 2 == 0 else ("other", "this"):
+                pids = {"server": stack.pid(side), "redis": redis_pid}
+                done = loops[side].slice(args.warmup_s, args.slice_s, pids, client)
+                n = max(1, len(done.latencies))
+                row = {"commands/s": done.rate,
+                       "API CPU ms/cmd": 1000 * done.cpu_s["server"] / n,
+                       "Redis CPU ms/cmd": 1000 * done.cpu_s["redis"] / n,
+                       "p99 ms": 1000 * statistics.quantiles(done.latencies, n=100)[98]
+                       if len(done.latencies) > 1 else 0.0}  # fmt: skip
+                figures[side].append(row)
+                failed = f", {done.failed} failed" if done.failed else ""
+                print(f"round {r + 1} {side:5} " + ", ".join(
+                    f"{k} {v:,.2f}" for k, v in row.items()) + failed, flush=True)  # fmt: skip
+    print()
+    for figure in FIGURES:
+        this = [row[figure] for row in figures["this"]]
+        that = [row[figure] for row in figures["other"]]
+        paired = [a / b for a, b in zip(this, that, strict=True) if b]
+        print(f"{figure:17} this {statistics.median(this):9,.2f}  other "
+              f"{statistics.median(that):9,.2f}  this/other {statistics.median(paired):.3f} "
+              f"({min(paired):.3f}-{max(paired):.3f})")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
