@@ -21,12 +21,13 @@ as in measure 1's "workers paused".
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 from collections.abc import Sequence
 from pathlib import Path
 
 from bench.clients import create_games
-from bench.command_path import ClosedLoop, split
+from bench.command_path import CLIENTS, ClosedLoop, split
 from bench.games import random_game
 from bench.stack import Stack
 from bench.suite import SCENARIOS
@@ -46,7 +47,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not (other / "api" / "wsgi.py").is_file():
         raise SystemExit(f"{other} is not a checkout of Lorekeeper")
     scripts = [random_game(SCENARIOS[i % 3], f"cmd-{i}") for i in range(9)]
-    pool = [scripts[i % len(scripts)] for i in range(16 * 20)]
+    # Enough games that no client runs out (a game is about 250 commands; a client does up
+    # to about 120 a second), or the last slices would be of fewer clients.
+    per_client = max(20, math.ceil(args.rounds * (args.slice_s + args.warmup_s) * 120 / 200))
+    pool = [scripts[i % len(scripts)] for i in range(CLIENTS * per_client)]
     with Stack() as stack:
         client = stack.client()
         redis_pid = int(client.info("server")["process_id"])
