@@ -35,17 +35,23 @@ RETRY_S = 0.05
 
 
 class Gunicorn:
-    """`gunicorn api.wsgi:app` (or another app) with gthread workers on a free port."""
+    """`gunicorn api.wsgi:app` (or another app) on a free port, with gthread workers, or with
+    `worker_class="gevent"` gevent workers as scripts/run starts them (where the API's lanes
+    gather the appends of one turn of the event loop into one round trip)."""
 
     def __init__(self, log: Path, *, workers: int = 2, threads: int = 4,
                  app: str = "api.wsgi:app", timeout_s: int = 20, graceful_s: int = 5,
-                 env: dict[str, str] | None = None) -> None:  # fmt: skip
+                 env: dict[str, str] | None = None,
+                 worker_class: str = "gthread") -> None:  # fmt: skip
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._log = log
+        per_worker = (["--worker-class", "gevent", "--worker-connections", "1000"]
+                      if worker_class == "gevent"
+                      else ["--worker-class", "gthread", "--threads", str(threads)])  # fmt: skip
         self._command = [
             GUNICORN, "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-            "--worker-class", "gthread", "--threads", str(threads),
+            *per_worker,
             "--timeout", str(timeout_s), "--graceful-timeout", str(graceful_s),
             "--no-control-socket", app,
         ]  # fmt: skip

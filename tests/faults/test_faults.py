@@ -19,6 +19,7 @@ import time
 import uuid
 from pathlib import Path
 
+import pytest
 import redis
 import requests
 
@@ -60,12 +61,16 @@ def stop_players(stop: threading.Event, threads: list[threading.Thread]) -> None
 # -- Redis SIGKILLed during play -------------------------------------------------------------
 
 
-def test_redis_sigkilled_during_play_loses_no_acknowledged_command(tmp_path: Path) -> None:
+@pytest.mark.parametrize("worker_class", ["gthread", "gevent"])
+def test_redis_sigkilled_during_play_loses_no_acknowledged_command(
+    tmp_path: Path, worker_class: str
+) -> None:
     kills, recovery = 5, []
     with RedisServerProcess(appendonly=True, appendfsync="always") as server:
         env = api_env(server.url)
         with (workers_supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"),
-              gunicorn(tmp_path / "api.log", env=env) as api):  # fmt: skip
+              gunicorn(tmp_path / "api.log", env=env,
+                       worker_class=worker_class) as api):  # fmt: skip
             tally, stop = Tally(), threading.Event()
             threads = play(api.url, tally, PLAYERS, stop)
             for _ in range(kills):
@@ -78,14 +83,21 @@ def test_redis_sigkilled_during_play_loses_no_acknowledged_command(tmp_path: Pat
             time.sleep(1.0)
             stop_players(stop, threads)
             lost = lost_acknowledged(api.url, tally)
-    report("redis SIGKILL during play", kills=kills, acked_events=len(tally.acked),
-           lost=lost, http_5xx=tally.server_errors, retries=tally.retries,
-           recovery=percentiles(recovery))  # fmt: skip
+    report(f"redis SIGKILL during play ({worker_class})", kills=kills,
+           acked_events=len(tally.acked), lost=lost, http_5xx=tally.server_errors,
+           retries=tally.retries, recovery=percentiles(recovery))  # fmt: skip
     assert lost == 0 and len(tally.acked) > 0
     assert set(tally.server_errors) <= {"503"}, tally.statuses  # never a 500
 
 
 # -- worker processes SIGKILLed during breath ------------------------------------------------
+
+# What these two recover by is the breath job's heartbeat, so the jobs alone resolve breath,
+# as in tests/workers/test_faults.py's heartbeat test: with the projection loop resolving it
+# too (the default), a kill timed by the loop's append may catch RQ between taking the
+# phase's job and marking it started, which only staleness (an hour away here) recovers
+# (docs/workers.md). Both failed so at f40eb21, outside the default suite.
+JOBS_RESOLVE_BREATH = {"LOREKEEPER_PROJECTION_RESOLVES_BREATH": "false"}
 
 
 def test_workers_sigkilled_during_breath_recover_by_heartbeat(tmp_path: Path) -> None:
@@ -96,7 +108,7 @@ def test_workers_sigkilled_during_breath_recover_by_heartbeat(tmp_path: Path) ->
         games = [BreathGame(ctx.service, seed=f"faults-{i}") for i in range(2)]
         with installed(ctx), workers_supervisor(
             {"REDIS_URL": server.url}, tmp_path / "workers.log", LOREKEEPER_JOB_STALE_S="3600",
-            LOREKEEPER_RECONCILE_INTERVAL_S="3600",
+            LOREKEEPER_RECONCILE_INTERVAL_S="3600", **JOBS_RESOLVE_BREATH,
             LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000)),
         ) as process:  # fmt: skip
             for round_ in range(kills):
@@ -124,10 +136,12 @@ def test_a_worker_dying_unseen_is_found_by_its_heartbeat_ttl(tmp_path: Path) -> 
         (tmp_path / MARKERS).mkdir()
         env = {**os.environ, "REDIS_URL": server.url,
                "LOREKEEPER_FAULT_APPEND_DELAY_MS": str(int(APPEND_DELAY_S * 1000)),
-               "LOREKEEPER_FAULT_MARKER_DIR": str(tmp_path / MARKERS)}  # fmt: skip
+               "LOREKEEPER_FAULT_MARKER_DIR": str(tmp_path / MARKERS),
+               **JOBS_RESOLVE_BREATH}  # fmt: skip
         with installed(ctx), workers_supervisor(
             {"REDIS_URL": server.url}, tmp_path / "workers.log", LOREKEEPER_WORKER_PROCESSES="0",
             LOREKEEPER_JOB_STALE_S="3600", LOREKEEPER_RECONCILE_INTERVAL_S="3600",
+            **JOBS_RESOLVE_BREATH,
         ) as process:  # fmt: skip
             for _ in range(kills):
                 worker = subprocess.Popen([sys.executable, "-m", "workers", "work"], env=env,
@@ -166,7 +180,10 @@ def cut_after_sending(url: str, path: str, body: dict[str, object], headers: dic
     # closed with SO_LINGER 0: a reset, the reply unread
 
 
-def test_connections_cut_mid_request_apply_each_command_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("worker_class", ["gthread", "gevent"])
+def test_connections_cut_mid_request_apply_each_command_once(
+    tmp_path: Path, worker_class: str
+) -> None:
     tally, cut, halves, replayed, applied = Tally(), 0, 0, 0, 0
     with RedisServerProcess(appendonly=True, appendfsync="always") as server:
         client = redis.Redis.from_url(server.url)
@@ -178,7 +195,8 @@ def test_connections_cut_mid_request_apply_each_command_once(tmp_path: Path) -> 
                     client.client_kill_filter(_type="normal", skipme=True)
 
         with (workers_supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"),
-              gunicorn(tmp_path / "api.log", env=api_env(server.url)) as api):  # fmt: skip
+              gunicorn(tmp_path / "api.log", env=api_env(server.url),
+                       worker_class=worker_class) as api):  # fmt: skip
             killer = threading.Thread(target=kill_redis_connections, daemon=True)
             killer.start()
             player = Player(api.url, tally, seed=7)
@@ -216,7 +234,7 @@ def test_connections_cut_mid_request_apply_each_command_once(tmp_path: Path) -> 
             appends = per_command_appends(api.url, {g for g, _, _ in tally.acked})
             lost = lost_acknowledged(api.url, tally)
         client.close()
-    report("connections cut", cut=cut, cut_mid_body=halves, applied=applied,
+    report(f"connections cut ({worker_class})", cut=cut, cut_mid_body=halves, applied=applied,
            replayed_after_cut=replayed, applied_twice=sum(n > 1 for n in appends.values()),
            lost=lost, http_5xx=tally.server_errors)  # fmt: skip
     assert applied > 0 and lost == 0
