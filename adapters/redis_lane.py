@@ -174,6 +174,13 @@ class _Gathering:
         waits = [wait] if wait else []
         try:
             replies = self._send([c for commands, _ in batch for c in commands] + waits)
+        except DataError as refused:  # a call Redis cannot take, found before anything was
+            if len(batch) == 1:  # sent: only its caller hears of it, the others go alone
+                batch[0][1].set_exception(refused)
+                return
+            for commands, result in batch:
+                self._flush([(commands, result)], wait)
+            return
         except Exception as exc:  # each caller raises it, as it would have alone
             for _, result in batch:
                 result.set_exception(exc)

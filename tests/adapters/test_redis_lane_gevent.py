@@ -104,6 +104,26 @@ def test_an_error_reply_stays_with_its_caller(
     assert failed[0].startswith("ResponseError") and "no such luck" in failed[0]
 
 
+def test_a_call_redis_cannot_take_fails_alone(
+    redis_server: RedisServerProcess, redis_client: Any
+) -> None:
+    said = in_gevent(
+        """
+        def unpackable():
+            try:
+                return lane.run_scripts([ScriptCall(ECHO, [], [{"not": "packable"}])])
+            except redis.DataError:
+                return "DataError"
+        greenlets = [gevent.spawn(echo, "a"), gevent.spawn(unpackable), gevent.spawn(echo, "b")]
+        gevent.joinall(greenlets, raise_error=True)
+        print(json.dumps([g.value for g in greenlets]))
+        """,
+        redis_server.url,
+    )
+
+    assert said == [["a"], "DataError", ["b"]]
+
+
 def test_a_forgotten_script_is_loaded_for_each_caller(
     redis_server: RedisServerProcess, redis_client: Any
 ) -> None:
