@@ -17,7 +17,8 @@ With a `ReplicaWait`, `WAIT numreplicas timeout` follows the scripts on the same
 the calls that requests make in one turn of the event loop and sends them as one round trip
 (`_Gathering`): the first call of a turn starts a greenlet that sends, once the greenlets
 ready in that turn have run, every call made meanwhile, in one write, and hands each caller
-its own replies (an error reply stays with its caller's call). One `sendall` and one read
+its own replies (an error reply stays with its caller's call; a call Redis cannot take,
+DataError, fails alone). One `sendall` and one read
 for several commands: a write to a socket was the API's biggest single cost under load
 (py-spy, BENCHMARKS.md), and Redis reads and answers once for them too. Nothing waits for
 company: a call alone in its turn goes at once, and a turn's calls go while the calls of
