@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.clients import create_games
-from bench.command_path import CLIENTS, ClosedLoop, split
+from bench.command_path import CLIENTS, ClosedLoop, Side, split
 from bench.games import random_game
 from bench.stack import Stack
 from bench.suite import SCENARIOS
@@ -67,12 +67,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             for side in ("this", "other") if r % 2 == 0 else ("other", "this"):
                 pids = {"server": stack.pid(side), "redis": redis_pid}
                 done = loops[side].slice(args.warmup_s, args.slice_s, pids, client)
-                n = max(1, len(done.latencies))
-                row = {"commands/s": done.rate,
-                       "API CPU ms/cmd": 1000 * done.cpu_s["server"] / n,
-                       "Redis CPU ms/cmd": 1000 * done.cpu_s["redis"] / n,
-                       "p99 ms": 1000 * statistics.quantiles(done.latencies, n=100)[98]
-                       if len(done.latencies) > 1 else 0.0}  # fmt: skip
+                one = Side([done])  # measure 1's figures, of this slice alone
+                row = {"commands/s": one.rate, "API CPU ms/cmd": one.per_command("server"),
+                       "Redis CPU ms/cmd": one.per_command("redis"),
+                       "p99 ms": one.latency_ms(99)}  # fmt: skip
                 figures[side].append(row)
                 failed = f", {done.failed} failed" if done.failed else ""
                 print(f"round {r + 1} {side:5} " + ", ".join(
