@@ -228,6 +228,12 @@ class RedisLane:
                 replies[-1] = sent[-1]
         return replies
 
+    def run_commands(self, commands: Sequence[tuple[Any, ...]]) -> list[Any]:
+        """Each command's reply as Redis sent it (no redis-py response callbacks: an XRANGE
+        gives lists, not dicts), a ResponseError in place of an error reply. For reads: a
+        dropped connection is opened again and the commands sent once more."""
+        return self._send(list(commands), [])
+
     def _send(self, commands: list[tuple[Any, ...]], waits: list[tuple[Any, ...]]) -> list[Any]:
         """The replies to `commands`, then to `waits` (a WAIT, or none)."""
         if self._gathering is not None:

@@ -2,10 +2,13 @@
 allows.
 
 **Reads** (`RedisRoundReader`): the games' checkpoints, new events and tables, all on the
-games' Redis, in one pipeline, in that order (one connection runs them in order, so each
+games' Redis, in one round trip, in that order (one connection runs them in order, so each
 checkpoint is read before the events it is compared with and each table after them; on a
 Cluster a game's keys share its slot, so its reads go to one master in that order too): one
-round trip where there were three.
+round trip where there were three. On one server they go through a lane (hiredis's packer,
+the replies as Redis sends them): redis-py's pipeline cost about twice the CPU for the same
+commands, its response callbacks and retry wrapper run per command (BENCHMARKS.md, "a ninth
+session"); on a Cluster, redis-py's cluster pipeline sends each game's reads to its master.
 
 **Writes** (`RedisRoundWriter`): a round writes the players' notes, the games' listings and
 the clocked games' deadlines (the coordination Redis), then the projections (the games'
@@ -27,16 +30,31 @@ for the disk, so each round trip cost a flush, one after another (BENCHMARKS.md,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_lane import lane_for, run_all, run_as_one
+from adapters.redis_lane import RedisLane, checked, lane_for, run_all, run_as_one
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import GamesClient, RedisClients
 from lorekeeper.ports import RoundReads, RoundWrites
+
+
+class _Queued:
+    """The read commands the stores' `queue_*` methods ask for (they take a redis-py
+    pipeline or this), as tuples to send."""
+
+    def __init__(self) -> None:
+        self.commands: list[tuple[Any, ...]] = []
+
+    def hget(self, name: str, key: str) -> None:
+        self.commands.append(("HGET", name, key))
+
+    def xrange(self, name: str, min: str, max: str) -> None:  # noqa: A002 (redis-py's names)
+        self.commands.append(("XRANGE", name, min, max))
 
 
 class RedisRoundReader:
@@ -48,6 +66,7 @@ class RedisRoundReader:
         tables: RedisTableStore,
     ) -> None:
         self._games = games
+        self._lane = lane_for(games)
         self._projections = projections
         self._events = events
         self._tables = tables
@@ -56,11 +75,17 @@ class RedisRoundReader:
         if not reads:
             return RoundReads([], [], [])
         game_ids = [game_id for game_id, _ in reads]
-        pipe = self._games.pipeline(transaction=False)
-        self._projections.queue_checkpoints(pipe, game_ids)
-        self._events.queue_tails(pipe, reads)
-        self._tables.queue_loads(pipe, game_ids)
-        replies = pipe.execute()
+        queued = _Queued()
+        self._projections.queue_checkpoints(queued, game_ids)
+        self._events.queue_tails(queued, reads)
+        self._tables.queue_loads(queued, game_ids)
+        if isinstance(self._lane, RedisLane):
+            replies = checked(self._lane.run_commands(queued.commands))
+        else:
+            pipe = self._games.pipeline(transaction=False)
+            for command in queued.commands:
+                pipe.execute_command(*command)
+            replies = pipe.execute()
         n = len(reads)
         return RoundReads(self._projections.checkpoints_of(replies[:n]),
                           self._events.tails_of(reads, replies[n : 2 * n]),

@@ -79,8 +79,11 @@ def entry_version(entry_id: bytes | str) -> int:
 def entry_events(entry_id: bytes | str, raw_fields: Any) -> list[StoredEvent]:
     """The events one entry holds, oldest first. An XRANGE entry read without
     decode_responses (the workers' and the API's) is read as it comes, each field it keeps
-    decoded once; any other (text, or the flat list inside a script's reply) is made one."""
-    if not (isinstance(raw_fields, dict) and isinstance(entry_id, bytes)):
+    decoded once: redis-py's dict, or the flat list of bytes Redis sends (a lane's reads,
+    a script's reply); any other (text) is made one."""
+    if isinstance(entry_id, bytes) and isinstance(raw_fields, list) and _all_bytes(raw_fields):
+        raw_fields = dict(zip(raw_fields[::2], raw_fields[1::2], strict=True))
+    elif not (isinstance(raw_fields, dict) and isinstance(entry_id, bytes)):
         entry_id, raw_fields = _bytes(entry_id), _bytes_fields(raw_fields)
     raw: dict[bytes, bytes] = raw_fields
     packed = raw.get(b"events")
@@ -134,6 +137,10 @@ def text(value: bytes | str) -> str:
 
 def _bytes(value: bytes | str) -> bytes:
     return value if isinstance(value, bytes) else value.encode()
+
+
+def _all_bytes(values: list[Any]) -> bool:
+    return all(type(value) is bytes for value in values)
 
 
 def _bytes_fields(raw: Any) -> dict[bytes, bytes]:
