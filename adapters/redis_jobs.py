@@ -45,7 +45,7 @@ from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
 from adapters.redis_keys import DEFAULT_PROJECTION_QUEUE, commands_key, due_key, pending_field
-from adapters.redis_lane import ScriptCall, lane_for
+from adapters.redis_lane import ScriptCall, checked, lane_for
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
 
@@ -207,13 +207,12 @@ class RQJobQueue:
         return bool(reply)
 
     def clear_pending(self, game_ids: Sequence[str]) -> None:
-        """Called by the projection loop before it reads the streams: one pipeline (one
-        HDEL a game, in each game's hash)."""
+        """Called by the projection loop before it reads the streams: one round trip (one
+        HDEL a game, in each game's hash) through the games' lane."""
         if game_ids:
-            pipe = self._games.pipeline(transaction=False)
-            for game_id in game_ids:
-                pipe.hdel(commands_key(game_id), self._pending_field)
-            pipe.execute()
+            field = self._pending_field
+            checked(self._games_lane.run_commands(
+                [("HDEL", commands_key(game_id), field) for game_id in game_ids]))  # fmt: skip
 
     def pending_since_ms(self, game_id: str) -> int | None:
         """When the game's pending projection was requested (epoch ms), or None (a flag

@@ -265,6 +265,15 @@ class ClusterLane:
         self._nodes: dict[str, _Connections] = {}
         self._lock = threading.Lock()
 
+    def run_commands(self, commands: Sequence[tuple[Any, ...]]) -> list[Any]:
+        """As RedisLane.run_commands, through redis-py's cluster pipeline (each command to
+        its key's master, in order per master), whose replies are its parsed ones (an
+        XRANGE's entries as pairs of id and dict, not flat lists); an error reply raises."""
+        pipe = self._cluster.pipeline()  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
+        for command in commands:
+            pipe.execute_command(*command)
+        return list(pipe.execute())
+
     def run_scripts(
         self, calls: Sequence[ScriptCall], wait: ReplicaWait | None = None
     ) -> list[Any]:

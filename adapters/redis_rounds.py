@@ -5,10 +5,11 @@ allows.
 games' Redis, in one round trip, in that order (one connection runs them in order, so each
 checkpoint is read before the events it is compared with and each table after them; on a
 Cluster a game's keys share its slot, so its reads go to one master in that order too): one
-round trip where there were three. On one server they go through a lane (hiredis's packer,
-the replies as Redis sends them): redis-py's pipeline cost about twice the CPU for the same
-commands, its response callbacks and retry wrapper run per command (BENCHMARKS.md, "a ninth
-session"); on a Cluster, redis-py's cluster pipeline sends each game's reads to its master.
+round trip where there were three. They go through a lane (`run_commands`; on one server
+hiredis's packer and the replies as Redis sends them: redis-py's pipeline cost about twice
+the CPU for the same commands, its response callbacks and retry wrapper run per command,
+BENCHMARKS.md, "a ninth session"; on a Cluster, redis-py's cluster pipeline sends each
+game's reads to its master).
 
 **Writes** (`RedisRoundWriter`): a round writes the players' notes, the games' listings and
 the clocked games' deadlines (the coordination Redis), then the projections (the games'
@@ -34,7 +35,7 @@ from typing import Any
 
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_lane import RedisLane, checked, lane_for, run_all, run_as_one
+from adapters.redis_lane import checked, lane_for, run_all, run_as_one
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
@@ -65,7 +66,6 @@ class RedisRoundReader:
         events: RedisStreamEventStore,
         tables: RedisTableStore,
     ) -> None:
-        self._games = games
         self._lane = lane_for(games)
         self._projections = projections
         self._events = events
@@ -79,13 +79,7 @@ class RedisRoundReader:
         self._projections.queue_checkpoints(queued, game_ids)
         self._events.queue_tails(queued, reads)
         self._tables.queue_loads(queued, game_ids)
-        if isinstance(self._lane, RedisLane):
-            replies = checked(self._lane.run_commands(queued.commands))
-        else:
-            pipe = self._games.pipeline(transaction=False)
-            for command in queued.commands:
-                pipe.execute_command(*command)
-            replies = pipe.execute()
+        replies = checked(self._lane.run_commands(queued.commands))
         n = len(reads)
         return RoundReads(self._projections.checkpoints_of(replies[:n]),
                           self._events.tails_of(reads, replies[n : 2 * n]),

@@ -81,7 +81,7 @@ def entry_events(entry_id: bytes | str, raw_fields: Any) -> list[StoredEvent]:
     decode_responses (the workers' and the API's) is read as it comes, each field it keeps
     decoded once: redis-py's dict, or the flat list of bytes Redis sends (a lane's reads,
     a script's reply); any other (text) is made one."""
-    if isinstance(entry_id, bytes) and isinstance(raw_fields, list) and _all_bytes(raw_fields):
+    if isinstance(entry_id, bytes) and isinstance(raw_fields, list) and _of_bytes(raw_fields):
         raw_fields = dict(zip(raw_fields[::2], raw_fields[1::2], strict=True))
     elif not (isinstance(raw_fields, dict) and isinstance(entry_id, bytes)):
         entry_id, raw_fields = _bytes(entry_id), _bytes_fields(raw_fields)
@@ -139,8 +139,10 @@ def _bytes(value: bytes | str) -> bytes:
     return value if isinstance(value, bytes) else value.encode()
 
 
-def _all_bytes(values: list[Any]) -> bool:
-    return all(type(value) is bytes for value in values)
+def _of_bytes(values: list[Any]) -> bool:
+    """Whether a reply's flat list is of bytes: a client's replies are all bytes (without
+    decode_responses) or all text, so its first item says."""
+    return bool(values) and type(values[0]) is bytes
 
 
 def _bytes_fields(raw: Any) -> dict[bytes, bytes]:
