@@ -13,9 +13,12 @@ median (and range) of the paired ratios, this / other, slice i against slice i o
 Measure 1 (`python -m bench`) compares ours with the ceiling, and its ratio moves by ±5 %
 from run to run: a change worth a few per cent does not show there in five runs. Here the
 two sides are the two versions, and a figure a change moves (the API's CPU, Redis's) shows
-in the paired ratios. No workers run unless `--workers` (one process, from this checkout,
-projecting both sides' games: its CPU is not split between them): the API and Redis alone,
-as in measure 1's "workers paused".
+in the paired ratios. No workers run unless `--workers`: then each side has its own
+workers' process, from its own checkout, on queues of its own (`LOREKEEPER_PROJECTION_QUEUE`
+and `LOREKEEPER_BREATH_QUEUE` named after the side, for its API and its workers; the
+reconcilers, which would project the other side's games too, every hour only), and the
+workers' CPU a command is a figure too. Without, the API and Redis alone, as in measure 1's
+"workers paused".
 """
 
 from __future__ import annotations
@@ -33,6 +36,14 @@ from bench.stack import Stack
 from bench.suite import SCENARIOS
 
 FIGURES = ("commands/s", "API CPU ms/cmd", "Redis CPU ms/cmd", "p99 ms")
+WORKERS_FIGURE = "workers CPU ms/cmd"
+
+
+def side_env(side: str) -> dict[str, str]:
+    """The queues of one side's API and workers (`--workers`)."""
+    return {"LOREKEEPER_PROJECTION_QUEUE": f"projections-{side}",
+            "LOREKEEPER_BREATH_QUEUE": f"breath-{side}",
+            "LOREKEEPER_RECONCILE_INTERVAL_S": "3600"}  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -54,29 +65,35 @@ def main(argv: Sequence[str] | None = None) -> None:
     with Stack() as stack:
         client = stack.client()
         redis_pid = int(client.info("server")["process_id"])
-        ports = {
-            "this": stack.start_gunicorn("this", "api.wsgi:app", "/healthz"),
-            "other": stack.start_gunicorn_in(other, "other", "api.wsgi:app", "/healthz"),
-        }
+        roots = {"this": Path(__file__).absolute().parent.parent, "other": other}
+        envs = {side: side_env(side) if args.workers else {} for side in roots}
+        ports = {side: stack.start_gunicorn_in(root, side, "api.wsgi:app", "/healthz",
+                                               envs[side])
+                 for side, root in roots.items()}  # fmt: skip
         loops = {side: ClosedLoop(port, split(create_games(port, pool)))
                  for side, port in ports.items()}  # fmt: skip
         if args.workers:
-            stack.start_workers()
+            for side, root in roots.items():
+                stack.start_workers_in(root, f"workers-{side}", envs[side])
         figures: dict[str, list[dict[str, float]]] = {"this": [], "other": []}
         for r in range(args.rounds):
             for side in ("this", "other") if r % 2 == 0 else ("other", "this"):
                 pids = {"server": stack.pid(side), "redis": redis_pid}
+                if args.workers:
+                    pids["workers"] = stack.pid(f"workers-{side}")
                 done = loops[side].slice(args.warmup_s, args.slice_s, pids, client)
                 one = Side([done])  # measure 1's figures, of this slice alone
                 row = {"commands/s": one.rate, "API CPU ms/cmd": one.per_command("server"),
                        "Redis CPU ms/cmd": one.per_command("redis"),
                        "p99 ms": one.latency_ms(99)}  # fmt: skip
+                if args.workers:
+                    row[WORKERS_FIGURE] = one.per_command("workers")
                 figures[side].append(row)
                 failed = f", {done.failed} failed" if done.failed else ""
                 print(f"round {r + 1} {side:5} " + ", ".join(
                     f"{k} {v:,.2f}" for k, v in row.items()) + failed, flush=True)  # fmt: skip
     print()
-    for figure in FIGURES:
+    for figure in (*FIGURES, WORKERS_FIGURE) if args.workers else FIGURES:
         this = [row[figure] for row in figures["this"]]
         that = [row[figure] for row in figures["other"]]
         paired = [a / b for a, b in zip(this, that, strict=True) if b]

@@ -105,6 +105,10 @@ class Stack:
     def start_workers(self, name: str = "workers", **env: str) -> None:
         self._spawn(name, [sys.executable, "-m", "workers"], env)
 
+    def start_workers_in(self, root: Path, name: str, env: dict[str, str] | None = None) -> None:
+        """As start_workers, from the checkout at `root` (bench/ab.py)."""
+        self._spawn(name, [sys.executable, "-m", "workers"], env, root)
+
     def _spawn(
         self, name: str, command: list[str], env: dict[str, str] | None = None, root: Path = ROOT
     ) -> None:
