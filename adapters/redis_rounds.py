@@ -6,7 +6,7 @@ games' Redis, in one round trip, in that order (one connection runs them in orde
 checkpoint is read before the events it is compared with and each table after them; on a
 Cluster a game's keys share its slot, so its reads go to one master in that order too): one
 round trip where there were three. They go through a lane (`run_commands`; on one server
-hiredis's packer and the replies as Redis sends them: redis-py's pipeline cost about twice
+hiredis's packer and the replies as Redis sends them: redis-py's pipeline cost two to three times
 the CPU for the same commands, its response callbacks and retry wrapper run per command,
 BENCHMARKS.md, "a ninth session"; on a Cluster, redis-py's cluster pipeline sends each
 game's reads to its master).
