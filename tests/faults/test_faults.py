@@ -314,13 +314,30 @@ def probe(url: str, count: int, timeout_s: float = 2.0) -> tuple[int, list[float
     return answered, latencies
 
 
-def test_slow_clients_leave_the_api_answering(tmp_path: Path) -> None:
+def recovery_s(url: str, within_s: float) -> float | None:
+    """Seconds until GET /readyz answers 200 again, probing every 0.1 s (None: not within)."""
+    started = time.monotonic()
+    while time.monotonic() - started < within_s:
+        if probe(url, 1, timeout_s=1.0)[0]:
+            return time.monotonic() - started
+    return None
+
+
+@pytest.mark.parametrize("worker_class", ["gthread", "gevent"])
+def test_slow_clients_leave_the_api_answering(tmp_path: Path, worker_class: str) -> None:
     # Issue 21, item 4 (bounded elsewhere): bodies that never arrive, open event streams,
-    # long min_version waits. Printed, not asserted: the caps are another change's.
+    # long min_version waits. Printed, not asserted: the caps are another change's. Under
+    # gthread (2 workers x 4 threads here) the 72 held requests take every thread: what
+    # `during` gets varies from run to run (0-17 of 20 seen), and once the clients are gone
+    # a held stream lets its thread go at its next keep-alive (2 s here, 15 by default), so
+    # recovery is waited for up to 30 s rather than probed five times at once (it failed
+    # so, 0 of 5, on 2026-12-03). Under gevent (scripts/run) nothing holds a thread.
     opened: list[socket.socket] = []
     with (RedisServerProcess() as server,
           workers_supervisor({"REDIS_URL": server.url}, tmp_path / "workers.log"),
-          gunicorn(tmp_path / "api.log", env=api_env(server.url)) as api):  # fmt: skip
+          gunicorn(tmp_path / "api.log",
+                   env=api_env(server.url, LOREKEEPER_SSE_KEEPALIVE_S="2"),
+                   worker_class=worker_class) as api):  # fmt: skip
         player = Player(api.url, Tally(), seed=5)
         player.new_game()
         before = probe(api.url, 5)
@@ -343,11 +360,12 @@ def test_slow_clients_leave_the_api_answering(tmp_path: Path) -> None:
         during = probe(api.url, 20)
         for sock in opened:
             sock.close()
-        after = probe(api.url, 5)
-    report("slow clients", held_connections=len(opened),
+        back_s = recovery_s(api.url, within_s=30.0)
+    report(f"slow clients ({worker_class})", held_connections=len(opened),
            readyz_before=f"{before[0]}/5", readyz_during=f"{during[0]}/20",
-           latency_during=percentiles(during[1]), readyz_after=f"{after[0]}/5")  # fmt: skip
-    assert after[0] > 0  # the API is back once they are gone
+           latency_during=percentiles(during[1]),
+           answering_again_after_s=None if back_s is None else round(back_s, 2))  # fmt: skip
+    assert back_s is not None  # the API is back once they are gone
 
 
 def test_a_request_that_never_ends_gets_its_worker_replaced(tmp_path: Path) -> None:
