@@ -230,8 +230,9 @@ class RedisLane:
 
     def run_commands(self, commands: Sequence[tuple[Any, ...]]) -> list[Any]:
         """Each command's reply as Redis sent it (no redis-py response callbacks: an XRANGE
-        gives lists, not dicts), a ResponseError in place of an error reply. For reads: a
-        dropped connection is opened again and the commands sent once more."""
+        gives lists, not dicts), a ResponseError in place of an error reply. For commands
+        safe to run twice (reads, the flags' HDEL): a dropped connection is opened again and
+        the commands sent once more."""
         return self._send(list(commands), [])
 
     def _send(self, commands: list[tuple[Any, ...]], waits: list[tuple[Any, ...]]) -> list[Any]:

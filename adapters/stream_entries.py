@@ -79,11 +79,9 @@ def entry_version(entry_id: bytes | str) -> int:
 def entry_events(entry_id: bytes | str, raw_fields: Any) -> list[StoredEvent]:
     """The events one entry holds, oldest first. An XRANGE entry read without
     decode_responses (the workers' and the API's) is read as it comes, each field it keeps
-    decoded once: redis-py's dict, or the flat list of bytes Redis sends (a lane's reads,
-    a script's reply); any other (text) is made one."""
-    if isinstance(entry_id, bytes) and isinstance(raw_fields, list) and _of_bytes(raw_fields):
-        raw_fields = dict(zip(raw_fields[::2], raw_fields[1::2], strict=True))
-    elif not (isinstance(raw_fields, dict) and isinstance(entry_id, bytes)):
+    decoded once; any other (text, or the flat list Redis sends: a lane's reads, a script's
+    reply) is made one."""
+    if not (isinstance(raw_fields, dict) and isinstance(entry_id, bytes)):
         entry_id, raw_fields = _bytes(entry_id), _bytes_fields(raw_fields)
     raw: dict[bytes, bytes] = raw_fields
     packed = raw.get(b"events")
@@ -146,6 +144,8 @@ def _of_bytes(values: list[Any]) -> bool:
 
 
 def _bytes_fields(raw: Any) -> dict[bytes, bytes]:
+    if isinstance(raw, list) and _of_bytes(raw):  # as Redis sent it: paired in one zip
+        return dict(zip(raw[::2], raw[1::2], strict=True))
     return {_bytes(k): _bytes(v) for k, v in _pairs(raw)}
 
 

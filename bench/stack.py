@@ -103,7 +103,7 @@ class Stack:
         return self._procs[name].pid
 
     def start_workers(self, name: str = "workers", **env: str) -> None:
-        self._spawn(name, [sys.executable, "-m", "workers"], env)
+        self.start_workers_in(ROOT, name, env)
 
     def start_workers_in(self, root: Path, name: str, env: dict[str, str] | None = None) -> None:
         """As start_workers, from the checkout at `root` (bench/ab.py)."""
