@@ -32,7 +32,7 @@ from pathlib import Path
 from bench.clients import create_games
 from bench.command_path import CLIENTS, ClosedLoop, Side, split
 from bench.games import random_game
-from bench.stack import Stack
+from bench.stack import ROOT, Stack
 from bench.suite import SCENARIOS
 
 FIGURES = ("commands/s", "API CPU ms/cmd", "Redis CPU ms/cmd", "p99 ms")
@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with Stack() as stack:
         client = stack.client()
         redis_pid = int(client.info("server")["process_id"])
-        roots = {"this": Path(__file__).absolute().parent.parent, "other": other}
+        roots = {"this": ROOT, "other": other}
         envs = {side: side_env(side) if args.workers else {} for side in roots}
         ports = {side: stack.start_gunicorn_in(root, side, "api.wsgi:app", "/healthz",
                                                envs[side])
