@@ -98,9 +98,12 @@ def redis_push_stores(clients: RedisClients, settings: Settings) -> PushStores:
                       RedisTicketStore(clients.games))  # fmt: skip
 
 
-def redis_rounds(clients: RedisClients, stores: Stores, push: PushStores | None) -> Rounds:
+def redis_rounds(
+    clients: RedisClients, stores: Stores, push: PushStores | None, jobs: RQJobQueue | None = None
+) -> Rounds:
     """The projection rounds' reader and writer (adapters/redis_rounds.py) on the stores
-    `redis_stores` and `redis_push_stores` made."""
+    `redis_stores` and `redis_push_stores` made; `jobs`: the job queue whose pending flags
+    the workers' rounds clear with their reads."""
     notes = None if push is None else push.notes
     projections, lobby, deadlines = stores.projections, stores.lobby, stores.deadlines
     events, tables = stores.events, stores.tables
@@ -109,7 +112,7 @@ def redis_rounds(clients: RedisClients, stores: Stores, push: PushStores | None)
             and isinstance(events, RedisStreamEventStore) and isinstance(tables, RedisTableStore)
             and (notes is None or isinstance(notes, RedisNotificationLog))):  # fmt: skip
         raise TypeError("Redis rounds read and write Redis stores only")
-    return Rounds(RedisRoundReader(clients.games, projections, events, tables),
+    return Rounds(RedisRoundReader(clients.games, projections, events, tables, jobs),
                   RedisRoundWriter(clients, projections, lobby, deadlines, notes))  # fmt: skip
 
 

@@ -207,12 +207,16 @@ class RQJobQueue:
         return bool(reply)
 
     def clear_pending(self, game_ids: Sequence[str]) -> None:
-        """Called by the projection loop before it reads the streams: one round trip (one
-        HDEL a game, in each game's hash) through the games' lane."""
+        """Clear the games' pending flags: one round trip through the games' lane. (A
+        projection round clears them with its reads instead: `clear_pending_calls`.)"""
         if game_ids:
-            field = self._pending_field
-            checked(self._games_lane.run_commands(
-                [("HDEL", commands_key(game_id), field) for game_id in game_ids]))  # fmt: skip
+            checked(self._games_lane.run_commands(self.clear_pending_calls(game_ids)))
+
+    def clear_pending_calls(self, game_ids: Sequence[str]) -> list[tuple[str, str, str]]:
+        """`clear_pending`'s commands, one HDEL a game in its own hash, for a projection
+        round to send ahead of its reads, on the same connection (adapters/redis_rounds.py):
+        an append after them asks for a new round."""
+        return [("HDEL", commands_key(game_id), self._pending_field) for game_id in game_ids]
 
     def pending_since_ms(self, game_id: str) -> int | None:
         """When the game's pending projection was requested (epoch ms), or None (a flag

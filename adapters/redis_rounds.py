@@ -5,7 +5,10 @@ allows.
 games' Redis, in one round trip, in that order (one connection runs them in order, so each
 checkpoint is read before the events it is compared with and each table after them; on a
 Cluster a game's keys share its slot, so its reads go to one master in that order too): one
-round trip where there were three. They go through a lane (`run_commands`; on one server
+round trip where there were three. The workers' rounds send the games' pending-flag `HDEL`s
+first in the same round trip (before, a round trip of their own: under `appendfsync always`
+a write's reply waits for the disk, and the round waited for it before it could read;
+BENCHMARKS.md, "a tenth session"). They go through a lane (`run_commands`; on one server
 hiredis's packer and the replies as Redis sends them: redis-py's pipeline cost two to three times
 the CPU for the same commands, its response callbacks and retry wrapper run per command,
 BENCHMARKS.md, "a ninth session"; on a Cluster, redis-py's cluster pipeline sends each
@@ -35,6 +38,7 @@ from typing import Any
 
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
+from adapters.redis_jobs import RQJobQueue
 from adapters.redis_lane import checked, lane_for, run_all, run_as_one
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
@@ -65,21 +69,29 @@ class RedisRoundReader:
         projections: RedisProjectionStore,
         events: RedisStreamEventStore,
         tables: RedisTableStore,
+        jobs: RQJobQueue | None = None,
     ) -> None:
+        """`jobs`: the workers' job queue, whose pending flags a round may clear."""
         self._lane = lane_for(games)
         self._projections = projections
         self._events = events
         self._tables = tables
+        self._jobs = jobs
 
-    def read(self, reads: Sequence[tuple[str, int]]) -> RoundReads:
+    def read(self, reads: Sequence[tuple[str, int]], *, clear_pending: bool = False) -> RoundReads:
         if not reads:
             return RoundReads([], [], [])
         game_ids = [game_id for game_id, _ in reads]
         queued = _Queued()
+        if clear_pending:  # ahead of the reads on their connection: cleared before them
+            if self._jobs is None:
+                raise TypeError("this round reader was made without the job queue")
+            queued.commands += self._jobs.clear_pending_calls(game_ids)
+        cleared = len(queued.commands)
         self._projections.queue_checkpoints(queued, game_ids)
         self._events.queue_tails(queued, reads)
         self._tables.queue_loads(queued, game_ids)
-        replies = checked(self._lane.run_commands(queued.commands))
+        replies = checked(self._lane.run_commands(queued.commands))[cleared:]
         n = len(reads)
         return RoundReads(self._projections.checkpoints_of(replies[:n]),
                           self._events.tails_of(reads, replies[n : 2 * n]),

@@ -131,7 +131,7 @@ def redis_components(
     player_feed = RedisStreamFeed(clients.coordination, PLAYER_TOPICS)
     components = _components(settings, stores, rq, limiter, clients, feed_for(clients),
                              push=(push, player_feed, redeliver),
-                             rounds=redis_rounds(clients, stores, push))  # fmt: skip
+                             rounds=redis_rounds(clients, stores, push, rq))  # fmt: skip
     components.concurrency = RedisConcurrencyLimiter(clients.coordination)
     games, index = clients.games, clients.coordination
     queue = settings.projection_queue  # bounded: /healthz is not rate limited

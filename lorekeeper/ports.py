@@ -782,8 +782,11 @@ class RoundReader(Protocol):
     a checkpoint read before the events it is compared with, a table at least as new as the
     events. As few round trips as the stores allow (on one Redis, one)."""
 
-    def read(self, reads: Sequence[tuple[str, int]]) -> RoundReads:
-        """For each (game id, from version) of `reads` (EventStore.tails's)."""
+    def read(self, reads: Sequence[tuple[str, int]], *, clear_pending: bool = False) -> RoundReads:
+        """For each (game id, from version) of `reads` (EventStore.tails's). `clear_pending`:
+        first clear the games' pending-projection flags (the workers' job queue's), in the
+        same round trip where the stores allow, so an append the reads miss asks for another
+        round; a reader made without the flags refuses it (TypeError)."""
         ...
 
 

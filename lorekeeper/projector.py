@@ -14,7 +14,7 @@ queue in a single process.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from domain.view import ALL_SEATS, ViewParts, board_view
@@ -63,17 +63,27 @@ def projection_of(game: Game, parts: ViewParts | None = None) -> ProjectionSave:
 
 class SequentialRoundReader:
     """A RoundReader that asks each store in turn (in memory; and wherever no store-specific
-    reader is given). Without a table store, every table is None."""
+    reader is given). Without a table store, every table is None; `clear_pending`: what
+    clears the games' pending-projection flags, when a round asks it to."""
 
     def __init__(
-        self, projections: ProjectionStore, events: EventStore, tables: TableStore | None = None
+        self,
+        projections: ProjectionStore,
+        events: EventStore,
+        tables: TableStore | None = None,
+        clear_pending: Callable[[Sequence[str]], None] | None = None,
     ) -> None:
         self._projections = projections
         self._events = events
         self._tables = tables
+        self._clear_pending = clear_pending
 
-    def read(self, reads: Sequence[tuple[str, int]]) -> RoundReads:
+    def read(self, reads: Sequence[tuple[str, int]], *, clear_pending: bool = False) -> RoundReads:
         game_ids = [game_id for game_id, _ in reads]
+        if clear_pending:
+            if self._clear_pending is None:
+                raise TypeError("this round reader was made without the pending flags")
+            self._clear_pending(game_ids)
         checkpoints = self._projections.checkpoints(game_ids)
         tails = self._events.tails(reads)
         if self._tables is None:
@@ -135,14 +145,17 @@ class Projector:
         self._clocks = clocks
         self._parts = ViewParts()
 
-    def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
+    def project(
+        self, game_ids: Sequence[str], *, clear_pending: bool = False
+    ) -> dict[str, Outcome | Exception]:
         """Bring the games' projections up to their streams: one read of their checkpoints,
-        new events and tables (a RoundReader), one write of the round (with their lobby
-        listings, also of games whose events did not change: a seat may have). A game that
-        fails gives its exception in its place; the others go on."""
+        new events and tables (a RoundReader; `clear_pending`: the games' pending-projection
+        flags cleared first, in the same round trip), one write of the round (with their
+        lobby listings, also of games whose events did not change: a seat may have). A game
+        that fails gives its exception in its place; the others go on."""
         games = list(dict.fromkeys(game_ids))
         plan = self._log.plan_load(games)
-        checkpoints, tails, tables = self._reader.read(plan.reads)
+        checkpoints, tails, tables = self._reader.read(plan.reads, clear_pending=clear_pending)
         unknown = [i for i, tail in enumerate(tails) if tail.version == 0]
         if unknown:  # asked of the log's own store too (an archived game's are its archive's)
             again = self._log.events.tails([plan.reads[i] for i in unknown])

@@ -96,7 +96,7 @@ def build_context(
     push_stores = redis_push_stores(clients, settings)
     app = application(settings, stores, jobs, jobs, events=events, time_outs=jobs,
                       push=push_stores,
-                      rounds=redis_rounds(clients, stores, push_stores))  # fmt: skip
+                      rounds=redis_rounds(clients, stores, push_stores, jobs))  # fmt: skip
     webhook_jobs = RQWebhookQueue(clients.coordination, settings.webhook_queue,
                                   job_timeout_s=settings.job_timeout_s)  # fmt: skip
     push = push_of(settings, push_stores, webhook_sender(settings), webhook_jobs.redeliver)

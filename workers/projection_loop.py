@@ -112,11 +112,11 @@ class ProjectionLoop:
         return not self._ctx.jobs.projection_queue.due()
 
     def project(self, game_ids: Sequence[str]) -> dict[str, Outcome | Exception]:
-        """Project the games together. Their pending flags are cleared in one call *before*
-        their streams are read, so an append after that schedules a new projection."""
+        """Project the games together. Their pending flags are cleared *before* their
+        streams are read (in the reads' round trip, ahead of them), so an append after that
+        schedules a new projection."""
         try:
-            self._ctx.jobs.clear_pending(game_ids)
-            outcomes = self._ctx.projector.project(game_ids)
+            outcomes = self._ctx.projector.project(game_ids, clear_pending=True)
         except Exception as exc:  # the round's reads or saves: every game of it failed
             outcomes = dict.fromkeys(game_ids, exc)
         caught_up = {g: o.version for g, o in outcomes.items() if isinstance(o, Outcome)}

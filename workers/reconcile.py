@@ -96,8 +96,7 @@ def reconcile(
         age_ms = None if since is None else now_ms - since
         orphaned = game_id not in due and age_ms is not None and age_ms >= lost_after_s * 1000
         if age_ms is not None and (orphaned or age_ms > ctx.settings.job_stale_s * 1000):
-            ctx.jobs.clear_pending([game_id])
-            outcome = ctx.projector.project([game_id])[game_id]
+            outcome = ctx.projector.project([game_id], clear_pending=True)[game_id]
             if isinstance(outcome, Exception):
                 raise outcome
             report.projections_caught_up.append(game_id)

@@ -1,6 +1,7 @@
 """The RoundReader and RoundWriter contracts (lorekeeper/ports.py), run in memory, on one
 Redis and with the games on a Cluster: a projection round's checkpoints, new events and
-tables read as each store gives them; its notes, listings, deadlines and views all written,
+tables read as each store gives them (and the games' pending flags cleared first, when
+asked); its notes, listings, deadlines and views all written,
 each save's result given back, and a failure before the saves leaving no view newer than
 what was derived with it. On one Redis the reads are one round trip, the writes another
 (adapters/redis_rounds.py)."""
@@ -22,6 +23,7 @@ from adapters.memory_projections import InMemoryProjectionStore
 from adapters.memory_push import InMemoryNotificationLog
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
+from adapters.redis_jobs import RQJobQueue
 from adapters.redis_keys import LISTINGS_KEY
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
@@ -64,6 +66,8 @@ class Round:
     reader: RoundReader
     events: EventStore
     tables: TableStore
+    request: Callable[[str], None]  # a projection of the game requested: its pending flag set
+    pending: Callable[[str], bool]  # whether the game's pending flag is set
 
 
 class _BrokenLobby(InMemoryLobbyIndex):
@@ -82,13 +86,14 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
         deadlines, notes = InMemoryDeadlineIndex(), InMemoryNotificationLog()
         writer = SequentialRoundWriter(projections, lobby, deadlines, notes)
         events, tables = InMemoryEventStore(), InMemoryTableStore()
-        reader = SequentialRoundReader(projections, events, tables)
+        flags: set[str] = set()
+        reader = SequentialRoundReader(projections, events, tables, flags.difference_update)
 
         def break_memory() -> None:
             lobby.broken = True
 
         yield Round(writer, projections, lobby, deadlines, notes, break_memory, reader, events,
-                    tables)  # fmt: skip
+                    tables, flags.add, flags.__contains__)  # fmt: skip
         return
     if request.param == "cluster":
         clients = request.getfixturevalue("cluster_topology").clients
@@ -103,8 +108,17 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
 
     events = RedisStreamEventStore(clients.games, index=clients.coordination)
     tables = RedisTableStore(clients.games)
-    reader = RedisRoundReader(clients.games, stores[0], events, tables)
-    yield Round(RedisRoundWriter(clients, *stores), *stores, break_redis, reader, events, tables)
+    jobs = RQJobQueue(clients.coordination, games=clients.games)
+    reader = RedisRoundReader(clients.games, stores[0], events, tables, jobs)
+
+    def request(game_id: str) -> None:
+        assert jobs.request_projection(game_id)
+
+    def pending(game_id: str) -> bool:
+        return jobs.pending_since_ms(game_id) is not None
+
+    yield Round(RedisRoundWriter(clients, *stores), *stores, break_redis, reader, events, tables,
+                request, pending)  # fmt: skip
 
 
 def listing(game_id: str, version: int) -> Listing:
@@ -166,6 +180,33 @@ def test_a_round_reads_what_each_store_gives(round_: Round) -> None:
     assert round_.reader.read([]) == ([], [], [])
 
 
+def test_a_round_may_clear_its_games_pending_flags_with_its_reads(round_: Round) -> None:
+    round_.events.create("g1", [NewEvent("Created", {"n": 0})])
+    for game_id in ("g1", "g2", "g3"):
+        round_.request(game_id)
+
+    got = round_.reader.read([("g1", 1), ("g2", 1)], clear_pending=True)
+
+    assert [t.version for t in got.tails] == [1, 0]
+    assert [round_.pending(g) for g in ("g1", "g2", "g3")] == [False, False, True]
+    round_.reader.read([("g3", 1)])  # not asked: the flag stays
+    assert round_.pending("g3")
+
+
+def test_a_reader_made_without_the_flags_refuses_to_clear_them(
+    redis_client: redis.Redis,
+) -> None:
+    events = RedisStreamEventStore(redis_client)
+    readers: list[RoundReader] = [
+        RedisRoundReader(redis_client, RedisProjectionStore(redis_client), events,
+                         RedisTableStore(redis_client)),
+        SequentialRoundReader(InMemoryProjectionStore(), InMemoryEventStore()),
+    ]  # fmt: skip
+    for reader in readers:
+        with pytest.raises(TypeError):
+            reader.read([("g1", 1)], clear_pending=True)
+
+
 def test_on_one_redis_a_round_reads_in_one_round_trip_and_writes_in_one(
     redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -174,14 +215,18 @@ def test_on_one_redis_a_round_reads_in_one_round_trip_and_writes_in_one(
               RedisDeadlineIndex(redis_client), RedisNotificationLog(redis_client))  # fmt: skip
     writer = RedisRoundWriter(clients, *stores)
     events = RedisStreamEventStore(redis_client)
-    reader = RedisRoundReader(redis_client, stores[0], events, RedisTableStore(redis_client))
+    jobs = RQJobQueue(redis_client)
+    reader = RedisRoundReader(redis_client, stores[0], events, RedisTableStore(redis_client),
+                              jobs)  # fmt: skip
     writer.write(writes(1, "g1"))  # the scripts loaded
     for n in range(8):
         events.create(f"g{n}", [NewEvent("Created", {"n": n})])
+        jobs.request_projection(f"g{n}")
     reader.read([("g0", 1)])  # the reader's connection opened (its handshake is not counted)
     sent = count_round_trips(monkeypatch)
-    reads = reader.read([(f"g{i}", 1) for i in range(8)])
+    reads = reader.read([(f"g{i}", 1) for i in range(8)], clear_pending=True)
     assert [t.version for t in reads.tails] == [1] * 8
-    assert sent == [1]
+    assert sent == [1]  # the flags' HDELs and the reads
     assert writer.write(writes(2, *(f"g{i}" for i in range(8)))) == [True] * 8
     assert sent == [2]
+    assert not any(jobs.pending_since_ms(f"g{n}") for n in range(8))

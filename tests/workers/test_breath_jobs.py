@@ -194,6 +194,9 @@ def test_the_reconciler_catches_up_a_projection_whose_job_was_lost(
     assert fresh.projections_caught_up == [] and fresh.projections_requested == []
     assert stale.projections_caught_up == [game.game_id]
     assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
+    assert ctx.jobs.pending_since_ms(game.game_id) is None  # cleared: the next append asks
+    game.command(1, {"type": "end_turn"})
+    assert ctx.jobs.projection_queue.due() == [game.game_id]
 
 
 def started_by(ctx: WorkerContext, game: BreathGame, worker: str, started_s_ago: float) -> str:
