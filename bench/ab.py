@@ -17,7 +17,10 @@ in the paired ratios. No workers run unless `--workers`: then each side has its 
 workers' process, from its own checkout, on queues of its own (`LOREKEEPER_PROJECTION_QUEUE`
 and `LOREKEEPER_BREATH_QUEUE` named after the side, for its API and its workers; the
 reconcilers, which would project the other side's games too, every hour only), and the
-workers' CPU a command is a figure too. Without, the API and Redis alone, as in measure 1's
+workers' CPU a command is a figure too, with the projection lag (the age of the oldest
+unprojected event among the side's games in play, sampled as measure 1 samples it: its
+median per slice, and its percentiles over all of a side's samples; the rounds begin when
+the games' first projections are done). Without, the API and Redis alone, as in measure 1's
 "workers paused".
 """
 
@@ -26,9 +29,13 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import redis
+
+from adapters.redis_keys import due_key
 from bench.clients import create_games
 from bench.command_path import CLIENTS, ClosedLoop, Side, split
 from bench.games import random_game
@@ -36,7 +43,7 @@ from bench.stack import ROOT, Stack
 from bench.suite import SCENARIOS
 
 FIGURES = ("commands/s", "API CPU ms/cmd", "Redis CPU ms/cmd", "p99 ms")
-WORKERS_FIGURE = "workers CPU ms/cmd"
+WORKERS_FIGURES = ("workers CPU ms/cmd", "lag p50 ms")
 
 
 def side_env(side: str) -> dict[str, str]:
@@ -44,6 +51,16 @@ def side_env(side: str) -> dict[str, str]:
     return {"LOREKEEPER_PROJECTION_QUEUE": f"projections-{side}",
             "LOREKEEPER_BREATH_QUEUE": f"breath-{side}",
             "LOREKEEPER_RECONCILE_INTERVAL_S": "3600"}  # fmt: skip
+
+
+def wait_for_projections(client: redis.Redis, queues: Sequence[str], limit_s: float = 600) -> None:
+    """Until the games made for the run have had their first projections (each a replay of
+    its creation; hundreds queued at once): the lag is of play, not of that backlog."""
+    deadline = time.monotonic() + limit_s
+    while any(client.llen(due_key(queue)) for queue in queues):
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the projection queues were not drained in {limit_s:.0f} s")
+        time.sleep(0.2)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -75,31 +92,42 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.workers:
             for side, root in roots.items():
                 stack.start_workers_in(root, f"workers-{side}", envs[side])
+            wait_for_projections(client, [env["LOREKEEPER_PROJECTION_QUEUE"]
+                                          for env in envs.values()])  # fmt: skip
         figures: dict[str, list[dict[str, float]]] = {"this": [], "other": []}
+        pooled = {"this": Side(), "other": Side()}
         for r in range(args.rounds):
             for side in ("this", "other") if r % 2 == 0 else ("other", "this"):
                 pids = {"server": stack.pid(side), "redis": redis_pid}
                 if args.workers:
                     pids["workers"] = stack.pid(f"workers-{side}")
-                done = loops[side].slice(args.warmup_s, args.slice_s, pids, client)
+                done = loops[side].slice(args.warmup_s, args.slice_s, pids, client,
+                                         sample_lag=args.workers)  # fmt: skip
+                pooled[side].slices.append(done)
                 one = Side([done])  # measure 1's figures, of this slice alone
                 row = {"commands/s": one.rate, "API CPU ms/cmd": one.per_command("server"),
                        "Redis CPU ms/cmd": one.per_command("redis"),
                        "p99 ms": one.latency_ms(99)}  # fmt: skip
                 if args.workers:
-                    row[WORKERS_FIGURE] = one.per_command("workers")
+                    row["workers CPU ms/cmd"] = one.per_command("workers")
+                    row["lag p50 ms"] = one.lag_ms(50) or 0.0
                 figures[side].append(row)
                 failed = f", {done.failed} failed" if done.failed else ""
                 print(f"round {r + 1} {side:5} " + ", ".join(
                     f"{k} {v:,.2f}" for k, v in row.items()) + failed, flush=True)  # fmt: skip
     print()
-    for figure in (*FIGURES, WORKERS_FIGURE) if args.workers else FIGURES:
+    for figure in (*FIGURES, *WORKERS_FIGURES) if args.workers else FIGURES:
         this = [row[figure] for row in figures["this"]]
         that = [row[figure] for row in figures["other"]]
         paired = [a / b for a, b in zip(this, that, strict=True) if b]
         print(f"{figure:17} this {statistics.median(this):9,.2f}  other "
               f"{statistics.median(that):9,.2f}  this/other {statistics.median(paired):.3f} "
               f"({min(paired):.3f}-{max(paired):.3f})")  # fmt: skip
+    if args.workers:  # a slice's 50 samples make a noisy p99: the sides' samples pooled
+        for side, lag in pooled.items():
+            print(f"oldest unprojected event, {side:5}: p50 {lag.lag_ms(50) or 0:.0f} ms, "
+                  f"p90 {lag.lag_ms(90) or 0:.0f} ms, p99 {lag.lag_ms(99) or 0:.0f} ms "
+                  f"({sum(len(s.lag_ms) for s in lag.slices)} samples)")  # fmt: skip
 
 
 if __name__ == "__main__":
