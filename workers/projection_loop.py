@@ -38,12 +38,6 @@ BATCH = 32  # game ids popped at once: under load, one round trip per step for m
 # round interval (LOREKEEPER_PROJECTION_ROUND_MS): the busier, the more commands each game's
 # projection takes in at once (BENCHMARKS.md: a projection's cost is mostly per game).
 GATHER_S_PER_GAME = 0.003
-# ... and the gathering gives way as the rounds themselves lengthen (a slow disk: each of a
-# round's round trips waits for a flush): a round and its gathering together take at most
-# this many round intervals, unless the round alone takes longer. An event waits for the
-# rest of the round it just missed, the gathering and the next round: this keeps the
-# gathering's share of that within bounds (BENCHMARKS.md, "an eleventh session").
-LAG_ROUNDS = 1.5
 LOOP = "projection_loop"  # who resolved a breath phase, in its log line
 
 
@@ -54,20 +48,17 @@ class ProjectionLoop:
         if round_s is None:
             round_s = ctx.settings.projection_round_ms / 1000
         self._round_s = round_s
-        self._write_s = 0.0  # how long the last round's write took, from its pop_due question
-        self._asked_at: float | None = None
 
     def run(self) -> None:
         """Project due games as they come, until `stop()`: a round takes every game due (up to
         BATCH). After a round of n games (1 < n < BATCH) the next starts no sooner than
-        `gathering_s` after its start (n × GATHER_S_PER_GAME, at most the round interval,
-        less as the round itself lengthens): what comes due in between waits in the queue,
-        where a game's pending flag keeps it once, so under load a round projects many
-        games, each with all its new commands, while a lone game is projected at once and a
-        full batch goes on at once. When the gathering will be over by the time a round's
-        writes return (a slow disk: each round trip waits for a flush; the write's length
-        estimated by the last one's), the next round's games are popped in the writes' round
-        trip (RoundWriter.write's `pop_due`; on one Redis): a round trip less a round."""
+        n × GATHER_S_PER_GAME, at most the round interval, after its start: what comes due in
+        between waits in the queue, where a game's pending flag keeps it once, so under load
+        a round projects many games, each with all its new commands, while a lone game is
+        projected at once and a full batch goes on at once. When that time is over by the
+        time a round's writes are ready (a slow disk: each round trip waits for a flush),
+        the next round's games are popped in the writes' round trip (RoundWriter.write's
+        `pop_due`; on one Redis): a round trip less a round."""
         tune_collector()
         queue = self._ctx.jobs.projection_queue
         due: list[str] = []
@@ -81,28 +72,16 @@ class ProjectionLoop:
                     continue
                 if not due:
                     continue
-            started, games = time.monotonic(), len(due)
-            outcomes, popped = self.round(due, self._pop_due(started, games))
+            gathered = time.monotonic() + gathering_s(len(due), self._round_s)
+            outcomes, popped = self.round(due, pop_from=gathered)
             if self._ctx.settings.projection_resolves_breath:
                 self.resolve_breath([g for g, o in outcomes.items()
                                      if isinstance(o, Outcome)])  # fmt: skip
             if popped is None:
-                took = time.monotonic() - started
-                self._stop.wait(gathering_s(games, self._round_s, took) - took)
+                self._stop.wait(gathered - time.monotonic())
             due = popped or []
         if due:  # popped by the last round: projected before the loop ends, not dropped
             self.round(due)
-
-    def _pop_due(self, started: float, games: int) -> Callable[[], int]:
-        """RoundWriter.write's `pop_due` for a round of `games` that started at `started`:
-        BATCH when the gathering after it will be over once its writes return."""
-
-        def pop_due() -> int:
-            self._asked_at = now = time.monotonic()
-            ends_s = now - started + self._write_s
-            return BATCH if gathered_by(ends_s, games, self._round_s) else 0
-
-        return pop_due
 
     def stop(self) -> None:
         self._stop.set()
@@ -147,18 +126,16 @@ class ProjectionLoop:
         schedules a new projection."""
         return self.round(game_ids).outcomes
 
-    def round(self, game_ids: Sequence[str], pop_due: Callable[[], int] | None = None) -> Round:
-        """`project`, and `pop_due` (Projector.project_round's): the due games popped after
-        the round's writes, in their round trip when the writer can (the round's `due`;
-        None: not popped, a failed round included)."""
-        self._asked_at = None
+    def round(self, game_ids: Sequence[str], pop_from: float | None = None) -> Round:
+        """`project`, and from `pop_from` on (time.monotonic()'s): up to BATCH due games
+        popped after the round's writes, in their round trip when the writer can (the
+        round's `due`; None: not popped, a failed round included)."""
+        pop_due = None if pop_from is None else _batch_from(pop_from)
         try:
             done = self._ctx.projector.project_round(game_ids, clear_pending=True,
                                                      pop_due=pop_due)  # fmt: skip
         except Exception as exc:  # the round's reads or saves: every game of it failed
             done = Round(dict.fromkeys(game_ids, exc), None)
-        if self._asked_at is not None:
-            self._write_s = time.monotonic() - self._asked_at
         outcomes = done.outcomes
         caught_up = {g: o.version for g, o in outcomes.items() if isinstance(o, Outcome)}
         if caught_up:
@@ -183,21 +160,21 @@ class ProjectionLoop:
             log.warning("projection.failure_not_recorded", extra={"game_id": game_id})
 
 
-def gathering_s(games: int, round_s: float, took_s: float = 0.0) -> float:
-    """How long after the start of a round of `games` that took `took_s` the next one starts
-    (no sooner than this one ended): at once after a lone game (nothing else is going on) or
-    a full batch (more are already due); else the longer the busier it was, so that under
-    load each game's projection takes in several commands, but no longer than LAG_ROUNDS
-    round intervals less the round's own length."""
+def _batch_from(pop_from: float) -> Callable[[], int]:
+    def pop_due() -> int:
+        return BATCH if time.monotonic() >= pop_from else 0
+
+    return pop_due
+
+
+def gathering_s(games: int, round_s: float) -> float:
+    """How long after the start of a round of `games` the next one starts: at once after a
+    lone game (nothing else is going on) or a full batch (more are already due); else the
+    longer the busier it was, so that under load each game's projection takes in several
+    commands."""
     if games <= 1 or games >= BATCH:
         return 0.0
-    return max(0.0, min(round_s, GATHER_S_PER_GAME * games, LAG_ROUNDS * round_s - took_s))
-
-
-def gathered_by(ends_s: float, games: int, round_s: float) -> bool:
-    """Whether a round of `games` whose writes return `ends_s` after its start is past its
-    gathering by then (the next round's games can come with its writes)."""
-    return ends_s >= gathering_s(games, round_s, ends_s)
+    return min(round_s, GATHER_S_PER_GAME * games)
 
 
 _tuned = threading.Event()
