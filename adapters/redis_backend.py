@@ -103,8 +103,7 @@ def redis_rounds(
 ) -> Rounds:
     """The projection rounds' reader and writer (adapters/redis_rounds.py) on the stores
     `redis_stores` and `redis_push_stores` made; `jobs`: the job queue whose pending flags
-    the workers' rounds clear with their reads, and whose projection queue they pop with
-    their writes."""
+    the workers' rounds clear with their reads."""
     notes = None if push is None else push.notes
     projections, lobby, deadlines = stores.projections, stores.lobby, stores.deadlines
     events, tables = stores.events, stores.tables
@@ -114,8 +113,7 @@ def redis_rounds(
             and (notes is None or isinstance(notes, RedisNotificationLog))):  # fmt: skip
         raise TypeError("Redis rounds read and write Redis stores only")
     return Rounds(RedisRoundReader(clients.games, projections, events, tables, jobs),
-                  RedisRoundWriter(clients, projections, lobby, deadlines, notes,
-                                   jobs))  # fmt: skip
+                  RedisRoundWriter(clients, projections, lobby, deadlines, notes))  # fmt: skip
 
 
 def webhook_sender(settings: Settings) -> HttpWebhookSender:

@@ -126,18 +126,6 @@ class ProjectionQueue:
         """Every game id waiting, oldest first."""
         return [text(x) for x in self._client.lrange(self.key, 0, -1)]
 
-    def pop_call(self, count: int) -> ScriptCall:
-        """`pop` without the wait, as a script a projection round runs after its writes, in
-        their round trip (adapters/redis_rounds.py); `popped` reads its reply."""
-        return ScriptCall(_POP_LUA, [self.key], [count])
-
-    @staticmethod
-    def popped(reply: Any) -> list[str]:
-        return [text(x) for x in reply] if reply else []
-
-
-_POP_LUA = "return redis.call('LPOP', KEYS[1], ARGV[1])"
-
 
 class RQJobQueue:
     def __init__(

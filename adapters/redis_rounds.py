@@ -45,7 +45,7 @@ from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import GamesClient, RedisClients
-from lorekeeper.ports import RoundReads, RoundWrites, RoundWritten
+from lorekeeper.ports import RoundReads, RoundWrites
 
 
 class _Queued:
@@ -106,9 +106,7 @@ class RedisRoundWriter:
         lobby: RedisLobbyIndex,
         deadlines: RedisDeadlineIndex,
         notes: RedisNotificationLog | None = None,
-        jobs: RQJobQueue | None = None,
     ) -> None:
-        """`jobs`: the workers' job queue, whose projection queue a round may pop."""
         self._shared = clients.shared
         self._games = lane_for(clients.games)
         self._coordination = self._games if self._shared else lane_for(clients.coordination)
@@ -116,22 +114,15 @@ class RedisRoundWriter:
         self._lobby = lobby
         self._deadlines = deadlines
         self._notes = notes
-        self._jobs = jobs
 
-    def write(self, writes: RoundWrites, *, pop_due: int = 0) -> RoundWritten:
-        if pop_due and self._jobs is None:
-            raise TypeError("this round writer was made without the job queue")
+    def write(self, writes: RoundWrites) -> list[bool]:
         before = [
             *(self._notes.record_calls(writes.notes) if self._notes is not None else ()),
             *self._lobby.update_calls(writes.listings),
             *self._deadlines.schedule_calls(writes.deadlines),
         ]
         saves = self._projections.save_calls(writes.saves, replace_equal=writes.replace_equal)
-        if not self._shared:  # the queue is on the coordination Redis, written before the saves
+        if not self._shared:
             run_as_one(self._coordination, before)
-            return RoundWritten([bool(written) for written in run_all(self._games, saves)])
-        queue = self._jobs.projection_queue if pop_due and self._jobs is not None else None
-        pops = [queue.pop_call(pop_due)] if queue is not None else []
-        replies = run_as_one(self._games, before + saves + pops)
-        saved = [bool(written) for written in replies[len(before) : len(before) + len(saves)]]
-        return RoundWritten(saved, None if queue is None else queue.popped(replies[-1]))
+            return [bool(written) for written in run_all(self._games, saves)]
+        return [bool(written) for written in run_as_one(self._games, before + saves)[len(before) :]]

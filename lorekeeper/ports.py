@@ -812,21 +812,11 @@ class RoundWriter(Protocol):
     (on one Redis, one), since each write round trip waits for the disk under appendfsync
     always (BENCHMARKS.md)."""
 
-    def write(self, writes: RoundWrites, *, pop_due: int = 0) -> RoundWritten:
+    def write(self, writes: RoundWrites) -> list[bool]:
         """Each save's result (whether it was written). A write before the saves that fails
         is raised, and no projection of the round is left newer than what was derived with
-        it: the saves did not run, or those that wrote are deleted (to be projected again).
-
-        `pop_due`: then take up to that many due game ids off the workers' projection queue
-        (oldest first), after the writes and in their round trip where the stores allow (on
-        one Redis; elsewhere `due` is None and the caller pops); none when a write failed.
-        A writer made without the queue refuses it (TypeError)."""
+        it: the saves did not run, or those that wrote are deleted (to be projected again)."""
         ...
-
-
-class RoundWritten(NamedTuple):
-    saved: list[bool]  # each save's result
-    due: list[str] | None = None  # the game ids popped after the writes; None: not popped
 
 
 class Rounds(NamedTuple):

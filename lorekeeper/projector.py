@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from domain.view import ALL_SEATS, ViewParts, board_view
 from lorekeeper.clocks import clock_json
@@ -35,13 +34,12 @@ from lorekeeper.ports import (
     RoundReads,
     RoundWriter,
     RoundWrites,
-    RoundWritten,
     TableStore,
 )
 from lorekeeper.tables import Table
 from lorekeeper.timekeeper import deadlines_of
 
-__all__ = ["Outcome", "Projector", "Round", "SequentialRoundReader", "SequentialRoundWriter",
+__all__ = ["Outcome", "Projector", "SequentialRoundReader", "SequentialRoundWriter",
            "lobby_entry", "projection_of", "to_act"]  # fmt: skip
 
 log = logging.getLogger(__name__)
@@ -51,14 +49,6 @@ log = logging.getLogger(__name__)
 class Outcome:
     version: int  # the game's version the projection now shows (0: no such game)
     written: bool  # whether this run stored a new projection
-
-
-class Round(NamedTuple):
-    """What `Projector.project_round` did: each game's outcome (or its exception), and the
-    due game ids popped in the round's write (None: none were popped)."""
-
-    outcomes: dict[str, Outcome | Exception]
-    due: list[str] | None
 
 
 def projection_of(game: Game, parts: ViewParts | None = None) -> ProjectionSave:
@@ -103,9 +93,7 @@ class SequentialRoundReader:
 
 class SequentialRoundWriter:
     """A RoundWriter that calls each store in turn, the projections last (in memory; and
-    wherever no store-specific writer is given). A part without a store is not written;
-    `pop_due`: what takes up to n due game ids off the projection queue, when a round asks
-    it to."""
+    wherever no store-specific writer is given). A part without a store is not written."""
 
     def __init__(
         self,
@@ -113,27 +101,22 @@ class SequentialRoundWriter:
         lobby: LobbyIndex | None = None,
         deadlines: DeadlineIndex | None = None,
         notes: NotificationLog | None = None,
-        pop_due: Callable[[int], list[str]] | None = None,
     ) -> None:
         self._projections = projections
         self._lobby = lobby
         self._deadlines = deadlines
         self._notes = notes
-        self._pop_due = pop_due
 
-    def write(self, writes: RoundWrites, *, pop_due: int = 0) -> RoundWritten:
-        if pop_due and self._pop_due is None:
-            raise TypeError("this round writer was made without the projection queue")
+    def write(self, writes: RoundWrites) -> list[bool]:
         if self._notes is not None and writes.notes:
             self._notes.record_many(writes.notes)
         if self._lobby is not None and writes.listings:
             self._lobby.update(writes.listings)
         if self._deadlines is not None and writes.deadlines:
             self._deadlines.schedule(writes.deadlines)
-        saved = []
-        if writes.saves:
-            saved = self._projections.save(writes.saves, replace_equal=writes.replace_equal)
-        return RoundWritten(saved, self._pop_due(pop_due) if pop_due and self._pop_due else None)
+        if not writes.saves:
+            return []
+        return self._projections.save(writes.saves, replace_equal=writes.replace_equal)
 
 
 class Projector:
@@ -170,18 +153,6 @@ class Projector:
         flags cleared first, in the same round trip), one write of the round (with their
         lobby listings, also of games whose events did not change: a seat may have). A game
         that fails gives its exception in its place; the others go on."""
-        return self.project_round(game_ids, clear_pending=clear_pending).outcomes
-
-    def project_round(
-        self,
-        game_ids: Sequence[str],
-        *,
-        clear_pending: bool = False,
-        pop_due: Callable[[], int] | None = None,
-    ) -> Round:
-        """`project`, and `pop_due`: asked once the round's writes are ready, how many due
-        game ids to take off the projection queue in their round trip (RoundWriter.write's
-        `pop_due`; 0: none); the round's `due` is them, or None when none were popped."""
         games = list(dict.fromkeys(game_ids))
         plan = self._log.plan_load(games)
         checkpoints, tails, tables = self._reader.read(plan.reads, clear_pending=clear_pending)
@@ -213,11 +184,11 @@ class Projector:
         # nothing would bring them back (a game with no further command would stay listed
         # as it was).
         listed = [(g, t) for g, t in zip(loaded_games, tables, strict=True) if isinstance(g, Game)]
-        written = self._write(listed, saves, pop_due=pop_due() if pop_due else 0)
-        for save, wrote in zip(saves, written.saved, strict=True):
+        written = self._write(listed, saves)
+        for save, wrote in zip(saves, written, strict=True):
             outcomes[save.game_id] = Outcome(save.version, wrote)
         self._log.keep_snapshots(moved)
-        return Round(outcomes, written.due)
+        return outcomes
 
     def _write(
         self,
@@ -225,10 +196,9 @@ class Projector:
         saves: Sequence[ProjectionSave],
         *,
         replace_equal: bool = False,
-        pop_due: int = 0,
-    ) -> RoundWritten:
+    ) -> list[bool]:
         """The round's writes, derived from the games with their tables, and `saves`: each
-        save's result (and the due game ids popped after them: RoundWriter.write's)."""
+        save's result."""
         games = [game for game, _ in listed]
         notes, listings = [], []
         if self._lister is not None and games:
@@ -236,8 +206,7 @@ class Projector:
             if self._notify:
                 notes = records_of(listed)
         deadlines = deadlines_of(games) if self._clocks else []
-        writes = RoundWrites(notes, listings, deadlines, saves, replace_equal)
-        return self._writer.write(writes, pop_due=pop_due)
+        return self._writer.write(RoundWrites(notes, listings, deadlines, saves, replace_equal))
 
     def _save_of(
         self, game_id: str, stored: int, loaded: Game | Exception
@@ -269,5 +238,5 @@ class Projector:
             self._projections.delete(game_id)
         table = read.tables[0]
         written = self._write([(game, table)], [projection_of(game, self._parts)],
-                              replace_equal=True).saved[0]  # fmt: skip
+                              replace_equal=True)[0]  # fmt: skip
         return Outcome(game.version, written)

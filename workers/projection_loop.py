@@ -18,14 +18,14 @@ import logging
 import threading
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import redis
 
 from adapters.redis_keys import FAILED_PROJECTIONS_KEY
-from lorekeeper.projector import Outcome, Round
+from lorekeeper.projector import Outcome
 from workers.breath import resolve_open_phase
 from workers.context import WorkerContext
 
@@ -55,33 +55,24 @@ class ProjectionLoop:
         n × GATHER_S_PER_GAME, at most the round interval, after its start: what comes due in
         between waits in the queue, where a game's pending flag keeps it once, so under load
         a round projects many games, each with all its new commands, while a lone game is
-        projected at once and a full batch goes on at once. When that time is over by the
-        time a round's writes are ready (a slow disk: each round trip waits for a flush),
-        the next round's games are popped in the writes' round trip (RoundWriter.write's
-        `pop_due`; on one Redis): a round trip less a round."""
+        projected at once and a full batch goes on at once."""
         tune_collector()
         queue = self._ctx.jobs.projection_queue
-        due: list[str] = []
         while not self._stop.is_set():
-            if not due:
-                try:
-                    due = queue.pop(BATCH, timeout_s=_WAIT_S)
-                except redis.RedisError as exc:
-                    log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
-                    self._stop.wait(_RETRY_S)
-                    continue
-                if not due:
-                    continue
-            gathered = time.monotonic() + gathering_s(len(due), self._round_s)
-            outcomes, popped = self.round(due, pop_from=gathered)
-            if self._ctx.settings.projection_resolves_breath:
-                self.resolve_breath([g for g, o in outcomes.items()
-                                     if isinstance(o, Outcome)])  # fmt: skip
-            if popped is None:
-                self._stop.wait(gathered - time.monotonic())
-            due = popped or []
-        if due:  # popped by the last round: projected before the loop ends, not dropped
-            self.round(due)
+            try:
+                game_ids = queue.pop(BATCH, timeout_s=_WAIT_S)
+            except redis.RedisError as exc:
+                log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
+                self._stop.wait(_RETRY_S)
+                continue
+            if game_ids:
+                started = time.monotonic()
+                outcomes = self.project(game_ids)
+                if self._ctx.settings.projection_resolves_breath:
+                    self.resolve_breath([g for g, o in outcomes.items()
+                                         if isinstance(o, Outcome)])  # fmt: skip
+                gather_s = gathering_s(len(game_ids), self._round_s)
+                self._stop.wait(gather_s - (time.monotonic() - started))
 
     def stop(self) -> None:
         self._stop.set()
@@ -124,19 +115,10 @@ class ProjectionLoop:
         """Project the games together. Their pending flags are cleared *before* their
         streams are read (in the reads' round trip, ahead of them), so an append after that
         schedules a new projection."""
-        return self.round(game_ids).outcomes
-
-    def round(self, game_ids: Sequence[str], pop_from: float | None = None) -> Round:
-        """`project`, and from `pop_from` on (time.monotonic()'s): up to BATCH due games
-        popped after the round's writes, in their round trip when the writer can (the
-        round's `due`; None: not popped, a failed round included)."""
-        pop_due = None if pop_from is None else _batch_from(pop_from)
         try:
-            done = self._ctx.projector.project_round(game_ids, clear_pending=True,
-                                                     pop_due=pop_due)  # fmt: skip
+            outcomes = self._ctx.projector.project(game_ids, clear_pending=True)
         except Exception as exc:  # the round's reads or saves: every game of it failed
-            done = Round(dict.fromkeys(game_ids, exc), None)
-        outcomes = done.outcomes
+            outcomes = dict.fromkeys(game_ids, exc)
         caught_up = {g: o.version for g, o in outcomes.items() if isinstance(o, Outcome)}
         if caught_up:
             log.debug("projection.caught_up", extra={"games": caught_up})
@@ -148,7 +130,7 @@ class ProjectionLoop:
                     exc_info=(type(outcome), outcome, outcome.__traceback__),
                 )
                 self._record_failure(game_id, outcome)
-        return done
+        return outcomes
 
     def _record_failure(self, game_id: str, exc: Exception) -> None:
         lines = "".join(traceback.format_exception_only(exc)).strip().splitlines()
@@ -158,13 +140,6 @@ class ProjectionLoop:
             self._ctx.client.hset(FAILED_PROJECTIONS_KEY, game_id, json.dumps(entry))
         except redis.RedisError:
             log.warning("projection.failure_not_recorded", extra={"game_id": game_id})
-
-
-def _batch_from(pop_from: float) -> Callable[[], int]:
-    def pop_due() -> int:
-        return BATCH if time.monotonic() >= pop_from else 0
-
-    return pop_due
 
 
 def gathering_s(games: int, round_s: float) -> float:

@@ -68,8 +68,6 @@ class Round:
     tables: TableStore
     request: Callable[[str], None]  # a projection of the game requested: its pending flag set
     pending: Callable[[str], bool]  # whether the game's pending flag is set
-    due: Callable[[], list[str]]  # the game ids waiting in the projection queue
-    pops_with_writes: bool  # whether the writer pops the queue in its writes' round trip
 
 
 class _BrokenLobby(InMemoryLobbyIndex):
@@ -86,29 +84,17 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
     if request.param == "in_memory":
         projections, lobby = InMemoryProjectionStore(), _BrokenLobby()
         deadlines, notes = InMemoryDeadlineIndex(), InMemoryNotificationLog()
+        writer = SequentialRoundWriter(projections, lobby, deadlines, notes)
         events, tables = InMemoryEventStore(), InMemoryTableStore()
         flags: set[str] = set()
         reader = SequentialRoundReader(projections, events, tables, flags.difference_update)
-        queue: list[str] = []
-
-        def pop(count: int) -> list[str]:
-            popped = queue[:count]
-            del queue[:count]
-            return popped
-
-        writer = SequentialRoundWriter(projections, lobby, deadlines, notes, pop)
 
         def break_memory() -> None:
             lobby.broken = True
 
-        def request_memory(game_id: str) -> None:
-            flags.add(game_id)
-            queue.append(game_id)
-
         yield Round(writer, projections, lobby, deadlines, notes, break_memory, reader, events,
-                    tables, request_memory, flags.__contains__, queue.copy, True)  # fmt: skip
+                    tables, flags.add, flags.__contains__)  # fmt: skip
         return
-    one_server = request.param == "redis"
     if request.param == "cluster":
         clients = request.getfixturevalue("cluster_topology").clients
     else:
@@ -131,8 +117,8 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
     def pending(game_id: str) -> bool:
         return jobs.pending_since_ms(game_id) is not None
 
-    yield Round(RedisRoundWriter(clients, *stores, jobs), *stores, break_redis, reader, events,
-                tables, request, pending, jobs.projection_queue.due, one_server)  # fmt: skip
+    yield Round(RedisRoundWriter(clients, *stores), *stores, break_redis, reader, events, tables,
+                request, pending)  # fmt: skip
 
 
 def listing(game_id: str, version: int) -> Listing:
@@ -153,15 +139,15 @@ def writes(version: int, *games: str, replace_equal: bool = False) -> RoundWrite
 
 
 def test_a_round_writes_every_part_and_answers_for_each_save(round_: Round) -> None:
-    assert round_.writer.write(writes(3, "g1", "g2")) == ([True, True], None)
+    assert round_.writer.write(writes(3, "g1", "g2")) == [True, True]
     assert round_.projections.checkpoints(["g1", "g2"]) == [3, 3]
     assert sorted(e["game_id"] for e in round_.lobby.page(SHELF, None, 10).entries) == ["g1", "g2"]
     assert sorted(d.game_id for d in round_.deadlines.due(6000, 10)) == ["g1", "g2"]
     assert [e.item["id"] for e in round_.notes.read("player:p1", "0-0", 10)] == ["n_g1_3", "n_g2_3"]
-    assert round_.writer.write(writes(3, "g1")).saved == [False]  # the same version: kept
-    assert round_.writer.write(writes(3, "g1", replace_equal=True)).saved == [True]
-    assert round_.writer.write(writes(2, "g2")).saved == [False]  # an older one never replaces it
-    assert round_.writer.write(RoundWrites()).saved == []
+    assert round_.writer.write(writes(3, "g1")) == [False]  # the same version: kept as it was
+    assert round_.writer.write(writes(3, "g1", replace_equal=True)) == [True]
+    assert round_.writer.write(writes(2, "g2")) == [False]  # an older one never replaces it
+    assert round_.writer.write(RoundWrites()) == []
 
 
 def test_a_failure_before_the_saves_leaves_no_view_newer_than_its_listing(round_: Round) -> None:
@@ -172,46 +158,6 @@ def test_a_failure_before_the_saves_leaves_no_view_newer_than_its_listing(round_
     # The views trail (g1 at 3 or deleted; g2 not saved): the reconciler projects them again.
     assert round_.projections.checkpoints(["g1", "g2"])[0] in (0, 3)
     assert round_.projections.checkpoints(["g2"]) == [0]
-
-
-def test_a_round_may_pop_the_next_due_games_after_its_writes(round_: Round) -> None:
-    for game_id in ("g7", "g8", "g9"):
-        round_.request(game_id)
-
-    first = round_.writer.write(writes(3, "g1", "g2"), pop_due=2)
-    second = round_.writer.write(writes(4, "g1"), pop_due=5)
-
-    assert first.saved == [True, True] and second.saved == [True]
-    assert round_.projections.checkpoints(["g1", "g2"]) == [4, 3]
-    if round_.pops_with_writes:  # oldest first, each game once
-        assert (first.due, second.due) == (["g7", "g8"], ["g9"])
-        assert round_.writer.write(writes(5, "g1"), pop_due=5).due == []
-    else:  # a Cluster: the caller pops
-        assert first.due is second.due is None
-        assert round_.due() == ["g7", "g8", "g9"]
-
-
-def test_a_round_whose_writes_fail_pops_nothing(round_: Round) -> None:
-    round_.request("g7")
-    round_.break_lobby()
-
-    with pytest.raises(Exception):  # noqa: B017 - each backend's own error
-        round_.writer.write(writes(4, "g1"), pop_due=5)
-
-    assert round_.due() == ["g7"]
-
-
-def test_a_writer_made_without_the_queue_refuses_to_pop_it(redis_client: redis.Redis) -> None:
-    stores = (RedisProjectionStore(redis_client), RedisLobbyIndex(redis_client),
-              RedisDeadlineIndex(redis_client))  # fmt: skip
-    writers: list[RoundWriter] = [
-        RedisRoundWriter(RedisClients.single(redis_client), *stores),
-        SequentialRoundWriter(InMemoryProjectionStore()),
-    ]
-    for writer in writers:
-        with pytest.raises(TypeError):
-            writer.write(writes(1, "g1"), pop_due=1)
-        assert writer.write(writes(1, "g1")).due is None
 
 
 def test_a_round_reads_what_each_store_gives(round_: Round) -> None:
@@ -267,9 +213,9 @@ def test_on_one_redis_a_round_reads_in_one_round_trip_and_writes_in_one(
     clients = RedisClients.single(redis_client)
     stores = (RedisProjectionStore(redis_client), RedisLobbyIndex(redis_client),
               RedisDeadlineIndex(redis_client), RedisNotificationLog(redis_client))  # fmt: skip
-    jobs = RQJobQueue(redis_client)
-    writer = RedisRoundWriter(clients, *stores, jobs)
+    writer = RedisRoundWriter(clients, *stores)
     events = RedisStreamEventStore(redis_client)
+    jobs = RQJobQueue(redis_client)
     reader = RedisRoundReader(redis_client, stores[0], events, RedisTableStore(redis_client),
                               jobs)  # fmt: skip
     writer.write(writes(1, "g1"))  # the scripts loaded
@@ -281,12 +227,6 @@ def test_on_one_redis_a_round_reads_in_one_round_trip_and_writes_in_one(
     reads = reader.read([(f"g{i}", 1) for i in range(8)], clear_pending=True)
     assert [t.version for t in reads.tails] == [1] * 8
     assert sent == [1]  # the flags' HDELs and the reads
-    assert writer.write(writes(2, *(f"g{i}" for i in range(8)))).saved == [True] * 8
+    assert writer.write(writes(2, *(f"g{i}" for i in range(8)))) == [True] * 8
     assert sent == [2]
-    for n in range(8, 11):
-        jobs.request_projection(f"g{n}")
-    sent[0] = 0
-    written = writer.write(writes(3, *(f"g{i}" for i in range(8))), pop_due=32)
-    assert written == ([True] * 8, [f"g{n}" for n in range(11)])  # all queued, oldest first
-    assert sent == [1]  # the next round's games popped with the writes
     assert not any(jobs.pending_since_ms(f"g{n}") for n in range(8))

@@ -8,7 +8,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
 
 import pytest
 import redis
@@ -23,7 +22,7 @@ from adapters.redis_projections import (
 )
 from lorekeeper.lobby import SYSTEM, LobbyReader
 from lorekeeper.ports import NewEvent, Shelf
-from lorekeeper.projector import Outcome, Round
+from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
 from tests.round_trips import count_round_trips
 from tests.topologies import Topology
@@ -340,66 +339,6 @@ def test_the_loop_projects_what_comes_due_in_rounds(ctx: WorkerContext) -> None:
         loop.stop()
         runner.join(timeout=5)
     assert not runner.is_alive() and loop.is_empty()
-
-
-def test_a_round_past_its_gathering_pops_the_next_games_with_its_writes(
-    ctx: WorkerContext, topology: Topology, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """On one Redis the next round's games come back with a round's writes once the round's
-    gathering is over: two round trips a round (the flags with the reads, the writes with
-    the pop) where the loop's own pop made three. On a Cluster the loop pops them itself."""
-    loop = ProjectionLoop(ctx, round_s=0.05)
-    queue = ctx.jobs.projection_queue
-    games = [BreathGame(ctx.service, seed=f"pop-{i}") for i in range(3)]
-    loop.drain()  # the first projections: games cached, flags clear, scripts loaded
-    g0, g1, g2 = (game.game_id for game in games)
-    first = [game.command(0, {"type": "end_turn"}).version for game in games]  # each queued
-    assert queue.pop(1, timeout_s=None) == [g0]
-
-    gathering = loop.round([g0], pop_from=time.monotonic() + 60)
-
-    assert gathering.due is None and queue.due() == [g1, g2]  # not before the gathering ends
-    games[0].command(1, {"type": "end_turn"})  # queued again, behind the others
-    assert queue.pop(1, timeout_s=None) == [g1]
-    popped = loop.round([g1], pop_from=0.0).due
-    assert ctx.projections.checkpoints([g0, g1]) == first[:2]  # g0's last command waits
-    if topology.name != "redis":
-        assert popped is None and queue.due() == [g2, g0]
-        return
-    assert popped == [g2, g0] and queue.due() == []
-    games[1].command(1, {"type": "end_turn"})  # queued again
-    sent = count_round_trips(monkeypatch)
-
-    done = loop.round(popped, pop_from=0.0)
-
-    assert sent == [2] and done.due == [g1]
-    assert all(isinstance(o, Outcome) and o.written for o in done.outcomes.values())
-
-
-def test_games_popped_by_the_loop_s_last_round_are_projected_before_it_ends(
-    ctx: WorkerContext, topology: Topology
-) -> None:
-    games = [BreathGame(ctx.service, seed=f"stop-{i}") for i in range(2)]
-
-    class StopsAfterOneRound(ProjectionLoop):
-        def round(self, game_ids: Sequence[str], pop_from: float | None = None) -> Round:
-            if pop_from is None:  # drain's, and the one after the loop's last
-                return super().round(game_ids)
-            later.append(games[1].command(0, {"type": "end_turn"}).version)  # due meanwhile
-            self.stop()  # the loop's first round is its last
-            return super().round(game_ids, pop_from)
-
-    loop = StopsAfterOneRound(ctx, round_s=0.0)  # no gathering: the next games come with the writes
-    loop.drain()
-    later: list[int] = []
-    games[0].command(0, {"type": "end_turn"})
-
-    loop.run()  # returns once stopped
-
-    waiting = [] if topology.name == "redis" else [games[1].game_id]  # a Cluster: not popped
-    assert ctx.jobs.projection_queue.due() == waiting
-    projected = ctx.projections.checkpoints([games[1].game_id])[0]
-    assert (projected == later[0]) == (topology.name == "redis")
 
 
 def test_the_busier_a_round_the_longer_the_next_one_gathers() -> None:
