@@ -79,13 +79,13 @@ class RedisRoundReader:
         self._jobs = jobs
 
     def read(self, reads: Sequence[tuple[str, int]], *, clear_pending: bool = False) -> RoundReads:
+        if clear_pending and self._jobs is None:
+            raise TypeError("this round reader was made without the job queue")
         if not reads:
             return RoundReads([], [], [])
         game_ids = [game_id for game_id, _ in reads]
         queued = _Queued()
-        if clear_pending:  # ahead of the reads on their connection: cleared before them
-            if self._jobs is None:
-                raise TypeError("this round reader was made without the job queue")
+        if clear_pending and self._jobs is not None:  # ahead of the reads, on their connection
             queued.commands += self._jobs.clear_pending_calls(game_ids)
         cleared = len(queued.commands)
         self._projections.queue_checkpoints(queued, game_ids)
