@@ -8,6 +8,7 @@ table. Under 10 minutes on 2 cores.
     python -m bench --only streams        # open streams alone (bench/streams.py)
     python -m bench --only command --rounds 2 --slice-s 3   # the command path alone
     python -m bench.cluster                            # the cluster measure alone
+    python -m bench --only command --slow-fsync-ms 3   # each flush of Redis 3 ms slower
 
 Everything runs against processes this command starts (a private redis-server with AOF
 `appendfsync always`, gunicorn on free localhost ports, `python -m workers`) and stops.
@@ -97,8 +98,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--slow-fsync-ms",
         type=float,
         default=0.0,
-        help="a slower disk: "
-        "each flush of the run's Redis waits this much more (bench/slow_disk.py)",
+        help="a slower disk: each flush of the run's Redis waits this much more",
     )
     return parser.parse_args(argv)
 

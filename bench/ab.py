@@ -21,7 +21,7 @@ workers' CPU a command is a figure too, with the projection lag (the age of the 
 unprojected event among the side's games in play, sampled as measure 1 samples it: its
 median per slice, and its percentiles over all of a side's samples; the rounds begin when
 the games' first projections are done). Without, the API and Redis alone, as in measure 1's
-"workers paused".
+"workers paused". `--slow-fsync-ms N`: on a slower disk (bench/slow_disk.py).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--slow-fsync-ms",
         type=float,
         default=0.0,
-        help="a slower disk: each flush of the Redis waits this much more (bench/slow_disk.py)",
+        help="a slower disk: each flush of the run's Redis waits this much more",
     )
     args = parser.parse_args(argv)
     if args.slow_fsync_ms:
