@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from domain.view import ALL_SEATS, ViewParts, board_view
 from lorekeeper.clocks import clock_json
 from lorekeeper.errors import GameNotFound
-from lorekeeper.gamelog import Game, GameLog
+from lorekeeper.gamelog import Game, GameLog, LoadPlan
 from lorekeeper.lobby import Lister, lobby_entry, to_act
 from lorekeeper.notifications import records_of
 from lorekeeper.ports import (
     DeadlineIndex,
+    DueReads,
     EventStore,
     LobbyIndex,
     NotificationLog,
@@ -35,6 +36,7 @@ from lorekeeper.ports import (
     RoundWriter,
     RoundWrites,
     TableStore,
+    Tail,
 )
 from lorekeeper.tables import Table
 from lorekeeper.timekeeper import deadlines_of
@@ -89,6 +91,9 @@ class SequentialRoundReader:
         if self._tables is None:
             return RoundReads(checkpoints, tails, [None] * len(game_ids))
         return RoundReads(checkpoints, tails, self._tables.load_many(game_ids))
+
+    def read_due(self, count: int) -> DueReads | None:
+        return None  # the caller pops and reads
 
 
 class SequentialRoundWriter:
@@ -156,6 +161,45 @@ class Projector:
         games = list(dict.fromkeys(game_ids))
         plan = self._log.plan_load(games)
         checkpoints, tails, tables = self._reader.read(plan.reads, clear_pending=clear_pending)
+        return self._project(games, plan, checkpoints, tails, tables)
+
+    def project_due(self, count: int) -> dict[str, Outcome | Exception] | None:
+        """`project` the games due in the workers' projection queue, up to `count`, popped,
+        their flags cleared and their reads made in one round trip where the reader can
+        (RoundReader.read_due); a game whose cached copy is behind its checkpoint, or whose
+        new entries passed the read's bound, is read again from where its plan says. None:
+        the reader cannot; the caller pops and calls `project(..., clear_pending=True)`."""
+        due = self._reader.read_due(count)
+        if due is None or not due.game_ids:
+            return None if due is None else {}
+        plan = self._log.plan_load(due.game_ids)
+        tails: list[Tail | None] = []
+        for (_, start), checkpoint, tail in zip(plan.reads, due.checkpoints, due.tails,
+                                                strict=True):  # fmt: skip
+            if tail is None or start <= checkpoint:
+                tails.append(None)  # read again below, from `start`
+            else:  # from the checkpoint on: the plan's part of it
+                tails.append(Tail(tail.version, [e for e in tail.events if e.version >= start]))
+        again = [i for i, tail in enumerate(tails) if tail is None]
+        try:
+            if again:  # their flags were cleared with the pop
+                read = self._reader.read([plan.reads[i] for i in again]).tails
+                for i, tail in zip(again, read, strict=True):
+                    tails[i] = tail
+            return self._project(due.game_ids, plan, due.checkpoints,
+                                 [t for t in tails if t is not None], due.tables)  # fmt: skip
+        except Exception as exc:  # a read or the round's writes: every game of it failed
+            return dict.fromkeys(due.game_ids, exc)
+
+    def _project(
+        self,
+        games: list[str],
+        plan: LoadPlan,
+        checkpoints: list[int],
+        tails: list[Tail],
+        tables: list[Table | None],
+    ) -> dict[str, Outcome | Exception]:
+        """A round of `games` once read (`project`'s)."""
         unknown = [i for i, tail in enumerate(tails) if tail.version == 0]
         if unknown:  # asked of the log's own store too (an archived game's are its archive's)
             again = self._log.events.tails([plan.reads[i] for i in unknown])
