@@ -107,8 +107,10 @@ class RedisRoundReader:
             return None
         keys = [commands_key("%s"), projection_key("%s"), events_key("%s"), table_key("%s")]
         args: list[str | int] = [count, field, *keys, DUE_ENTRIES]
-        found = checked(self._lane.run_scripts([ScriptCall(_DUE_LUA, [due], args)]))[0]
-        game_ids = [text(game_id) for game_id, _, _, _ in found]
+        popped = checked(self._lane.run_scripts([ScriptCall(_DUE_LUA, [due], args)]))[0]
+        # Each game once (it is queued twice only when its flag lapsed; the reads are alike).
+        found = list({text(g): (text(g), c, e, t) for g, c, e, t in popped}.values())
+        game_ids = [game_id for game_id, _, _, _ in found]
         checkpoints = self._projections.checkpoints_of([c for _, c, _, _ in found])
         reads = [(g, c + 1) for g, c in zip(game_ids, checkpoints, strict=True)]
         whole = [len(entries) < DUE_ENTRIES for _, _, entries, _ in found]

@@ -63,6 +63,15 @@ def projection_of(game: Game, parts: ViewParts | None = None) -> ProjectionSave:
     return ProjectionSave(game.id, game.version, view)
 
 
+def _planned(tail: Tail | None, start: int, checkpoint: int) -> Tail | None:
+    """Of a tail read from `checkpoint` + 1 on, the part a plan reading from `start` needs;
+    None when it does not hold it (the plan starts at or before the checkpoint, or the tail
+    was not read whole): that game is read again."""
+    if tail is None or start <= checkpoint:
+        return None
+    return Tail(tail.version, [e for e in tail.events if e.version >= start])
+
+
 class SequentialRoundReader:
     """A RoundReader that asks each store in turn (in memory; and wherever no store-specific
     reader is given). Without a table store, every table is None; `clear_pending`: what
@@ -172,16 +181,11 @@ class Projector:
         due = self._reader.read_due(count)
         if due is None or not due.game_ids:
             return None if due is None else {}
-        plan = self._log.plan_load(due.game_ids)
-        tails: list[Tail | None] = []
-        for (_, start), checkpoint, tail in zip(plan.reads, due.checkpoints, due.tails,
-                                                strict=True):  # fmt: skip
-            if tail is None or start <= checkpoint:
-                tails.append(None)  # read again below, from `start`
-            else:  # from the checkpoint on: the plan's part of it
-                tails.append(Tail(tail.version, [e for e in tail.events if e.version >= start]))
-        again = [i for i, tail in enumerate(tails) if tail is None]
         try:
+            plan = self._log.plan_load(due.game_ids)
+            tails = [_planned(tail, start, checkpoint) for (_, start), checkpoint, tail
+                     in zip(plan.reads, due.checkpoints, due.tails, strict=True)]  # fmt: skip
+            again = [i for i, tail in enumerate(tails) if tail is None]
             if again:  # their flags were cleared with the pop
                 read = self._reader.read([plan.reads[i] for i in again]).tails
                 for i, tail in zip(again, read, strict=True):
@@ -189,7 +193,7 @@ class Projector:
             return self._project(due.game_ids, plan, due.checkpoints,
                                  [t for t in tails if t is not None], due.tables)  # fmt: skip
         except Exception as exc:  # a read or the round's writes: every game of it failed
-            return dict.fromkeys(due.game_ids, exc)
+            return dict.fromkeys(due.game_ids, exc)  # (popped: the flags are clear)
 
     def _project(
         self,

@@ -271,3 +271,6 @@ def test_on_one_redis_a_round_reads_in_one_round_trip_and_writes_in_one(
     assert writer.write(writes(2, *(f"g{i}" for i in range(8)))) == [True] * 8
     assert sent == [2]
     assert not any(jobs.pending_since_ms(f"g{n}") for n in range(8))
+    redis_client.rpush(jobs.projection_queue.key, "g0", "g1", "g0")  # g0 twice: a lapsed flag
+    again = reader.read_due(32)
+    assert again is not None and again.game_ids == ["g0", "g1"]  # each game once
