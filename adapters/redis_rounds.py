@@ -39,15 +39,13 @@ from typing import Any
 from adapters.redis_clocks import RedisDeadlineIndex
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue
-from adapters.redis_keys import commands_key, events_key, projection_key, table_key
-from adapters.redis_lane import ClusterLane, ScriptCall, checked, lane_for, run_all, run_as_one
+from adapters.redis_lane import checked, lane_for, run_all, run_as_one
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import GamesClient, RedisClients
-from adapters.stream_entries import text
-from lorekeeper.ports import DueReads, RoundReads, RoundWrites
+from lorekeeper.ports import RoundReads, RoundWrites
 
 
 class _Queued:
@@ -98,50 +96,6 @@ class RedisRoundReader:
         return RoundReads(self._projections.checkpoints_of(replies[:n]),
                           self._events.tails_of(reads, replies[n : 2 * n]),
                           self._tables.tables_of(replies[2 * n :]))  # fmt: skip
-
-    def read_due(self, count: int) -> DueReads | None:
-        if self._jobs is None or isinstance(self._lane, ClusterLane):
-            return None
-        field, _, due = self._jobs.pending_request()
-        if due is None:  # the queue on another server than the games
-            return None
-        keys = [commands_key("%s"), projection_key("%s"), events_key("%s"), table_key("%s")]
-        args: list[str | int] = [count, field, *keys, DUE_ENTRIES]
-        popped = checked(self._lane.run_scripts([ScriptCall(_DUE_LUA, [due], args)]))[0]
-        # Each game once (it is queued twice only when its flag lapsed; the reads are alike).
-        found = list({text(g): (text(g), c, e, t) for g, c, e, t in popped}.values())
-        game_ids = [game_id for game_id, _, _, _ in found]
-        checkpoints = self._projections.checkpoints_of([c for _, c, _, _ in found])
-        reads = [(g, c + 1) for g, c in zip(game_ids, checkpoints, strict=True)]
-        whole = [len(entries) < DUE_ENTRIES for _, _, entries, _ in found]
-        tails = self._events.tails_of(reads, [entries for _, _, entries, _ in found])
-        return DueReads(game_ids, checkpoints,
-                        [t if w else None for t, w in zip(tails, whole, strict=True)],
-                        self._tables.tables_of([t for _, _, _, t in found]))  # fmt: skip
-
-
-# The games' checkpoints and new entries from them at most this many entries a game (a
-# game cold to this Redis's projections would read its whole stream: read again, planned).
-DUE_ENTRIES = 64
-
-# `read_due`'s script: pop the due games, then for each, in order, clear its pending flag
-# and read its checkpoint, its entries from the one holding the checkpoint's event on (as
-# `queue_tails` reads from a version), and its table. Its keys are made here from the ids
-# it pops (on one Redis only: a cluster's would be in many slots).
-_DUE_LUA = """
-local ids = redis.call('LPOP', KEYS[1], ARGV[1])
-if not ids then return {} end
-local found = {}
-for i, id in ipairs(ids) do
-  redis.call('HDEL', string.format(ARGV[3], id), ARGV[2])
-  local checkpoint = redis.call('HGET', string.format(ARGV[4], id), 'version')
-  local from = math.max(tonumber(checkpoint) or 0, 1)
-  local entries = redis.call('XRANGE', string.format(ARGV[5], id), from .. '-0', '+',
-                             'COUNT', ARGV[7])
-  found[i] = {id, checkpoint, entries, redis.call('HGET', string.format(ARGV[6], id), 'table')}
-end
-return found
-"""
 
 
 class RedisRoundWriter:

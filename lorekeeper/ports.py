@@ -789,25 +789,6 @@ class RoundReader(Protocol):
         round; a reader made without the flags refuses it (TypeError)."""
         ...
 
-    def read_due(self, count: int) -> DueReads | None:
-        """Take up to `count` due game ids off the workers' projection queue, clear their
-        pending flags and read what a round needs of them from their checkpoints on, in one
-        round trip, the flags before the reads (on one Redis); None where the stores do not
-        allow it (a cluster, a reader without the queue, in memory): the caller pops and
-        reads."""
-        ...
-
-
-class DueReads(NamedTuple):
-    """RoundReader.read_due's: the game ids popped, oldest first, each once, and for each its
-    checkpoint, its Tail from the checkpoint's next version on (None: not read whole, its
-    entries past the read's bound) and its table."""
-
-    game_ids: list[str]
-    checkpoints: list[int]
-    tails: list[Tail | None]
-    tables: list[Table | None]
-
 
 # One game's facts for NotificationLog.record_many: (game id, stamp, facts by player).
 NoteRecord = tuple[str, tuple[int, int], Mapping[str, Sequence[tuple[str, Note]]]]

@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from domain.view import ALL_SEATS, ViewParts, board_view
 from lorekeeper.clocks import clock_json
 from lorekeeper.errors import GameNotFound
-from lorekeeper.gamelog import Game, GameLog, LoadPlan
+from lorekeeper.gamelog import Game, GameLog
 from lorekeeper.lobby import Lister, lobby_entry, to_act
 from lorekeeper.notifications import records_of
 from lorekeeper.ports import (
     DeadlineIndex,
-    DueReads,
     EventStore,
     LobbyIndex,
     NotificationLog,
@@ -36,7 +35,6 @@ from lorekeeper.ports import (
     RoundWriter,
     RoundWrites,
     TableStore,
-    Tail,
 )
 from lorekeeper.tables import Table
 from lorekeeper.timekeeper import deadlines_of
@@ -61,15 +59,6 @@ def projection_of(game: Game, parts: ViewParts | None = None) -> ProjectionSave:
     if game.clock is not None:
         view["clock"] = clock_json(game.clock, game.head_time_ms)
     return ProjectionSave(game.id, game.version, view)
-
-
-def _planned(tail: Tail | None, start: int, checkpoint: int) -> Tail | None:
-    """Of a tail read from `checkpoint` + 1 on, the part a plan reading from `start` needs;
-    None when it does not hold it (the plan starts at or before the checkpoint, or the tail
-    was not read whole): that game is read again."""
-    if tail is None or start <= checkpoint:
-        return None
-    return Tail(tail.version, [e for e in tail.events if e.version >= start])
 
 
 class SequentialRoundReader:
@@ -100,9 +89,6 @@ class SequentialRoundReader:
         if self._tables is None:
             return RoundReads(checkpoints, tails, [None] * len(game_ids))
         return RoundReads(checkpoints, tails, self._tables.load_many(game_ids))
-
-    def read_due(self, count: int) -> DueReads | None:
-        return None  # the caller pops and reads
 
 
 class SequentialRoundWriter:
@@ -170,40 +156,6 @@ class Projector:
         games = list(dict.fromkeys(game_ids))
         plan = self._log.plan_load(games)
         checkpoints, tails, tables = self._reader.read(plan.reads, clear_pending=clear_pending)
-        return self._project(games, plan, checkpoints, tails, tables)
-
-    def project_due(self, count: int) -> dict[str, Outcome | Exception] | None:
-        """`project` the games due in the workers' projection queue, up to `count`, popped,
-        their flags cleared and their reads made in one round trip where the reader can
-        (RoundReader.read_due); a game whose cached copy is behind its checkpoint, or whose
-        new entries passed the read's bound, is read again from where its plan says. None:
-        the reader cannot; the caller pops and calls `project(..., clear_pending=True)`."""
-        due = self._reader.read_due(count)
-        if due is None or not due.game_ids:
-            return None if due is None else {}
-        try:
-            plan = self._log.plan_load(due.game_ids)
-            tails = [_planned(tail, start, checkpoint) for (_, start), checkpoint, tail
-                     in zip(plan.reads, due.checkpoints, due.tails, strict=True)]  # fmt: skip
-            again = [i for i, tail in enumerate(tails) if tail is None]
-            if again:  # their flags were cleared with the pop
-                read = self._reader.read([plan.reads[i] for i in again]).tails
-                for i, tail in zip(again, read, strict=True):
-                    tails[i] = tail
-            return self._project(due.game_ids, plan, due.checkpoints,
-                                 [t for t in tails if t is not None], due.tables)  # fmt: skip
-        except Exception as exc:  # a read or the round's writes: every game of it failed
-            return dict.fromkeys(due.game_ids, exc)  # (popped: the flags are clear)
-
-    def _project(
-        self,
-        games: list[str],
-        plan: LoadPlan,
-        checkpoints: list[int],
-        tails: list[Tail],
-        tables: list[Table | None],
-    ) -> dict[str, Outcome | Exception]:
-        """A round of `games` once read (`project`'s)."""
         unknown = [i for i, tail in enumerate(tails) if tail.version == 0]
         if unknown:  # asked of the log's own store too (an archived game's are its archive's)
             again = self._log.events.tails([plan.reads[i] for i in unknown])

@@ -55,32 +55,24 @@ class ProjectionLoop:
         n × GATHER_S_PER_GAME, at most the round interval, after its start: what comes due in
         between waits in the queue, where a game's pending flag keeps it once, so under load
         a round projects many games, each with all its new commands, while a lone game is
-        projected at once and a full batch goes on at once. After a round of more than one
-        game the next pops its games and reads them in one round trip where the reader can
-        (`project_due`: on one Redis, a script; each of a round's round trips waits for a
-        flush under load); after a lone one, or when none was due, the loop waits in BLPOP."""
+        projected at once and a full batch goes on at once."""
         tune_collector()
         queue = self._ctx.jobs.projection_queue
-        busy = False  # the last round had more than one game
         while not self._stop.is_set():
-            started = time.monotonic()
-            outcomes = self.project_due() if busy else None  # one round trip where it can
-            if not outcomes:  # quiet, nothing due, or the pop failed: wait for a game
-                try:
-                    game_ids = queue.pop(BATCH, timeout_s=_WAIT_S)
-                except redis.RedisError as exc:
-                    log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
-                    busy = False
-                    self._stop.wait(_RETRY_S)
-                    continue
+            try:
+                game_ids = queue.pop(BATCH, timeout_s=_WAIT_S)
+            except redis.RedisError as exc:
+                log.warning("projection.queue_unreachable", extra={"error": repr(exc)})
+                self._stop.wait(_RETRY_S)
+                continue
+            if game_ids:
                 started = time.monotonic()
-                outcomes = self.project(game_ids) if game_ids else {}
-            if self._ctx.settings.projection_resolves_breath:
-                self.resolve_breath([g for g, o in outcomes.items()
-                                     if isinstance(o, Outcome)])  # fmt: skip
-            busy = len(outcomes) > 1
-            gather_s = gathering_s(len(outcomes), self._round_s)
-            self._stop.wait(gather_s - (time.monotonic() - started))
+                outcomes = self.project(game_ids)
+                if self._ctx.settings.projection_resolves_breath:
+                    self.resolve_breath([g for g, o in outcomes.items()
+                                         if isinstance(o, Outcome)])  # fmt: skip
+                gather_s = gathering_s(len(game_ids), self._round_s)
+                self._stop.wait(gather_s - (time.monotonic() - started))
 
     def stop(self) -> None:
         self._stop.set()
@@ -127,23 +119,6 @@ class ProjectionLoop:
             outcomes = self._ctx.projector.project(game_ids, clear_pending=True)
         except Exception as exc:  # the round's reads or saves: every game of it failed
             outcomes = dict.fromkeys(game_ids, exc)
-        return self._reported(outcomes)
-
-    def project_due(self) -> dict[str, Outcome | Exception] | None:
-        """Pop up to BATCH due games and project them, the pop and their reads in one round
-        trip (Projector.project_due; on one Redis); None where the reader cannot (the caller
-        pops) or the pop and reads failed, {} when none is due. Games such a failure popped
-        have their flags cleared: the reconciler's sweep finds them behind their streams, as
-        after a worker killed between its reads and its writes."""
-        try:
-            outcomes = self._ctx.projector.project_due(BATCH)
-        except Exception as exc:  # the pop and reads themselves: what they popped is lost
-            log.warning("projection.due_not_read", extra={"error": repr(exc)})
-            return None
-        return None if outcomes is None else self._reported(outcomes)
-
-    def _reported(self, outcomes: dict[str, Outcome | Exception]) -> dict[str, Outcome | Exception]:
-        """`outcomes`, logged, the failures recorded."""
         caught_up = {g: o.version for g, o in outcomes.items() if isinstance(o, Outcome)}
         if caught_up:
             log.debug("projection.caught_up", extra={"games": caught_up})

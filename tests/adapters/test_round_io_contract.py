@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 import redis
 
-import adapters.redis_rounds
 from adapters.memory_clocks import InMemoryDeadlineIndex
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_lobby import InMemoryLobbyIndex
@@ -69,7 +68,6 @@ class Round:
     tables: TableStore
     request: Callable[[str], None]  # a projection of the game requested: its pending flag set
     pending: Callable[[str], bool]  # whether the game's pending flag is set
-    backend: str  # in_memory, redis or cluster
 
 
 class _BrokenLobby(InMemoryLobbyIndex):
@@ -95,9 +93,8 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
             lobby.broken = True
 
         yield Round(writer, projections, lobby, deadlines, notes, break_memory, reader, events,
-                    tables, flags.add, flags.__contains__, request.param)  # fmt: skip
+                    tables, flags.add, flags.__contains__)  # fmt: skip
         return
-    backend = request.param
     if request.param == "cluster":
         clients = request.getfixturevalue("cluster_topology").clients
     else:
@@ -121,7 +118,7 @@ def round_(request: pytest.FixtureRequest) -> Iterator[Round]:
         return jobs.pending_since_ms(game_id) is not None
 
     yield Round(RedisRoundWriter(clients, *stores), *stores, break_redis, reader, events, tables,
-                request, pending, backend)  # fmt: skip
+                request, pending)  # fmt: skip
 
 
 def listing(game_id: str, version: int) -> Listing:
@@ -196,35 +193,6 @@ def test_a_round_may_clear_its_games_pending_flags_with_its_reads(round_: Round)
     assert round_.pending("g3")
 
 
-def test_on_one_redis_a_round_may_pop_its_games_and_read_them_at_once(
-    round_: Round, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if round_.backend != "redis":  # a cluster's keys are in many slots; in memory: no queue
-        assert round_.reader.read_due(32) is None
-        return
-    monkeypatch.setattr(adapters.redis_rounds, "DUE_ENTRIES", 3)  # a bound met below
-    for game_id, moves in (("g1", 3), ("g2", 1), ("g3", 1), ("g4", 4)):
-        round_.events.create(game_id, [NewEvent("Created", {"n": 0})])
-        for n in range(1, moves):  # an append a command: an entry each
-            round_.events.append(game_id, n, [NewEvent("Moved", {"n": n})], seat=0,
-                                 command_id=None, command_hash=None)  # fmt: skip
-    round_.tables.create(Table("g1", "public", "duel", 1000, ()))
-    round_.projections.save([ProjectionSave("g1", 2, {"v": 2})])
-    for game_id in ("g1", "g2", "nobody", "g4", "g3"):
-        round_.request(game_id)
-
-    due = round_.reader.read_due(4)
-
-    assert due is not None and due.game_ids == ["g1", "g2", "nobody", "g4"]  # oldest first
-    assert [round_.pending(g) for g in ("g1", "g2", "nobody", "g4", "g3")] == [False] * 4 + [True]
-    assert due.checkpoints == [2, 0, 0, 0]
-    assert due.tails[:3] == round_.events.tails([("g1", 3), ("g2", 1), ("nobody", 1)])
-    assert due.tails[3] is None  # its entries past the bound: read again, as planned
-    assert due.tables == round_.tables.load_many(due.game_ids)
-    assert round_.reader.read_due(4) == (["g3"], [0], round_.events.tails([("g3", 1)]), [None])
-    assert round_.reader.read_due(4) == ([], [], [], [])
-
-
 def test_a_reader_made_without_the_flags_refuses_to_clear_them(
     redis_client: redis.Redis,
 ) -> None:
@@ -260,17 +228,6 @@ def test_on_one_redis_a_round_reads_in_one_round_trip_and_writes_in_one(
     reads = reader.read([(f"g{i}", 1) for i in range(8)], clear_pending=True)
     assert [t.version for t in reads.tails] == [1] * 8
     assert sent == [1]  # the flags' HDELs and the reads
-    first = reader.read_due(32)  # the games queued above, the pop's script loaded
-    assert first is not None and first.game_ids == [f"g{n}" for n in range(8)]
-    for n in range(8):
-        jobs.request_projection(f"g{n}")
-    sent[0] = 0
-    due = reader.read_due(32)
-    assert due is not None and [t and t.version for t in due.tails] == [1] * 8
-    assert sent == [1]  # the pop, the flags and the reads
     assert writer.write(writes(2, *(f"g{i}" for i in range(8)))) == [True] * 8
     assert sent == [2]
     assert not any(jobs.pending_since_ms(f"g{n}") for n in range(8))
-    redis_client.rpush(jobs.projection_queue.key, "g0", "g1", "g0")  # g0 twice: a lapsed flag
-    again = reader.read_due(32)
-    assert again is not None and again.game_ids == ["g0", "g1"]  # each game once

@@ -12,7 +12,6 @@ import time
 import pytest
 import redis
 
-import adapters.redis_rounds
 from adapters.redis_keys import GAMES_KEY, LISTINGS_KEY, projection_key
 from adapters.redis_projections import (
     GameSweep,
@@ -29,7 +28,7 @@ from tests.round_trips import count_round_trips
 from tests.topologies import Topology
 from tests.workers.games import BreathGame, drain, fresh_projection, project
 from workers.cli import failed_jobs
-from workers.context import WorkerContext, build_context, installed
+from workers.context import WorkerContext, build_context
 from workers.projection_loop import BATCH, GATHER_S_PER_GAME, ProjectionLoop, gathering_s
 from workers.reconcile import reconcile
 
@@ -340,58 +339,6 @@ def test_the_loop_projects_what_comes_due_in_rounds(ctx: WorkerContext) -> None:
         loop.stop()
         runner.join(timeout=5)
     assert not runner.is_alive() and loop.is_empty()
-
-
-def test_a_busy_round_pops_and_reads_its_games_in_one_round_trip(
-    ctx: WorkerContext, topology: Topology, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Under load each round trip waits for a flush: on one Redis a round after a busy one
-    costs two (the pop with the flags and the reads, the writes) where it cost three."""
-    loop = ProjectionLoop(ctx)
-    games = [BreathGame(ctx.service, seed=f"due-{i}") for i in range(4)]
-    loop.drain()  # the first projections: games cached, flags clear
-    ids = [game.game_id for game in games]
-    if topology.name != "redis":  # a cluster: the loop pops, then reads
-        assert loop.project_due() is None
-        return
-    assert loop.project_due() == {}  # none due (the script loaded)
-    versions = [game.command(0, {"type": "end_turn"}).version for game in games]
-    sent = count_round_trips(monkeypatch)
-
-    outcomes = loop.project_due()
-
-    assert outcomes == {g: Outcome(v, True) for g, v in zip(ids, versions, strict=True)}
-    assert sent == [2]
-    assert ctx.jobs.projection_queue.due() == []
-    games[0].command(1, {"type": "end_turn"})  # its flag clear: queued again
-    assert ctx.jobs.projection_queue.due() == ids[:1]
-
-
-def test_a_popped_game_its_plan_reads_from_elsewhere_is_read_again(
-    ctx: WorkerContext, topology: Topology, settings: Settings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A game with more new entries than the pop's read takes, or popped by a process whose
-    cache is behind the checkpoint (another one projected it): read again as planned. (Here
-    the API's commits share the workers' cache, so the first game's plan starts past its
-    checkpoint; the reader's bound itself is tested in tests/adapters.)"""
-    monkeypatch.setattr(adapters.redis_rounds, "DUE_ENTRIES", 2)
-    games = [BreathGame(ctx.service, seed=f"again-{i}") for i in range(2)]
-    loop = ProjectionLoop(ctx)
-    loop.drain()
-    for _ in range(2):  # four new entries, past the bound
-        games[0].end_round()
-
-    past_the_bound = loop.project_due()
-
-    games[1].command(0, {"type": "end_turn"})
-    with installed(build_context(settings, topology.clients)) as cold:  # nothing cached
-        behind = ProjectionLoop(cold).project_due()
-    if topology.name != "redis":
-        assert past_the_bound is behind is None
-        return
-    for outcomes, game in ((past_the_bound, games[0]), (behind, games[1])):
-        assert outcomes is not None and list(outcomes) == [game.game_id]
-        assert ctx.projections.load(game.game_id) == fresh_projection(ctx, game.game_id)
 
 
 def test_the_busier_a_round_the_longer_the_next_one_gathers() -> None:
