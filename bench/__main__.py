@@ -53,7 +53,7 @@ from bench.games import Script
 from bench.lag import steady
 from bench.players import lobby_rows, player_key_rows
 from bench.report import Row, num, table
-from bench.slow_disk import use_slow_disk
+from bench.slow_disk import add_option, use_slow_disk
 from bench.stack import DEFAULT_GUNICORN_ARGS, Stack
 from bench.streams import STREAMS, fanout_rows, far_apart, idle_games, idle_streams_rows
 from bench.suite import (
@@ -94,20 +94,14 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         "near measure 1's, the lag under full load)")  # fmt: skip
     parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 8")
     parser.add_argument("--fanout-commands", type=int, default=30)
-    parser.add_argument(
-        "--slow-fsync-ms",
-        type=float,
-        default=0.0,
-        help="a slower disk: each flush of the run's Redis waits this much more",
-    )
+    add_option(parser)
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     started = time.monotonic()
-    if args.slow_fsync_ms:
-        use_slow_disk(args.slow_fsync_ms)
+    use_slow_disk(args.slow_fsync_ms)
     print(_banner(args), flush=True)
     scripts = [g.random_game(SCENARIOS[i % 3], f"cmd-{i}") for i in range(9)]
     rows: list[Row] = []

@@ -39,7 +39,7 @@ from adapters.redis_keys import due_key
 from bench.clients import create_games
 from bench.command_path import CLIENTS, ClosedLoop, Side, split
 from bench.games import random_game
-from bench.slow_disk import use_slow_disk
+from bench.slow_disk import add_option, use_slow_disk
 from bench.stack import ROOT, Stack
 from bench.suite import SCENARIOS
 
@@ -71,15 +71,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--slice-s", type=float, default=5.0)
     parser.add_argument("--warmup-s", type=float, default=1.0)
     parser.add_argument("--workers", action="store_true", help="run the workers too")
-    parser.add_argument(
-        "--slow-fsync-ms",
-        type=float,
-        default=0.0,
-        help="a slower disk: each flush of the run's Redis waits this much more",
-    )
+    add_option(parser)
     args = parser.parse_args(argv)
-    if args.slow_fsync_ms:
-        use_slow_disk(args.slow_fsync_ms)
+    use_slow_disk(args.slow_fsync_ms)
     other = args.other.absolute()
     if not (other / "api" / "wsgi.py").is_file():
         raise SystemExit(f"{other} is not a checkout of Lorekeeper")

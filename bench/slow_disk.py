@@ -12,6 +12,7 @@ every system call, so it slowed all of Redis.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import os
 import shlex
@@ -26,10 +27,25 @@ SOURCE = Path(__file__).with_name("slow_fsync.c")
 DELAY_ENV_VAR = "LOREKEEPER_SLOW_FSYNC_US"
 
 
+def add_option(parser: argparse.ArgumentParser) -> None:
+    """`--slow-fsync-ms`, for a benchmark's command line (its value goes to `use_slow_disk`)."""
+    parser.add_argument(
+        "--slow-fsync-ms",
+        type=float,
+        default=0.0,
+        help="a slower disk: each flush of the run's Redis waits this much more",
+    )
+
+
+def c_compiler() -> str | None:
+    """The machine's C compiler, which builds the shim (None: none found)."""
+    return shutil.which("cc") or shutil.which("gcc")
+
+
 def slow_redis_server(delay_ms: float, into: Path) -> Path:
     """A redis-server (an executable wrapper in `into`) whose flushes each wait `delay_ms`
     more: the shim built beside it, then the binary `find_redis_server` finds now."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
+    compiler = c_compiler()
     if compiler is None:
         raise SystemExit("--slow-fsync-ms needs a C compiler (cc or gcc) to build its shim")
     shim = into / "slow_fsync.so"
@@ -48,7 +64,9 @@ def slow_redis_server(delay_ms: float, into: Path) -> Path:
 
 def use_slow_disk(delay_ms: float) -> None:
     """From now on, the redis-servers this process starts flush `delay_ms` slower (through
-    $LOREKEEPER_REDIS_SERVER; the shim's directory is removed at exit)."""
+    $LOREKEEPER_REDIS_SERVER; the shim's directory is removed at exit); 0: as they are."""
+    if not delay_ms:
+        return
     into = Path(tempfile.mkdtemp(prefix="lorekeeper-slow-disk-"))
     atexit.register(shutil.rmtree, into, ignore_errors=True)
     os.environ[SERVER_ENV_VAR] = str(slow_redis_server(delay_ms, into))

@@ -3,7 +3,6 @@ a C compiler to build it, the option says so."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
@@ -12,14 +11,14 @@ import redis
 
 import bench.slow_disk
 from adapters.redis_server import RedisServerProcess
-from bench.slow_disk import slow_redis_server
+from bench.slow_disk import c_compiler, slow_redis_server
 
 DELAY_MS = 40
 
 
 # The option is a benchmark's, built with the machine's C compiler (this machine kind has
 # gcc); where there is none it refuses, which the next test checks.
-@pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler")
+@pytest.mark.skipif(c_compiler() is None, reason="no C compiler")
 def test_a_write_to_a_redis_started_through_the_wrapper_waits_the_delay(
     tmp_path: Path,
 ) -> None:
