@@ -4,7 +4,7 @@ contract of lorekeeper/ports.py's EventStore, one lock, no I/O."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from adapters.event_records import (
@@ -174,6 +174,9 @@ class InMemoryEventStore:
     def game_ids(self) -> list[str]:
         with self._lock:
             return sorted({*self._games, *self._archived})
+
+    def iter_game_ids(self) -> Iterator[str]:
+        return iter(self.game_ids())  # in memory already
 
     def forget(self, game_id: str, version: int) -> bool:
         """Drop the game's stream and command ids if it is at `version` (the archive script's

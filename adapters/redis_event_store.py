@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -92,6 +92,7 @@ class ProjectionRequests(Protocol):
 log = logging.getLogger(__name__)
 _RELINKS = 5  # a head that moves this often in a row is a VersionConflict in disguise
 _HEAD_CACHE = 4096
+GAME_IDS_PAGE = 1000  # SSCAN's COUNT in iter_game_ids: about this many ids a call
 TICKS_KEPT = 10_000  # about: the ticks stream is trimmed to this many entries
 
 # KEYS: command ids hash. ARGV: command id. Writes the command's record again, unchanged, so
@@ -265,6 +266,9 @@ class RedisStreamEventStore:
 
     def game_ids(self) -> list[str]:
         return sorted(text(m) for m in self._index.smembers(GAMES_KEY))
+
+    def iter_game_ids(self) -> Iterator[str]:
+        return (text(m) for m in self._index.sscan_iter(GAMES_KEY, count=GAME_IDS_PAGE))
 
     def _write(
         self,

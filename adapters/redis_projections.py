@@ -13,6 +13,7 @@ rebuild leave an old one alone (delete it by hand once every worker runs this ve
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Sequence
@@ -36,6 +37,7 @@ from adapters.views import view_json
 from lorekeeper.ports import Projection, ProjectionSave
 
 _POLL_S = (0.001, 0.002, 0.005, 0.01, 0.02)
+LAGGING_PAGE = 1000  # games a pipeline of lagging_games asks about
 
 
 # KEYS: projection hash. ARGV: version, view, "ge" to replace an equal version.
@@ -113,11 +115,17 @@ def lagging_games(
 ) -> tuple[int, list[tuple[str, int, int]]]:
     """(number of games, [(game id, checkpoint, stream head)] for each game behind): every
     game ever created (the games' index on `index`, the coordination Redis; their keys on
-    `client`). Work in proportion to all games: a pass of the reconciler reads a window of
-    them instead (GameSweep)."""
+    `client`), read and looked at a page of LAGGING_PAGE at a time (SSCAN: a game may come
+    twice when the index grew meanwhile). Time in proportion to all games, memory to a page
+    and the games behind: a pass of the reconciler reads a window of them instead
+    (GameSweep)."""
     index_client = index if index is not None else client
-    games = sorted(text(g) for g in cast(set[Any], index_client.smembers(GAMES_KEY)))
-    return len(games), lagging_among(client, games)
+    games = (text(g) for g in index_client.sscan_iter(GAMES_KEY, count=LAGGING_PAGE))
+    count, behind = 0, []
+    while page := sorted(itertools.islice(games, LAGGING_PAGE)):
+        count += len(page)
+        behind += lagging_among(client, page)
+    return count, behind
 
 
 def lagging_among(client: GamesClient, game_ids: Sequence[str]) -> list[tuple[str, int, int]]:

@@ -19,20 +19,22 @@ again (the same Idempotency-Key) days after the game ended is refused like any c
 finished game instead of getting its first reply; and appends (the game is over: the rules
 refuse every command before one could be tried). A create of its id is refused (GameExists).
 
-`Archiver.sweep` goes over every game (`lk:games`) in batches of 100, two pipelined reads a
-batch, and archives those over for long enough: `python -m workers archive`, once a day from
-cron or a scheduler (docs/scaling.md, "Retention").
+`Archiver.sweep` goes over every game (`lk:games`, read a page at a time: SSCAN) in batches
+of 100, two pipelined reads a batch, and archives those over for long enough:
+`python -m workers archive`, once a day from cron or a scheduler (docs/scaling.md,
+"Retention").
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import threading
 import time
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -196,6 +198,9 @@ class ArchivedEventStore:
     def game_ids(self) -> list[str]:
         return self.live.game_ids()
 
+    def iter_game_ids(self) -> Iterator[str]:
+        return self.live.iter_game_ids()
+
     def _archived(self, game_id: str) -> list[StoredEvent] | None:
         with self._lock:
             known = self._unpacked.get(game_id)
@@ -242,11 +247,12 @@ class Archiver:
         return self._archived(game_id, version, last, after_days)
 
     def sweep(self, *, after_days: float | None = None) -> dict[str, int]:
-        """Every game, archived if it ended long enough ago: how many of each outcome."""
+        """Every game, archived if it ended long enough ago: how many of each outcome (a game
+        the index gave twice, as it may when it grew meanwhile, counts twice: the second time
+        `archived_before` when the first archived it)."""
         counts: dict[str, int] = {}
-        game_ids = self._live.game_ids()
-        for start in range(0, len(game_ids), _SWEEP_BATCH):
-            batch = game_ids[start : start + _SWEEP_BATCH]
+        game_ids = self._live.iter_game_ids()
+        while batch := list(itertools.islice(game_ids, _SWEEP_BATCH)):
             versions = [t.version for t in self._live.tails([(g, _PAST_THE_END) for g in batch])]
             live = [(g, v) for g, v in zip(batch, versions, strict=True) if v]
             lasts = self._live.tails(live)

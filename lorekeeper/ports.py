@@ -27,7 +27,7 @@ tests/workers). The application (`lorekeeper/`) and its callers use only these p
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -179,7 +179,13 @@ class EventStore(Protocol):
     def exists(self, game_id: str) -> bool: ...
 
     def game_ids(self) -> list[str]:
-        """Every created game, sorted."""
+        """Every created game, sorted (all at once: for a few games; else `iter_game_ids`)."""
+        ...
+
+    def iter_game_ids(self) -> Iterator[str]:
+        """Every created game, a page at a time: what a pass over all games holds is a page,
+        not one id per game ever created. A game created meanwhile may come or not, and one
+        may come twice (on Redis, SSCAN's guarantee: the index may grow during the pass)."""
         ...
 
 

@@ -107,7 +107,7 @@ def _archive(ctx: WorkerContext, game_id: str | None, days: float | None) -> int
 
 
 def _rebuild(ctx: WorkerContext, game_id: str | None) -> int:
-    game_ids = [game_id] if game_id else ctx.log.events.game_ids()
+    game_ids = [game_id] if game_id else ctx.log.events.iter_game_ids()
     for one in game_ids:
         try:
             outcome = ctx.projector.rebuild(one)

@@ -116,12 +116,14 @@ def test_created_games_are_listed(store: EventStore) -> None:
     started(store, "g1")
 
     assert store.game_ids() == ["g1", "g2"]
+    assert sorted(store.iter_game_ids()) == ["g1", "g2"]
 
 
 def test_unknown_game_has_version_zero_and_does_not_exist(store: EventStore) -> None:
     assert store.version("nope") == 0
     assert not store.exists("nope")
     assert store.game_ids() == []
+    assert list(store.iter_game_ids()) == []
 
 
 @pytest.mark.parametrize("game_id", ["", "a b", "a{b}", "é", "x" * 129])

@@ -97,6 +97,29 @@ def test_created_games_are_indexed_in_one_set(redis_client: redis.Redis) -> None
     assert redis_client.smembers(GAMES_KEY) == {b"g1"}
 
 
+def test_a_pass_over_all_games_reads_the_index_a_page_at_a_time(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = RedisStreamEventStore(redis_client)
+    for i in range(300):  # past the sizes Redis keeps a set in one compact block
+        store.create(f"g{i:03}", [NewEvent("GameStarted", {})])
+    monkeypatch.setattr("adapters.redis_event_store.GAME_IDS_PAGE", 20)
+    before = sscan_calls(redis_client)
+
+    games = store.iter_game_ids()
+    first = [next(games) for _ in range(5)]
+    after_first = sscan_calls(redis_client)
+    rest = list(games)
+
+    assert after_first - before == 1  # one page read for the first ids, not the whole set
+    assert sscan_calls(redis_client) - before >= 300 // 40  # the rest, page by page
+    assert set(first + rest) == {f"g{i:03}" for i in range(300)}
+
+
+def sscan_calls(client: redis.Redis) -> int:
+    return int(client.info("commandstats").get("cmdstat_sscan", {}).get("calls", 0))
+
+
 def test_a_client_that_decodes_responses_works_too(redis_server: RedisServerProcess) -> None:
     client = redis.Redis.from_url(redis_server.url, decode_responses=True)
     client.flushall()

@@ -102,7 +102,10 @@ def test_an_archived_game_reads_from_a_new_process(app: Flask, client: FlaskClie
     assert reads(game) == before
 
 
-def test_only_games_over_long_enough_are_archived(app: Flask, client: FlaskClient):
+def test_only_games_over_long_enough_are_archived(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr("lorekeeper.archive._SWEEP_BATCH", 2)  # three games: two batches
     over = [finished(client), finished(client)]
     playing = create(client, duel())
     archiver = archiver_of(app)

@@ -16,6 +16,7 @@ from adapters.redis_keys import GAMES_KEY, LISTINGS_KEY, projection_key
 from adapters.redis_projections import (
     GameSweep,
     lagging_among,
+    lagging_games,
     oldest_unprojected_ms,
     projection_lag,
     queued_lag,
@@ -24,6 +25,7 @@ from lorekeeper.lobby import SYSTEM, LobbyReader
 from lorekeeper.ports import NewEvent, Shelf
 from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
+from tests.adapters.test_redis_event_store import sscan_calls
 from tests.round_trips import count_round_trips
 from tests.topologies import Topology
 from tests.workers.games import BreathGame, drain, fresh_projection, project
@@ -121,7 +123,7 @@ def test_rebuild_equals_the_live_projection_byte_for_byte(
 
     assert {g.game_id: ctx.projections.load(g.game_id) for g in games} == live
     assert redis_client.hgetall(LISTINGS_KEY) == live_lobby
-    assert [json.loads(line)["game_id"] for line in done.stdout.splitlines()] == sorted(live)
+    assert sorted(json.loads(line)["game_id"] for line in done.stdout.splitlines()) == sorted(live)
     for game in games:
         assert live[game.game_id] == fresh_projection(ctx, game.game_id)
 
@@ -185,6 +187,22 @@ def test_projection_lag_counts_the_games_behind(ctx: WorkerContext) -> None:
     assert before["max_events"] == ctx.events.version(game.game_id)
     assert before["max_ms"] >= 0
     assert after == {"games": 1, "lagging": 0, "max_events": 0, "max_ms": 0}
+
+
+def test_projection_lag_goes_over_the_games_a_page_at_a_time(
+    ctx: WorkerContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = [BreathGame(ctx.service, seed=f"p{i}") for i in range(5)]
+    drain(ctx)
+    for game in games[1:4]:
+        game.command(0, {"type": "end_turn"})
+    monkeypatch.setattr("adapters.redis_projections.LAGGING_PAGE", 2)
+    scans = sscan_calls(ctx.client)
+
+    count, behind = lagging_games(ctx.games, ctx.client)
+
+    assert count == 5 and sscan_calls(ctx.client) - scans >= 2  # the index read in pages
+    assert sorted(g for g, _, _ in behind) == sorted(g.game_id for g in games[1:4])
 
 
 def test_the_oldest_unprojected_event_is_aged_from_its_entry(ctx: WorkerContext) -> None:
