@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import os
 import signal
+import ssl
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+import trustme
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
@@ -397,3 +400,82 @@ def test_a_delivery_goes_to_the_checked_address_with_the_hosts_name(hook: Receiv
     assert attempt.ok, attempt
     assert asked == ["hooks.test"]  # resolved once, by the check
     assert hook.received[-1].headers["host"] == f"hooks.test:{port}"
+
+
+# -- over https: the certificate is checked for the host's name, at the checked address ------
+
+
+@pytest.fixture(scope="module")
+def authority() -> trustme.CA:
+    return trustme.CA()  # a throwaway certificate authority, trusted only where a test says
+
+
+@contextmanager
+def tls_receiver(authority: trustme.CA, *names: str) -> Iterator[tuple[Receiver, list[str]]]:
+    """An HTTPS receiver whose certificate `authority` issued for `names`, and the server
+    names its clients asked for (SNI)."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert(*names).configure_cert(context)
+    asked: list[str] = []
+    context.sni_callback = lambda _socket, name, _context: asked.append(str(name))
+    with receiver(tls=context) as running:
+        yield running, asked
+
+
+def https_sender() -> tuple[HttpWebhookSender, list[str]]:
+    """A sender as shipped (https only) whose every name resolves to 127.0.0.1, the private
+    address allowed (the receiver is local); the names it resolved."""
+    resolved: list[str] = []
+
+    def resolve(host: str, port: int, **_: Any) -> list[tuple[Any, ...]]:
+        resolved.append(host)
+        return [(2, 1, 6, "", ("127.0.0.1", port))]
+
+    return HttpWebhookSender(allow_private=True, timeout_s=TIMEOUT_S, resolve=resolve), resolved
+
+
+def trusting(authority: trustme.CA, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process trusts `authority` as an operator's would: SSL_CERT_FILE (docs/push.md)."""
+    bundle = tmp_path / "ca.pem"
+    authority.cert_pem.write_to_path(str(bundle))
+    monkeypatch.setenv("SSL_CERT_FILE", str(bundle))
+
+
+def test_an_https_delivery_names_the_host_to_tls_and_checks_its_certificate(
+    authority: trustme.CA, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trusting(authority, tmp_path, monkeypatch)
+    sender, resolved = https_sender()
+    with tls_receiver(authority, "hooks.test") as (hook, asked):
+        port = hook.url.split(":")[2].split("/")[0]
+        attempt = sender.send(f"https://hooks.test:{port}/in", {"webhook-id": "x"}, b"{}")
+    assert attempt.ok, attempt
+    assert resolved == ["hooks.test"]  # connected to the address the check resolved
+    assert asked == ["hooks.test"]  # the TLS handshake named the host (SNI) ...
+    assert hook.received[-1].headers["host"] == f"hooks.test:{port}"  # ... and so did HTTP
+    assert hook.received[-1].body == b"{}"
+
+
+def test_an_https_target_with_a_certificate_for_another_name_gets_nothing(
+    authority: trustme.CA, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trusting(authority, tmp_path, monkeypatch)
+    sender, _ = https_sender()
+    with tls_receiver(authority, "elsewhere.test") as (hook, _):
+        port = hook.url.split(":")[2].split("/")[0]
+        attempt = sender.send(f"https://hooks.test:{port}/in", {"webhook-id": "x"}, b"{}")
+    assert not attempt.ok and attempt.status is None
+    assert "SSLError" in (attempt.error or ""), attempt
+    assert hook.received == []
+
+
+def test_an_https_target_whose_authority_is_not_trusted_gets_nothing(
+    authority: trustme.CA, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trusting(trustme.CA(), tmp_path, monkeypatch)  # some other authority is trusted, not this
+    sender, _ = https_sender()
+    with tls_receiver(authority, "hooks.test") as (hook, _):
+        port = hook.url.split(":")[2].split("/")[0]
+        attempt = sender.send(f"https://hooks.test:{port}/in", {"webhook-id": "x"}, b"{}")
+    assert not attempt.ok and "certificate verify failed" in (attempt.error or ""), attempt
+    assert hook.received == []

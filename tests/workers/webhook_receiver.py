@@ -1,8 +1,8 @@
-"""A real webhook receiver for the tests: an HTTP server on 127.0.0.1, in the test's process,
-that records every request and answers as scripted (a status, or a hang longer than the
-sender's timeout). `verify` checks a delivery as the Standard Webhooks specification
-publishes it, written out here from the specification (not the library the server signs
-with), and with the `standardwebhooks` library too."""
+"""A real webhook receiver for the tests: an HTTP server on 127.0.0.1 (or HTTPS, given a TLS
+context: `tls`), in the test's process, that records every request and answers as scripted
+(a status, or a hang longer than the sender's timeout). `verify` checks a delivery as the
+Standard Webhooks specification publishes it, written out here from the specification (not
+the library the server signs with), and with the `standardwebhooks` library too."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import base64
 import hashlib
 import hmac
 import json
+import ssl
 import threading
 import time
 from collections.abc import Iterator
@@ -74,7 +75,8 @@ class Receiver:
 
 
 @contextmanager
-def receiver() -> Iterator[Receiver]:
+def receiver(tls: ssl.SSLContext | None = None) -> Iterator[Receiver]:
+    """`tls`: the server's context (its certificate): the receiver speaks HTTPS."""
     state = Receiver()
 
     class Handler(BaseHTTPRequestHandler):
@@ -101,7 +103,12 @@ def receiver() -> Iterator[Receiver]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    state.url = f"http://127.0.0.1:{server.server_address[1]}/hooks?app=1"
+    server.handle_error = lambda request, address: None  # type: ignore[method-assign]
+    if tls is not None:  # the handshake in each request's thread, not in the accepting one
+        server.socket = tls.wrap_socket(server.socket, server_side=True,
+                                        do_handshake_on_connect=False)  # fmt: skip
+    scheme = "http" if tls is None else "https"
+    state.url = f"{scheme}://127.0.0.1:{server.server_address[1]}/hooks?app=1"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
