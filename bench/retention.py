@@ -13,12 +13,19 @@ game (stream, command ids, projection, seats, dice, table, snapshots, archive); 
 finished game is archived (`Archiver.sweep(after_days=0)`, what `python -m workers archive`
 runs once they are old enough) and the same is measured again. Keys shared by all games (the
 lobby's hashes and sorted sets) are measured whole. A private redis-server, no AOF.
+
+Last, the games' index is filled up to `--index` ids (ids of games that have no keys, as
+archived games' are to a sweep: the games played are among them) and one sweep goes over
+it: its time, and the Python memory it held at its peak (tracemalloc), next to what reading
+the whole index at once holds (`EventStore.game_ids`, how the sweep read it before it read
+a page at a time).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+import tracemalloc
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +33,7 @@ import redis
 from flask.testing import FlaskClient
 
 from adapters.redis_keys import (
+    GAMES_KEY,
     LISTINGS_KEY,
     archive_key,
     commands_key,
@@ -43,6 +51,7 @@ from api.composition import redis_components
 from bench.games import random_game
 from bench.report import Row, num, table
 from lorekeeper.archive import Archiver
+from lorekeeper.ports import EventStore
 from lorekeeper.settings import Settings
 
 KEYS = {
@@ -97,12 +106,38 @@ def _row(label: str, games: int, keys: dict[str, int], all_used: int, base: int)
                "a game")  # fmt: skip
 
 
+def sweep_over_index(client: redis.Redis, archiver: Archiver, events: EventStore, ids: int) -> Row:
+    """One sweep over an index of `ids` game ids: its time and peak Python memory, and the
+    peak of reading the whole index at once."""
+    pipe = client.pipeline(transaction=False)
+    for start in range(0, ids, 10_000):
+        pipe.sadd(GAMES_KEY, *(f"index-{n:09}" for n in range(start, min(ids, start + 10_000))))
+    pipe.execute()
+    total = int(client.scard(GAMES_KEY))
+    began = time.perf_counter()
+    tracemalloc.start()
+    counts = archiver.sweep(after_days=0)
+    sweep_peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    seconds = time.perf_counter() - began
+    tracemalloc.start()
+    whole = len(events.game_ids())
+    whole_peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return Row("10 archive sweep over the index", f"{num(sweep_peak)} B", "", None,
+               f"peak Python memory; {num(total)} ids ({sum(counts.values()):,} looked at) in "
+               f"{seconds:.1f} s; reading the index whole ({num(whole)} ids) holds "
+               f"{num(whole_peak)} B at its peak")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.retention", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--games", type=int, default=6, help="games a round")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--index", type=int, default=100_000, help="ids in the games' index "
+                        "for the last sweep (0: none)")  # fmt: skip
     args = parser.parse_args(argv)
     rows: list[Row] = []
     with RedisServerProcess() as server:
@@ -139,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
                         f"games: before → after archiving: {line}"))  # fmt: skip
         rows.append(Row("10 lobby keys (shared)", f"{num(shared(client) / len(games))} B", "",
                         None, f"a game, {len(games)} games listed"))  # fmt: skip
+        if args.index > 0:
+            events = app.extensions[EXTENSION].service.log.events
+            rows.append(sweep_over_index(client, archiver, events, args.index))
     print()
     print(table(rows))
     return 0
