@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lorekeeper.audit.chain import HASHED_FIELDS
 from lorekeeper.audit.export import FORMAT, FORMAT_VERSION
 
 HASH = re.compile(r"[0-9a-f]{64}")
@@ -108,19 +109,7 @@ def _header(record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-_EVENT_FIELDS = {
-    "record",
-    "version",
-    "type",
-    "schema",
-    "payload",
-    "seat",
-    "command_id",
-    "command",
-    "time_ms",
-    "prev_hash",
-    "hash",
-}
+_EVENT_FIELDS = {"record", *HASHED_FIELDS, "hash"}  # an event record: what is hashed, and its hash
 
 
 def _event(record: dict[str, Any]) -> ExportEvent:
