@@ -171,12 +171,9 @@ class InMemoryEventStore:
         with self._lock:
             return game_id in self._games
 
-    def game_ids(self) -> list[str]:
-        with self._lock:
-            return sorted({*self._games, *self._archived})
-
     def iter_game_ids(self) -> Iterator[str]:
-        return iter(self.game_ids())  # in memory already
+        with self._lock:  # a copy: games may be created while the caller goes over it
+            return iter(sorted({*self._games, *self._archived}))
 
     def forget(self, game_id: str, version: int) -> bool:
         """Drop the game's stream and command ids if it is at `version` (the archive script's

@@ -264,9 +264,6 @@ class RedisStreamEventStore:
         check_game_id(game_id)
         return bool(self._client.exists(events_key(game_id)))
 
-    def game_ids(self) -> list[str]:
-        return sorted(text(m) for m in self._index.smembers(GAMES_KEY))
-
     def iter_game_ids(self) -> Iterator[str]:
         return (text(m) for m in self._index.sscan_iter(GAMES_KEY, count=GAME_IDS_PAGE))
 

@@ -195,9 +195,6 @@ class ArchivedEventStore:
     def exists(self, game_id: str) -> bool:
         return self.live.exists(game_id) or bool(self._archives.versions([game_id])[0])
 
-    def game_ids(self) -> list[str]:
-        return self.live.game_ids()
-
     def iter_game_ids(self) -> Iterator[str]:
         return self.live.iter_game_ids()
 

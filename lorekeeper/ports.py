@@ -178,10 +178,6 @@ class EventStore(Protocol):
 
     def exists(self, game_id: str) -> bool: ...
 
-    def game_ids(self) -> list[str]:
-        """Every created game, sorted (all at once: for a few games; else `iter_game_ids`)."""
-        ...
-
     def iter_game_ids(self) -> Iterator[str]:
         """Every created game, a page at a time: what a pass over all games holds is a page,
         not one id per game ever created. A game created meanwhile may come or not, and one

@@ -57,7 +57,7 @@ def test_archiving_replaces_the_stream_and_command_ids(stores: Stores) -> None:
     with pytest.raises(GameNotFound):
         stores.events.command_result("g1", "c1")  # … and its command ids with it
     assert stores.snapshots.versions("g1") == [version]  # the last snapshot stays
-    assert "g1" in stores.events.game_ids()  # still listed among the games
+    assert "g1" in stores.events.iter_game_ids()  # still listed among the games
 
 
 def test_a_stream_that_moved_on_is_not_archived(stores: Stores) -> None:

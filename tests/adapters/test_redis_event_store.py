@@ -131,7 +131,7 @@ def test_a_client_that_decodes_responses_works_too(redis_server: RedisServerProc
 
     assert retry.events == first.events
     assert store.read("g1")[0].payload == {"name": "Smaug"}
-    assert store.game_ids() == ["g1"]
+    assert sorted(store.iter_game_ids()) == ["g1"]
     client.close()
 
 

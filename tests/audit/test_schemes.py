@@ -125,4 +125,4 @@ def test_a_scenario_that_cannot_be_hashed_is_refused():
     with pytest.raises(ScenarioError) as refused:
         service.create_game(doc)
     assert "float" in str(refused.value)
-    assert service.log.events.game_ids() == []
+    assert list(service.log.events.iter_game_ids()) == []
