@@ -70,10 +70,21 @@ from bench.webhooks import webhook_rows
 
 HELLO = "hello (bare gunicorn)"
 _SIDES = (HELLO, "ceiling", "ours", "ours, workers paused")
-# Each game lasts about 250 commands; 16 clients at up to ~2,000 commands/s for the default
-# rounds need this many each (a client that runs out stops; the slice says so).
+# Each game lasts about 250 commands. Measures 1 and 8 play two slices of ours a round (with
+# the workers and paused; without streams and with), each after its warm-up, and a client
+# that runs out of games stops (the slice says so): each client gets enough for a client
+# rate of 160 commands/s (16 clients: 2,560/s; the fastest hour measured gave 1,950), and
+# never fewer than 20.
 _GAMES_PER_CLIENT = 20
+_GAME_COMMANDS = 250
+_CLIENT_RATE = 160
 _RANDOM_GAME_STEPS = 80  # about what a random game of the benchmark takes, to the low side
+
+
+def games_per_client(args: argparse.Namespace) -> int:
+    """Games each of the 16 clients needs for two slices of ours a round."""
+    seconds = args.rounds * 2 * (args.slice_s + args.warmup_s)
+    return max(_GAMES_PER_CLIENT, math.ceil(seconds * _CLIENT_RATE / _GAME_COMMANDS))
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -124,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             hello_port = stack.start_gunicorn("hello", "bench.ceiling:hello", "/healthz")
             ceiling_port = stack.start_gunicorn("ceiling", "bench.ceiling:create_app()", "/healthz")
             port = stack.start_gunicorn("api", "api.wsgi:app", "/healthz")
-            pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
+            pool = [scripts[i % len(scripts)] for i in range(16 * games_per_client(args))]
             games = create_games(port, pool)
             stack.start_workers()
             wait_for_projections(client, [x.game_id for x in games])
@@ -291,7 +302,7 @@ def lag_rows(args: argparse.Namespace, client: redis.Redis, port: int) -> list[R
 def stream_rows(args: argparse.Namespace, up: Running) -> list[Row]:
     """Measure 8: commands/s with idle streams open, and fan-out (bench/streams.py)."""
     scripts = [g.random_game(SCENARIOS[i % 3], f"str-{i}") for i in range(9)]
-    pool = [scripts[i % len(scripts)] for i in range(16 * _GAMES_PER_CLIENT)]
+    pool = [scripts[i % len(scripts)] for i in range(16 * games_per_client(args))]
     games = create_games(up.port, pool)
     idle = idle_games(up.port, 100)
     wait_for_projections(up.client, [x.game_id for x in games])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable
 
 import pytest
@@ -122,6 +123,29 @@ def test_the_retention_benchmark_measures_every_key_of_a_game(redis_client) -> N
     redis_client.set(KEYS["dice"]("g1"), "x" * 100)
     measured = per_key(redis_client, ["g1"])
     assert set(measured) == set(KEYS) and measured["dice"] > 100 and measured["stream"] == 0
+
+
+def test_the_retention_benchmark_sweeps_an_index_holding_a_page_of_it(redis_client) -> None:
+    from api import EXTENSION, create_app
+    from api.composition import redis_components
+    from bench.retention import sweep_over_index
+    from lorekeeper.settings import Settings
+
+    settings = Settings(jobs="inline", rate_per_s=0)
+    app = create_app(settings, components=redis_components(settings, redis_client))
+    row = sweep_over_index(redis_client, app.extensions[EXTENSION].archiver, 10_000)
+    found = re.findall(r"([\d,]+) B", row.value + row.note)
+    swept, whole = (int(n.replace(",", "")) for n in found)
+    assert "10,000 ids (10,000 looked at)" in row.note
+    assert swept < whole / 2  # about a batch's pipelines held (~0.6 MB), not 10,000 ids (~2 MB)
+
+
+def test_measure_1_gives_each_client_games_enough_for_its_slices() -> None:
+    from bench.__main__ import games_per_client, parse
+
+    default = parse([])  # 4 rounds of two 5 s slices of ours, each after 1 s of warm-up
+    assert games_per_client(default) * 250 >= 4 * 2 * 6 * 2_560 / 16  # 2,560 commands/s
+    assert games_per_client(parse(["--rounds", "1", "--slice-s", "1"])) == 20
 
 
 def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # issue 20
