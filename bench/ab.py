@@ -29,19 +29,15 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import redis
-
-from adapters.redis_keys import due_key
 from bench.clients import create_games
 from bench.command_path import CLIENTS, ClosedLoop, Side, split
 from bench.games import random_game
 from bench.slow_disk import add_option, use_slow_disk
 from bench.stack import ROOT, Stack
-from bench.suite import SCENARIOS
+from bench.suite import SCENARIOS, wait_for_projections
 
 FIGURES = ("commands/s", "API CPU ms/cmd", "Redis CPU ms/cmd", "p99 ms")
 WORKERS_FIGURES = ("workers CPU ms/cmd", "lag p50 ms")
@@ -52,16 +48,6 @@ def side_env(side: str) -> dict[str, str]:
     return {"LOREKEEPER_PROJECTION_QUEUE": f"projections-{side}",
             "LOREKEEPER_BREATH_QUEUE": f"breath-{side}",
             "LOREKEEPER_RECONCILE_INTERVAL_S": "3600"}  # fmt: skip
-
-
-def wait_for_projections(client: redis.Redis, queues: Sequence[str], limit_s: float = 600) -> None:
-    """Until the games made for the run have had their first projections (each a replay of
-    its creation; hundreds queued at once): the lag is of play, not of that backlog."""
-    deadline = time.monotonic() + limit_s
-    while any(client.llen(due_key(queue)) for queue in queues):
-        if time.monotonic() > deadline:
-            raise SystemExit(f"the projection queues were not drained in {limit_s:.0f} s")
-        time.sleep(0.2)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -90,13 +76,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         ports = {side: stack.start_gunicorn_in(root, side, "api.wsgi:app", "/healthz",
                                                envs[side])
                  for side, root in roots.items()}  # fmt: skip
-        loops = {side: ClosedLoop(port, split(create_games(port, pool)))
-                 for side, port in ports.items()}  # fmt: skip
-        if args.workers:
+        games = {side: create_games(port, pool) for side, port in ports.items()}
+        loops = {side: ClosedLoop(port, split(games[side])) for side, port in ports.items()}
+        if args.workers:  # the lag is of play, not of the games' first projections
             for side, root in roots.items():
                 stack.start_workers_in(root, f"workers-{side}", envs[side])
-            wait_for_projections(client, [env["LOREKEEPER_PROJECTION_QUEUE"]
-                                          for env in envs.values()])  # fmt: skip
+            wait_for_projections(client, [g.game_id for side in games for g in games[side]],
+                                 timeout_s=600)  # fmt: skip
         figures: dict[str, list[dict[str, float]]] = {"this": [], "other": []}
         pooled = {"this": Side(), "other": Side()}
         for r in range(args.rounds):
