@@ -27,21 +27,41 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from flask import Flask, request
+from flask import Flask, Request
+
+from api.deps import current_request
 
 log = logging.getLogger(__name__)
 CHECK_EVERY_S = 1.0
 
 
-@dataclass
 class _Running:
-    started: float
-    method: str
-    path: str
-    gunicorn: bool
-    reported: bool = False
+    """A request in hand: when its handler began, the request, whether it was reported."""
+
+    __slots__ = ("started", "request", "reported")
+
+    def __init__(self, started: float, request: Request) -> None:
+        self.started, self.request, self.reported = started, request, False
+
+    @property
+    def under_gunicorn(self) -> bool:
+        return str(self.request.environ.get("SERVER_SOFTWARE", "")).startswith("gunicorn")
+
+    def __str__(self) -> str:
+        return f"{self.request.method} {self.request.path}"
+
+
+# This process's id, kept (a forked child learns its own): `_start` asks at every request.
+_pid = os.getpid()
+
+
+def _forked() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 def stop_gunicorn_worker() -> None:
@@ -71,18 +91,18 @@ class RequestDeadline:
             app.teardown_request(self._finish)
 
     def _start(self) -> None:
-        software = str(request.environ.get("SERVER_SOFTWARE", ""))
-        running = _Running(self._clock(), request.method, request.path,
-                           software.startswith("gunicorn"))  # fmt: skip
-        with self._lock:
-            self._running[threading.get_ident()] = running
-            if self._watchdog_pid != os.getpid():  # first request of this (forked) process
-                self._watchdog_pid = os.getpid()
-                threading.Thread(target=self._watch, name="request-deadline", daemon=True).start()
+        # No lock: a dict's item set and pop are atomic, and `check` copies the values in one
+        # call. This runs before every request (its cost: BENCHMARKS.md, "a thirteenth session").
+        self._running[threading.get_ident()] = _Running(self._clock(), current_request())
+        if self._watchdog_pid != _pid:  # the first request of this (forked) process
+            with self._lock:
+                if self._watchdog_pid != _pid:
+                    self._watchdog_pid = _pid
+                    threading.Thread(target=self._watch, name="request-deadline",
+                                     daemon=True).start()  # fmt: skip
 
     def _finish(self, exc: BaseException | None = None) -> None:
-        with self._lock:
-            self._running.pop(threading.get_ident(), None)
+        self._running.pop(threading.get_ident(), None)
 
     def _watch(self) -> None:
         while True:
@@ -93,19 +113,21 @@ class RequestDeadline:
         """Log each request past the deadline once; stop the worker (once) under gunicorn.
         The overrunning requests, as "METHOD /path"."""
         now = self._clock()
+        running = list(self._running.values())  # one call: requests come and go meanwhile
+        late = [r for r in running if now - r.started > self.limit_s]
         with self._lock:
-            late = [r for r in self._running.values() if now - r.started > self.limit_s]
             fresh = [r for r in late if not r.reported]
-            for running in fresh:
-                running.reported = True
-            recycle = any(r.gunicorn for r in late) and not self.recycled
+            for overran in fresh:
+                overran.reported = True
+            recycle = any(r.under_gunicorn for r in late) and not self.recycled
             self.recycled = self.recycled or recycle
-        for running in fresh:
+        for overran in fresh:
             log.warning(
-                "request.overran: %s %s has run %.0f s, past LOREKEEPER_REQUEST_TIMEOUT_S",
-                running.method, running.path, now - running.started,
-                extra={"path": running.path, "limit_s": self.limit_s, "recycle": recycle},
+                "request.overran: %s has run %.0f s, past LOREKEEPER_REQUEST_TIMEOUT_S",
+                overran, now - overran.started,
+                extra={"path": overran.request.path, "limit_s": self.limit_s,
+                       "recycle": recycle},
             )  # fmt: skip
         if recycle:
             self._recycle()
-        return [f"{r.method} {r.path}" for r in late]
+        return [str(r) for r in late]

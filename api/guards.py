@@ -20,10 +20,10 @@ from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
 import redis
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, g
 
 from api.deadline import RequestDeadline
-from api.deps import components
+from api.deps import components, current_request, request_globals
 from api.identity import rate_limit_key
 from lorekeeper import budget
 from lorekeeper.errors import RateLimited, Refused
@@ -59,10 +59,10 @@ def budgeted(view: Callable[P, R]) -> Callable[P, R]:
 
 def check_rate_limit() -> None:
     parts = components()
-    if not parts.settings.rate_limited or request.path in UNLIMITED_PATHS:
+    if not parts.settings.rate_limited or current_request().path in UNLIMITED_PATHS:
         return
     quota = parts.limiter.take(rate_limit_key())
-    g.rate_quota = quota  # for the RateLimit field (add_rate_limit_fields)
+    request_globals().rate_quota = quota  # for the RateLimit field (add_rate_limit_fields)
     if quota.wait_s > 0:
         raise RateLimited(retry_after_s(quota.wait_s))
 
@@ -172,19 +172,24 @@ def limit_field(quota: Quota | None, held: tuple[str, int, int] | None) -> str:
     return ", ".join(items)
 
 
-def add_rate_limit_fields(response: Response) -> Response:
-    if request.path in UNLIMITED_PATHS:
+def rate_limit_fields(settings: Settings) -> Callable[[Response], Response]:
+    """The after-request hook that adds the RateLimit fields (the policy's made once)."""
+    policy, limited = policy_field(settings), settings.rate_limited
+
+    def add_rate_limit_fields(response: Response) -> Response:
+        if current_request().path in UNLIMITED_PATHS:
+            return response
+        response.headers["RateLimit-Policy"] = policy
+        found = request_globals()
+        field = limit_field(found.get("rate_quota") if limited else None, found.get("rate_held"))
+        if field:
+            response.headers["RateLimit"] = field
         return response
-    settings = components().settings
-    response.headers["RateLimit-Policy"] = policy_field(settings)
-    quota = g.get("rate_quota") if settings.rate_limited else None
-    field = limit_field(quota, g.get("rate_held"))
-    if field:
-        response.headers["RateLimit"] = field
-    return response
+
+    return add_rate_limit_fields
 
 
 def register_guards(app: Flask) -> None:
     app.before_request(check_rate_limit)
-    app.after_request(add_rate_limit_fields)
+    app.after_request(rate_limit_fields(app.extensions["lorekeeper"].settings))
     RequestDeadline(app.extensions["lorekeeper"].settings.request_timeout_s).register(app)

@@ -11,9 +11,7 @@ rate_limit_key()  the verified identity the rate limit counts against: the playe
 
 from __future__ import annotations
 
-from flask import g, request
-
-from api.deps import components
+from api.deps import components, current_request, request_globals
 from api.requests import bearer_token
 from lorekeeper.access import Caller
 from lorekeeper.errors import LorekeeperError
@@ -24,16 +22,17 @@ _CALLER = "lorekeeper_caller"
 
 def caller() -> Caller:
     """The request's caller (remembered for the request, refusal included)."""
-    found = g.get(_CALLER)
+    remembered = request_globals()
+    found = remembered.get(_CALLER)
     if isinstance(found, LorekeeperError):
         raise found
     if found is None:
         try:
             found = _identify()
         except LorekeeperError as refused:
-            setattr(g, _CALLER, refused)
+            setattr(remembered, _CALLER, refused)
             raise
-        setattr(g, _CALLER, found)
+        setattr(remembered, _CALLER, found)
     assert isinstance(found, Caller)
     return found
 
@@ -48,7 +47,7 @@ def _identify() -> Caller:
 
 
 def client_address() -> str:
-    return f"addr:{request.remote_addr or 'unknown'}"
+    return f"addr:{current_request().remote_addr or 'unknown'}"
 
 
 def rate_limit_key() -> str:
@@ -60,7 +59,7 @@ def rate_limit_key() -> str:
         return client_address()
     if who.player is not None:
         return f"player:{who.player.player_id}"
-    game_id = (request.view_args or {}).get("game_id")
+    game_id = (current_request().view_args or {}).get("game_id")
     if who.token is not None and isinstance(game_id, str):
         verified = components().seating.access.verified_token(game_id, who)
         if verified is not None:

@@ -10,9 +10,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import request
 from marshmallow import Schema, ValidationError
 
+from api.deps import current_request
 from lorekeeper.errors import Refused, TokenRejected
 
 MAX_DEPTH = 32
@@ -30,12 +30,13 @@ _WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 def json_body() -> Any:
     """The request's JSON document: 415 if it is not JSON (or says another charset than
     UTF-8), 400 if it is not UTF-8 or does not parse. A UTF-8 byte order mark is ignored."""
-    if not request.mimetype or not _is_json(request.mimetype):
+    req = current_request()
+    if not req.mimetype or not _is_json(req.mimetype):
         raise Refused("unsupported_media_type", "send the body as application/json")
-    charset = request.mimetype_params.get("charset", "utf-8").lower().replace("-", "")
+    charset = req.mimetype_params.get("charset", "utf-8").lower().replace("-", "")
     if charset != "utf8":
         raise Refused("unsupported_media_type", f"{_UTF8}: send charset=utf-8 or none")
-    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    raw = req.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     try:
         document = _DECODER.decode(_utf8_text(raw))
     except RecursionError:
@@ -102,7 +103,7 @@ def _is_encodable(text: str) -> bool:
 
 def bearer_token() -> str | None:
     """The `Authorization: Bearer <token>` token, None without the header."""
-    header = request.headers.get("Authorization")
+    header = current_request().headers.get("Authorization")
     if header is None:
         return None
     scheme, _, token = header.strip().partition(" ")
@@ -113,7 +114,7 @@ def bearer_token() -> str | None:
 
 def if_match_version() -> int | None:
     """The version `If-Match: "<version>"` names; None without one (or for `*`)."""
-    header = request.headers.get("If-Match")
+    header = current_request().headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
     return _etag_version(header, "If-Match")
@@ -121,7 +122,7 @@ def if_match_version() -> int | None:
 
 def if_none_match_versions() -> set[int] | None:
     """Versions in If-None-Match (None without the header; every version for `*`)."""
-    header = request.headers.get("If-None-Match")
+    header = current_request().headers.get("If-None-Match")
     if header is None:
         return None
     versions: set[int] = set()
@@ -148,7 +149,7 @@ def _etag_version(header: str, name: str) -> int:
 
 
 def idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
+    key = current_request().headers.get("Idempotency-Key")
     if key is None:
         return None
     if not _IDEMPOTENCY_KEY.fullmatch(key):
@@ -160,7 +161,7 @@ def query(schema: Schema, args: Mapping[str, Any] | None = None) -> dict[str, An
     """The query string loaded by `schema` (400 with field errors when it does not fit)."""
     try:
         loaded: dict[str, Any] = schema.load(
-            dict(args) if args is not None else request.args.to_dict()
+            dict(args) if args is not None else current_request().args.to_dict()
         )
     except ValidationError as exc:
         raise Refused(

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response
 from werkzeug.http import http_date
+
+from api.deps import current_request
 
 VERSION = "v1"
 PREFIX = f"/{VERSION}"
@@ -92,7 +94,8 @@ def retirement_for(endpoint: str | None, version: str | None, path: str) -> Reti
 
 
 def _announce_retirement(response: Response) -> Response:
-    retirement = retirement_for(request.endpoint, request.environ.get(ENVIRON_KEY), request.path)
+    req = current_request()
+    retirement = retirement_for(req.endpoint, req.environ.get(ENVIRON_KEY), req.path)
     if retirement is not None:
         for name, value in retirement.headers().items():
             # Link: a field of its own beside the route's (rel="next"); RFC 9110 section 5.3
