@@ -9,12 +9,15 @@ Nothing connects at import time or in create_app: the Redis client connects on f
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Mapping
 from inspect import iscoroutinefunction
-from typing import Any
+from typing import IO, Any
 
-from flask import Flask
+from flask import Flask, Request
+from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.utils import cached_property
 
 from api import audit, commands, games, meta, players, push, seats, streams
 from api.composition import Components, HealthCheck, redis_components
@@ -57,12 +60,45 @@ def create_app(
     return app
 
 
+class LorekeeperRequest(Request):
+    """Flask's request, reading its body in one call.
+
+    werkzeug hands the body out through `LimitedStream` (a Python `RawIOBase`: a read goes
+    through `readall`, `readinto` and the stream beneath in pieces), which took some 20 µs of
+    a command's ~550 to read a body of a hundred bytes (BENCHMARKS.md, "a thirteenth
+    session"). Here the same checks are made and the body is read with one `read` of
+    `wsgi.input` (the body deadline's stream, api/slow_clients.py): with a Content-Length,
+    413 past MAX_CONTENT_LENGTH before a byte is read, 400 if the client ends the body short;
+    without one (chunked, the server ending the stream), at most MAX_CONTENT_LENGTH + 1 bytes
+    are read and 413 past the limit, where werkzeug's stream cut the body at the limit and
+    the truncated JSON was refused as malformed. Anything else is werkzeug's stream."""
+
+    @cached_property
+    def stream(self) -> IO[bytes]:
+        length, limit = self.content_length, self.max_content_length  # length None: chunked
+        source = self.environ["wsgi.input"]
+        if length is not None:
+            if limit is not None and length > limit:
+                raise RequestEntityTooLarge()
+            body = source.read(length) if length else b""
+            if len(body) < length:
+                raise ClientDisconnected()
+            return io.BytesIO(body)
+        if limit is not None and "wsgi.input_terminated" in self.environ:
+            body = source.read(limit + 1)
+            if len(body) > limit:
+                raise RequestEntityTooLarge()
+            return io.BytesIO(body)
+        return super().stream  # no body (werkzeug's empty stream), or no limit
+
+
 class LorekeeperApp(Flask):
     """Flask, remembering which of its functions are coroutines: Flask asks of every hook and
     view at every request (`ensure_sync`), and inspect's answers cost 0.65 % of a command's
     instructions (BENCHMARKS.md). Only the answers for the functions it registered are kept."""
 
     _KEPT = 512
+    request_class = LorekeeperRequest
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -127,6 +127,25 @@ def test_a_body_over_the_limit_is_413(game: Game, client: FlaskClient):
     problem(response, 413, "body_too_large")
 
 
+def test_a_body_is_read_whole_short_or_chunked(game: Game, client: FlaskClient):
+    """A body is read in one call (api/__init__.py, LorekeeperRequest): one that ends before
+    its Content-Length is a 400; a chunked one (no length, the server ends the stream) is read
+    up to the limit, and past it is a 413 as a body whose length says so."""
+    url, auth = f"{game.url}/commands", bearer(game.tokens[0])
+    body = json.dumps(ORDER_BF0).encode()
+    short = {"CONTENT_LENGTH": str(len(body) + 10)}
+    problem(client.post(url, data=body, headers=auth, content_type="application/json",
+                        environ_overrides=short), 400, "bad_request")  # fmt: skip
+    chunked = {"CONTENT_LENGTH": "", "HTTP_TRANSFER_ENCODING": "chunked",
+               "wsgi.input_terminated": True}  # fmt: skip
+    sent = client.post(url, data=body, headers=auth, content_type="application/json",
+                       environ_overrides=chunked)  # fmt: skip
+    assert sent.status_code == 200 and sent.get_json()["version"] == 3
+    huge = json.dumps({"type": "order", "units": ["x" * 70_000]}).encode()
+    problem(client.post(url, data=huge, headers=auth, content_type="application/json",
+                        environ_overrides=chunked), 413, "body_too_large")  # fmt: skip
+
+
 def test_if_match_guards_the_version(game: Game):
     problem(game.send(0, ORDER_BF0, **{"If-Match": 'W/"2"'}), 400, "bad_header")
     problem(game.send(0, ORDER_BF0, **{"If-Match": "3"}), 412, "version_mismatch")
