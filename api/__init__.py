@@ -15,7 +15,7 @@ from inspect import iscoroutinefunction
 from typing import IO, Any
 
 from flask import Flask, Request
-from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 
@@ -28,6 +28,7 @@ from api.json_provider import OrjsonProvider
 from api.slow_clients import BodyDeadline
 from api.versioning import register_versions
 from api.viewer import register_viewer
+from lorekeeper.errors import Refused
 from lorekeeper.settings import Settings, warn_unknown_variables
 
 EXTENSION = "lorekeeper"
@@ -68,7 +69,8 @@ class LorekeeperRequest(Request):
     a command's ~550 to read a body of a hundred bytes (BENCHMARKS.md, "a thirteenth
     session"). Here the same checks are made and the body is read with one `read` of
     `wsgi.input` (the body deadline's stream, api/slow_clients.py): with a Content-Length,
-    413 past MAX_CONTENT_LENGTH before a byte is read, 400 if the client ends the body short;
+    413 past MAX_CONTENT_LENGTH before a byte is read, 400 `malformed_json` if the body ends
+    short (as the JSON it cuts would be);
     without one (chunked, the server ending the stream), at most MAX_CONTENT_LENGTH + 1 bytes
     are read and 413 past the limit, where werkzeug's stream cut the body at the limit and
     the truncated JSON was refused as malformed. Anything else is werkzeug's stream."""
@@ -82,7 +84,8 @@ class LorekeeperRequest(Request):
                 raise RequestEntityTooLarge()
             body = source.read(length) if length else b""
             if len(body) < length:
-                raise ClientDisconnected()
+                raise Refused("malformed_json", f"the body ended after {len(body)} of the "
+                              f"{length} bytes its Content-Length announced")  # fmt: skip
             return io.BytesIO(body)
         if limit is not None and "wsgi.input_terminated" in self.environ:
             body = source.read(limit + 1)

@@ -129,13 +129,13 @@ def test_a_body_over_the_limit_is_413(game: Game, client: FlaskClient):
 
 def test_a_body_is_read_whole_short_or_chunked(game: Game, client: FlaskClient):
     """A body is read in one call (api/__init__.py, LorekeeperRequest): one that ends before
-    its Content-Length is a 400; a chunked one (no length, the server ends the stream) is read
-    up to the limit, and past it is a 413 as a body whose length says so."""
+    its Content-Length is a 400 `malformed_json`; a chunked one (no length, the server ends
+    the stream) is read up to the limit, and past it is a 413 as a body whose length says so."""
     url, auth = f"{game.url}/commands", bearer(game.tokens[0])
     body = json.dumps(ORDER_BF0).encode()
     short = {"CONTENT_LENGTH": str(len(body) + 10)}
     problem(client.post(url, data=body, headers=auth, content_type="application/json",
-                        environ_overrides=short), 400, "bad_request")  # fmt: skip
+                        environ_overrides=short), 400, "malformed_json")  # fmt: skip
     chunked = {"CONTENT_LENGTH": "", "HTTP_TRANSFER_ENCODING": "chunked",
                "wsgi.input_terminated": True}  # fmt: skip
     sent = client.post(url, data=body, headers=auth, content_type="application/json",
