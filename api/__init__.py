@@ -68,12 +68,12 @@ class LorekeeperRequest(Request):
     through `readall`, `readinto` and the stream beneath in pieces), which took some 20 µs of
     a command's ~550 to read a body of a hundred bytes (BENCHMARKS.md, "a thirteenth
     session"). Here the same checks are made and the body is read with one `read` of
-    `wsgi.input` (the body deadline's stream, api/slow_clients.py): with a Content-Length,
+    `wsgi.input` (the body deadline's stream, api/slow_clients.py). With a Content-Length:
     413 past MAX_CONTENT_LENGTH before a byte is read, 400 `malformed_json` if the body ends
-    short (as the JSON it cuts would be);
-    without one (chunked, the server ending the stream), at most MAX_CONTENT_LENGTH + 1 bytes
-    are read and 413 past the limit, where werkzeug's stream cut the body at the limit and
-    the truncated JSON was refused as malformed. Anything else is werkzeug's stream."""
+    short (as the JSON it cuts would be). Without one (chunked, the server ending the
+    stream): at most MAX_CONTENT_LENGTH + 1 bytes are read, and 413 past the limit, where
+    werkzeug's stream cut the body at the limit and the truncated JSON was refused as
+    malformed. Anything else is werkzeug's stream."""
 
     @cached_property
     def stream(self) -> IO[bytes]:
@@ -98,7 +98,8 @@ class LorekeeperRequest(Request):
 class LorekeeperApp(Flask):
     """Flask, remembering which of its functions are coroutines: Flask asks of every hook and
     view at every request (`ensure_sync`), and inspect's answers cost 0.65 % of a command's
-    instructions (BENCHMARKS.md). Only the answers for the functions it registered are kept."""
+    instructions (BENCHMARKS.md). Only the answers for the functions it registered are kept.
+    Its requests are `LorekeeperRequest`s."""
 
     _KEPT = 512
     request_class = LorekeeperRequest
