@@ -6,7 +6,7 @@ itself, with its own checks.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from flask import Response
@@ -29,7 +29,8 @@ class OrjsonProvider(DefaultJSONProvider):
         obj = self._prepare_response_obj(args, kwargs)
         indent = self.compact is False or (self.compact is None and self._app.debug)
         body = self._bytes(obj, indent=indent) + b"\n"
-        return Response(body, mimetype=self.mimetype)  # the class Flask's app uses
+        made = cast(type[Response], self._app.response_class)  # the app's (api/__init__.py)
+        return made(body, mimetype=self.mimetype)
 
     def _bytes(self, obj: Any, *, indent: bool) -> bytes:
         options = _OPTIONS | orjson.OPT_INDENT_2 if indent else _OPTIONS
