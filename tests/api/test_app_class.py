@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from werkzeug.wrappers import Response as Plain
 
-from api import LorekeeperApp
+from api import LorekeeperApp, LorekeeperResponse
 
 
 class Hooks:
@@ -38,8 +39,6 @@ def _served(response: Any, method: str = "GET") -> tuple[str, list[tuple[str, st
 
 
 def _werkzeugs(response: Any, method: str = "GET") -> tuple[str, list[tuple[str, str]], bytes]:
-    from werkzeug.wrappers import Response as Plain
-
     status, headers, body = _served(lambda e, s: Plain.__call__(response, e, s), method)
     text = b"".join(body)
     body.close()  # as a server does (werkzeug's app iterator always has close)
@@ -50,8 +49,6 @@ def test_a_response_made_already_goes_out_as_it_is_and_the_same_as_werkzeugs() -
     """LorekeeperResponse (api/__init__.py) hands a body already made to the server as its
     list of bytes; every other response takes werkzeug's way. Either way the server gets
     what werkzeug's `__call__` gives."""
-    from api import LorekeeperResponse
-
     made = LorekeeperResponse(b'{"ok": true}\n', mimetype="application/json")
     made.headers["ETag"] = '"3"'
     status, headers, body = _served(made)
