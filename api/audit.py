@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response
 
 from api.deps import access, components, service
 from api.guards import budgeted
 from api.identity import caller
 from api.requests import query
-from api.responses import etag, versioned
+from api.responses import etag, jsonify, versioned
 from api.schemas import ConsistencyQuery, EntriesQuery, GameProofQuery, NoQuery
 from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
 from lorekeeper.audit.signatures import export_statement, tree_head_statement

@@ -3,12 +3,12 @@ player key of the player holding it)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response
 
 from api.deps import access, service
 from api.identity import caller
 from api.requests import idempotency_key, if_match_version, json_body
-from api.responses import etag
+from api.responses import etag, jsonify
 from api.schemas import validate_command
 from lorekeeper.reads import public_event
 

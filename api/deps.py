@@ -40,6 +40,10 @@ def request_globals() -> _AppCtxGlobals:
     return _current_globals()
 
 
+def current_flask_app() -> Flask:
+    return _current_app()
+
+
 def components() -> Components:
     found: Components = _current_app().extensions["lorekeeper"]
     return found

@@ -6,16 +6,25 @@ itself, with its own checks.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, cast
 
 import orjson
 from flask import Response
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.utils import get_content_type
 
 # Dates and dataclasses go to Flask's own `default`, so they come out as Flask writes them.
 _OPTIONS = (
     orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 )
+
+
+@functools.lru_cache(maxsize=8)
+def _content_type(mimetype: str) -> str:
+    """The Content-Type werkzeug's response makes of `mimetype` (a charset added to text/*),
+    worked out once rather than at every response."""
+    return get_content_type(mimetype, "utf-8")
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -30,7 +39,7 @@ class OrjsonProvider(DefaultJSONProvider):
         indent = self.compact is False or (self.compact is None and self._app.debug)
         body = self._bytes(obj, indent=indent) + b"\n"
         made = cast(type[Response], self._app.response_class)  # the app's (api/__init__.py)
-        return made(body, mimetype=self.mimetype)
+        return made(body, content_type=_content_type(self.mimetype))
 
     def _bytes(self, obj: Any, *, indent: bool) -> bytes:
         options = _OPTIONS | orjson.OPT_INDENT_2 if indent else _OPTIONS

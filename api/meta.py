@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import redis
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response
 
 from api.deps import components
 from api.errors import problem_response
+from api.responses import jsonify
 from domain.scenarios import get_scenario, scenario_names
 from lorekeeper.errors import Refused, StoreUnavailable
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, url_for
 
 from api.deps import components, lobby, players
 from api.identity import caller
 from api.player_schemas import NewPlayerSchema, loaded
 from api.requests import json_body, query
+from api.responses import jsonify
 from api.schemas import MyGamesQuery
 from lorekeeper.errors import TokenMissing
 from lorekeeper.players import IssuedKey, PlayerCaller

@@ -20,13 +20,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, request, url_for
 
 from api.deps import components
 from api.guards import open_stream
 from api.identity import caller
 from api.player_schemas import NewWebhookSchema, PlayerStreamQuery, loaded
 from api.requests import json_body, query
+from api.responses import jsonify
 from api.streams import NDJSON, SSE_RETRY_MS, end_when_the_client_leaves, wants_ndjson
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.ports import Endpoint

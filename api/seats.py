@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, request, url_for
 
 from api.deps import seating
 from api.identity import caller
 from api.player_schemas import GrantSchema, InviteSchema, JoinSchema, loaded
 from api.requests import json_body
-from api.responses import etag
+from api.responses import etag, jsonify
 from lorekeeper.seating import CreatedTable, Invitation
 from lorekeeper.tables import Table
 

@@ -9,13 +9,14 @@ import socket
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, request, url_for
 
 from adapters.greenlets import under_gevent
 from api.deps import access, components, reader
 from api.guards import open_stream
 from api.identity import caller
 from api.requests import query
+from api.responses import jsonify
 from api.schemas import MAX_VERSION, EventsQuery, StreamQuery
 from lorekeeper.errors import Refused
 
