@@ -148,6 +148,21 @@ def test_measure_1_gives_each_client_games_enough_for_its_slices() -> None:
     assert games_per_client(parse(["--rounds", "1", "--slice-s", "1"])) == 20
 
 
+def test_measure_1_judges_the_api_s_cpu_against_the_ceiling_s_and_the_redis_calls() -> None:
+    from bench.__main__ import _cost_rows
+
+    # 1,000 commands each: the API 0.8 s of CPU (0.8 ms a command), the ceiling 0.45 s
+    ours = Side([Slice(1.0, [0.01] * 1000, 0, {"server": 0.8}, 4_800, [])])
+    ceiling = Side([Slice(1.0, [0.01] * 1000, 0, {"server": 0.45}, 1_000, [])])
+    gap, calls = _cost_rows(ours, ceiling)
+
+    assert (gap.value, gap.ok, calls.value, calls.ok) == ("+0.35 ms", False, "4.8", True)
+    assert "0.80 against 0.45 ms (1.78×)" in gap.note
+    cheaper = Side([Slice(1.0, [0.01] * 1000, 0, {"server": 0.7}, 5_200, [])])
+    gap, calls = _cost_rows(cheaper, ceiling)
+    assert (gap.value, gap.ok, calls.value, calls.ok) == ("+0.25 ms", True, "5.2", False)
+
+
 def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # issue 20
     from bench.transparency import redis_rows, tree_rows
 
