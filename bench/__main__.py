@@ -245,7 +245,8 @@ def _command_rows(sides: dict[str, Side], xadds: list[float], fsync_ms: int) -> 
             if side.cores(k) > 0
         )
         note = (
-            f"p50 {num(side.latency_ms(50), 1)} ms; CPU ms/cmd: {cpu}; "
+            f"p50 {num(side.latency_ms(50), 1)} ms, p99 {num(side.latency_ms(99), 1)} ms; "
+            f"CPU ms/cmd: {cpu}; "
             f"Redis calls/cmd {side.redis_calls:.1f}; other load {side.cores('other'):.2f} cores"
         )
         if side.failed or side.mismatches:
