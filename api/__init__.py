@@ -15,6 +15,7 @@ from inspect import iscoroutinefunction
 from typing import IO, Any
 
 from flask import Flask, Request, Response
+from flask.ctx import RequestContext
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
@@ -128,7 +129,10 @@ class LorekeeperApp(Flask):
     """Flask, remembering which of its functions are coroutines: Flask asks of every hook and
     view at every request (`ensure_sync`), and inspect's answers cost 0.65 % of a command's
     instructions (BENCHMARKS.md). Only the answers for the functions it registered are kept.
-    Its requests and responses are `LorekeeperRequest`s and `LorekeeperResponse`s."""
+    Its requests and responses are `LorekeeperRequest`s and `LorekeeperResponse`s, each
+    request made with the body limit of the app's config (MAX_CONTENT_LENGTH) set on it:
+    Flask's request reads the config through the `current_app` proxy every time it is asked
+    (api/deps.py says what a read through a proxy costs)."""
 
     _KEPT = 512
     request_class = LorekeeperRequest
@@ -137,6 +141,11 @@ class LorekeeperApp(Flask):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._is_coroutine: dict[Callable[..., Any], bool] = {}
+
+    def request_context(self, environ: dict[str, Any]) -> RequestContext:
+        context = super().request_context(environ)
+        context.request.max_content_length = self.config["MAX_CONTENT_LENGTH"]
+        return context
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         key = getattr(func, "__func__", func)  # a bound method: a new object at each access

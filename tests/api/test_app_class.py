@@ -79,3 +79,26 @@ def test_a_response_made_already_goes_out_as_it_is_and_the_same_as_werkzeugs() -
         assert ours == _werkzeugs(make(), method)
     assert ("Location", "/games/%C3%A4") in _werkzeugs(others[3][0]())[1]
     assert closed == [1, 1]  # the same callback once after each way
+
+
+def test_a_request_s_body_limit_is_the_app_s_config_when_the_request_is_made() -> None:
+    """The app sets MAX_CONTENT_LENGTH on each request as it makes it (Flask's request would
+    read it through the `current_app` proxy at every ask): a limit changed between requests
+    holds from the next one."""
+    app = LorekeeperApp(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = 10
+    seen: list[int | None] = []
+
+    @app.post("/echo")
+    def echo() -> str:
+        from flask import request
+
+        seen.append(request.max_content_length)
+        return str(len(request.get_data()))
+
+    client = app.test_client()
+    assert client.post("/echo", data=b"x" * 10).status_code == 200
+    assert client.post("/echo", data=b"x" * 11).status_code == 413
+    app.config["MAX_CONTENT_LENGTH"] = 20
+    assert client.post("/echo", data=b"x" * 11).get_data() == b"11"
+    assert seen == [10, 10, 20]  # the body is refused as it is read, in the view
