@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import request
 from werkzeug.wrappers import Response as Plain
 
 from api import LorekeeperApp, LorekeeperResponse
@@ -91,8 +92,6 @@ def test_a_request_s_body_limit_is_the_app_s_config_when_the_request_is_made() -
 
     @app.post("/echo")
     def echo() -> str:
-        from flask import request
-
         seen.append(request.max_content_length)
         return str(len(request.get_data()))
 
