@@ -164,14 +164,13 @@ def test_measure_1_judges_the_api_s_cpu_against_the_ceiling_s_and_the_redis_call
 
 
 def test_measure_1_puts_its_p99_beside_the_ceilings_and_times_its_rate() -> None:
-    from bench.__main__ import _command_rows
+    from bench.__main__ import HELLO, _command_rows
 
     # ours: 1,000 commands in 2 s at 40 ms each; the ceiling: 2,000 in 2 s at 20 ms
     ours = Side([Slice(2.0, [0.04] * 1000, 0, {"server": 2.0}, 4_000, [])])
     ceiling = Side([Slice(2.0, [0.02] * 2000, 0, {"server": 1.0}, 2_000, [])])
     hello = Side([Slice(1.0, [0.001] * 5000, 0, {"server": 1.0}, 0, [])])
-    sides = {"ceiling": ceiling, "hello (bare gunicorn)": hello, "ours": ours,
-             "ours, workers paused": ours}  # fmt: skip
+    sides = {"ceiling": ceiling, HELLO: hello, "ours": ours, "ours, workers paused": ours}
     rows = {r.measure: r for r in _command_rows(sides, [40_000.0], 0)}
 
     tail = rows["  p99 latency, ours"]
