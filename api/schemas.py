@@ -15,11 +15,11 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.catalogue import CARDS, FACES
+from domain.clock import BOUNDS as CLOCK_BOUNDS
+from domain.clock import FIELDS as CLOCK_FIELDS
+from domain.clock import KINDS as CLOCK_KINDS
 from domain.timeouts import POLICIES as CLOCK_POLICIES
 from lorekeeper.bots import BOTS
-from lorekeeper.clocks import BOUNDS as CLOCK_BOUNDS
-from lorekeeper.clocks import FIELDS as CLOCK_FIELDS
-from lorekeeper.clocks import KINDS as CLOCK_KINDS
 from lorekeeper.tables import VISIBILITIES
 
 GLORY_USES = ("extra_hex", "extra_die", "ignore_flag")

@@ -21,11 +21,13 @@ from domain.events import Event, event_from_json
 from domain.evolve import evolve, fold, replay
 from domain.legal import legal_actions, legal_listing, merge_orders, order_options
 from domain.state import GameState
+from domain.timed import Decision, Timed, decide_at, decide_in_time, due_step, fold_timed
 
 __all__ = [
     "SERVER_SEAT",
     "Command",
     "CommandError",
+    "Decision",
     "DiceSource",
     "Event",
     "GameState",
@@ -33,12 +35,17 @@ __all__ = [
     "ScenarioError",
     "ScriptedDice",
     "SeededDice",
+    "Timed",
     "command_from_json",
     "decide",
     "decide_and_fold",
+    "decide_at",
+    "decide_in_time",
+    "due_step",
     "event_from_json",
     "evolve",
     "fold",
+    "fold_timed",
     "is_started",
     "legal_actions",
     "legal_listing",

@@ -96,12 +96,6 @@ def start_game(state: GameState) -> list[ev.Event]:
     return tx.events
 
 
-def end_seed_step_phase(state: GameState) -> list[ev.Event]:
-    """The server's step at the seed step's deadline (SEED-2, SEED-3): the commit phase
-    closes when a commitment waits for its reveal; otherwise the first turn begins."""
-    return close_commits(state) if needs_reveals(state) else start_game(state)
-
-
 def open_seed_step(state: GameState, seats: tuple[int, ...], now_ms: int) -> list[ev.Event]:
     """The server's step as a game promised a seed step fills up (SEED-2): the step opens
     for `seats` with its deadlines from `now_ms`; the first turn begins in the same append if

@@ -27,11 +27,11 @@ from typing import Any, NamedTuple
 
 import domain
 from domain import Event, ScenarioError
+from domain.clock import ClockError, TimeControl, time_control
 from domain.events import GameCreated
 from domain.scenarios import get_scenario
 from lorekeeper.audit.chain import NotCanonical, canonical_json
 from lorekeeper.audit.commitments import SALT_BYTES, commitments, hands_dealt
-from lorekeeper.clocks import ClockError, TimeControl, time_control
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import InvalidClock, ScriptedDiceRefused, UnknownScenario
 from lorekeeper.seats import TOKEN_PREFIX

@@ -4,8 +4,8 @@ Every change to a game ends in `commit` (creating it, a seat's command, the serv
 step): reveal the game's secrets when the events end it, append at the version they were
 decided on, remember the new state, tell the job queue. Every read of a game's state starts
 with `load`: this process's cached copy, fast-forwarded with the events the stream has after
-it, folded by `evolve` (the one fold of a game's events), with the game's clocks folded beside
-its state from the times the events were appended at (lorekeeper/clocks.py).
+it, folded by the domain with the times the events were appended at (`domain.fold_timed`:
+the state by `evolve`, the clocks beside it).
 
 A game this process has not cached starts from its newest snapshot (lorekeeper/snapshots.py)
 when the event at the snapshot's version is still the stream's, and from event 1 otherwise;
@@ -20,24 +20,24 @@ answer.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
 
-from domain import DiceSource, Event, GameState, evolve, fold
+from domain import DiceSource, Event, GameState, Timed, fold, fold_timed
+from domain.clock import Clock
 from domain.events import (
     SCHEMA_VERSION,
     DiceRevealed,
-    GameCreated,
     SecretsRevealed,
     event_from_json,
 )
 from domain.seeds import seat_seeds
+from domain.timed import timed_after
 from lorekeeper.audit.chain import canonical_json, record_json
 from lorekeeper.budget import spend
-from lorekeeper.clocks import Clock, advance
 from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
 from lorekeeper.idempotency import CREATE_COMMAND
@@ -76,6 +76,11 @@ class Game:
     @property
     def version(self) -> int:
         return self.state.version
+
+    @property
+    def timed(self) -> Timed:
+        """The state and the clocks, as the domain decides and folds them."""
+        return Timed(self.state, self.clock)
 
 
 @dataclass(frozen=True)
@@ -300,8 +305,9 @@ class GameLog:
             )  # fmt: skip
         if not result.duplicate:
             head = result.events[-1]
-            clock = _clock_after(base, events, head.time_ms)
-            self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms, clock=clock))
+            timed = timed_after(None if base is None else base.timed, events, after, head.time_ms)
+            self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms,
+                                          clock=timed.clock))  # fmt: skip
             self._log_heads(game_id, base, after, result.events)
         committed = self._committed(game_id, result)
         self.notify(game_id, committed)
@@ -411,25 +417,22 @@ class GameLog:
         every: int = 0,
         passed: list[Game] | None = None,
     ) -> Game:
-        """`game` (None: before the first event) with the stored events folded on, and its
-        clocks with them (lorekeeper/clocks.py); with `passed`, the game at each multiple of
-        `every` on the way is added to it."""
+        """`game` (None: before the first event) with the stored events folded on, its clocks
+        with them (domain.fold_timed); with `passed`, the game at each multiple of `every` on
+        the way is added to it."""
         if not stored and game is not None:
             return game
-        state = None if game is None else game.state
-        clock = None if game is None else game.clock
-        for e in stored:
-            spend()  # a read's budget, where one is set (lorekeeper/budget.py)
-            event = event_from_json(e.type, e.payload)
-            state = evolve(state, event)
-            if clock is not None or isinstance(event, GameCreated):
-                clock = advance(clock, event, state, e.time_ms)
-            if passed is not None and e.version % every == 0 and state is not None:
-                passed.append(Game(game_id, state, e.hash, e.time_ms, clock=clock))
-        if state is None or state.version != stored[-1].version:
-            raise ValueError(f"event {stored[-1].version} did not lead to its version")
-        head = stored[-1]
-        return Game(game_id, state, head.hash, head.time_ms, clock=clock)
+        timed = None if game is None else game.timed
+        for part in _parts(stored, every if passed is not None else 0):
+            timed = fold_timed(timed, _decoded(part))
+            head = part[-1]
+            if timed.state.version != head.version:
+                raise ValueError(f"event {head.version} did not lead to its version")
+            game = Game(game_id, timed.state, head.hash, head.time_ms, clock=timed.clock)
+            if passed is not None and head.version % every == 0:
+                passed.append(game)
+        assert game is not None
+        return game
 
     def _with_reveal(
         self, game_id: str, events: Sequence[Event], after: GameState
@@ -482,16 +485,21 @@ def payload_json(event: Event) -> str:
     return canonical_json(event.payload())
 
 
-def _clock_after(base: Game | None, events: Sequence[Event], time_ms: int) -> Clock | None:
-    """The clocks after an append of `events` at `time_ms` on `base` (None: the first)."""
-    clock = None if base is None else base.clock
-    if clock is None and (base is not None or not events or not isinstance(events[0], GameCreated)):
-        return None
-    state = None if base is None else base.state
-    for event in events:
-        state = evolve(state, event)
-        clock = advance(clock, event, state, time_ms)
-    return clock
+def _parts(stored: Sequence[StoredEvent], every: int) -> list[Sequence[StoredEvent]]:
+    """`stored` cut after each event whose version is a multiple of `every` (0: whole)."""
+    if every <= 0:
+        return [stored]
+    cuts = [i + 1 for i, e in enumerate(stored) if e.version % every == 0]
+    bounds = [0, *(c for c in cuts if c < len(stored)), len(stored)]
+    return [stored[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def _decoded(stored: Sequence[StoredEvent]) -> Iterator[tuple[Event, int]]:
+    """Each stored event as the domain's, with its time; a read's budget spent on each
+    (lorekeeper/budget.py)."""
+    for e in stored:
+        spend()
+        yield event_from_json(e.type, e.payload), e.time_ms
 
 
 def _continues(base: Game, stored: Sequence[StoredEvent]) -> bool:

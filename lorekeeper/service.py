@@ -2,16 +2,16 @@
 time out a seat whose clock ran out.
 
 Shared by the API and the workers. A command reads top to bottom: the game is loaded (this
-process's copy first), the rules decide (`domain.decide_and_fold`), the log commits the
-events at the version they were decided on (lorekeeper/gamelog.py). `_retrying` is the one
-retry around it: a decision on a stale copy, or a race lost to another command, is made
-again on the newer game.
+process's copy first), the rules decide given the time (`domain.decide_in_time`), the log
+commits what they decided at the version it was decided on (lorekeeper/gamelog.py).
 
-A clocked game (lorekeeper/clocks.py) is checked before every decision: when the seat on the
-clock is past its deadline, its time-out is appended first (`time_out`, the same step the
-workers run at the deadline), and a command of that seat is refused with 409 `time_out`.
-Its commands are recorded with the time they were decided at, the time the deadline was
-checked against, so the stored times prove every command came in time.
+The domain meets a late command with the time: when a seat's clock ran out or a seed step's
+deadline passed, the decision holds the server's step first (a time-out, the step's end),
+committed as its own append exactly as the workers would at the deadline, then the command
+decided on the game that step left; a command of the seat that timed out is refused with 409
+`time_out` (CLK-5). A clocked game's commands are recorded with the time they were decided
+at, the time the deadline was checked against, so the stored times prove every command came
+in time.
 """
 
 from __future__ import annotations
@@ -23,12 +23,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import domain
-from domain import GameState, RuleViolation
-from domain.decider import end_seed_step_phase, open_seed_step
-from domain.seeds import awaits_seed_step, in_seed_step, is_seed_step_due
-from domain.timeouts import time_out
+from domain import SERVER_SEAT, DiceSource, GameState, RuleViolation, Timed
+from domain.commands import ResolveBreath
+from domain.errors import TimeRanOut as DomainTimeRanOut
+from domain.events import TimedOut
+from domain.seeds import awaits_seed_step, in_seed_step
+from domain.timed import (
+    Append,
+    CloseSeedCommits,
+    OpenSeedStep,
+    ServerStep,
+    StartGame,
+    TimeOut,
+)
 from lorekeeper.audit.chain import canonical_json
-from lorekeeper.clocks import Running, now_ms
+from lorekeeper.clocks import now_ms
 from lorekeeper.creation import (
     CreatedGame,
     Creation,
@@ -73,11 +82,12 @@ from lorekeeper.ports import SeatTokenStore, StoredEvent
 from lorekeeper.seats import is_token_shaped, token_hash
 
 log = logging.getLogger(__name__)
-_BREATH_RETRIES = 5
+# How often a server step is looked at again after a seat's command landed first.
+_STEP_ATTEMPTS = 5
 # Without If-Match, how often a command refused by a newer version is decided again.
 _DECIDE_AGAIN = 1
-# Time-outs one request may apply before its own command (each is a stretch that ran out).
-_TIMEOUTS_PER_REQUEST = 8
+# Decisions one request may make: on a stale copy, after server steps another process applied.
+_ATTEMPTS = 8
 
 
 @dataclass(frozen=True)
@@ -99,14 +109,6 @@ class _Command:
     cause: Cause  # what is recorded: the body without its id, the id, the body's hash
     named: bool  # whether the client named it (an id of its own: it may be a retry)
     if_match: int | None
-
-
-class _Stale(Exception):
-    """A decision on an unchecked copy of the game was refused: look at the stream first."""
-
-
-class _TimedOut(Exception):
-    """A time-out was appended before the command: decide it again on the game now."""
 
 
 class GameService:
@@ -243,23 +245,13 @@ class GameService:
         already, or waits in a seed step (SEED-2: its seats' seeds, or `end_seed_step` at its
         deadline, begin it), or was promised one that has not opened (`open_seed_step`). Safe
         to run twice: the append carries the command id `start_game`."""
-        for _ in range(_BREATH_RETRIES):
-            game = self.log.load(game_id)
-            state = game.state
-            if domain.is_started(state) or in_seed_step(state) or awaits_seed_step(state):
-                return None
-            events = domain.start_game(game.state)
-            after = domain.fold(game.state, events)
-            cause = Cause(START_COMMAND, None, START_COMMAND_ID, command_hash(START_COMMAND))
-            try:
-                committed = self.log.commit(game, game_id, events, after, cause)
-            except VersionConflict:
-                continue
-            if committed.duplicate:
-                return None
-            self._committed(game_id, after)
-            return committed
-        return None
+
+        def step(timed: Timed, now: int) -> ServerStep | None:
+            state = timed.state
+            waits = domain.is_started(state) or in_seed_step(state) or awaits_seed_step(state)
+            return None if waits else StartGame()
+
+        return self._server_step(game_id, step)
 
     def open_seed_step(self, game_id: str, seats: tuple[int, ...]) -> Committed | None:
         """Open the seed step promised to a game that filled up by joins (SEED-2), waiting for
@@ -267,24 +259,11 @@ class GameService:
         turn begins with it if those seats all gave their seeds while the game waited. None
         when no step waits to open. Safe to run twice, and beside another process doing the
         same: the append carries the command id `open_seed_step`."""
-        for _ in range(_BREATH_RETRIES):
-            game = self.log.load(game_id)
-            if not awaits_seed_step(game.state):
-                return None
-            now = self.now_ms()
-            events = open_seed_step(game.state, seats, now)
-            after = domain.fold(game.state, events)
-            digest = command_hash(OPEN_STEP_COMMAND)
-            cause = Cause(OPEN_STEP_COMMAND, None, OPEN_STEP_COMMAND_ID, digest)
-            try:
-                committed = self.log.commit(game, game_id, events, after, cause, time_ms=now)
-            except VersionConflict:
-                continue  # a seat's plain seed landed first
-            if committed.duplicate:
-                return None
-            self._committed(game_id, after)
-            return committed
-        return None
+
+        def step(timed: Timed, now: int) -> ServerStep | None:
+            return OpenSeedStep(seats) if awaits_seed_step(timed.state) else None
+
+        return self._server_step(game_id, step)
 
     def end_seed_step(self, game_id: str) -> Committed | None:
         """The server's step at a seed step's deadline (SEED-2, SEED-3), recorded at the time
@@ -292,28 +271,12 @@ class GameService:
         first turn begins, every seat that gave no seed (or revealed none) recorded as none.
         None when nothing is due. Safe to run twice, and beside the seat whose seed or reveal
         ends the step: one of them appends (command ids `close_seed_commits`, `start_game`)."""
-        now = self.now_ms()
-        for _ in range(_BREATH_RETRIES):
-            game = self.log.load(game_id)
-            if not is_seed_step_due(game.state, now):
-                return None
-            events = end_seed_step_phase(game.state)
-            after = domain.fold(game.state, events)
-            said, command_id = (
-                (START_COMMAND, START_COMMAND_ID)
-                if domain.is_started(after)
-                else (CLOSE_COMMITS_COMMAND, CLOSE_COMMITS_COMMAND_ID)
-            )
-            cause = Cause(said, None, command_id, command_hash(said))
-            try:
-                committed = self.log.commit(game, game_id, events, after, cause, time_ms=now)
-            except VersionConflict:
-                continue  # a seat's seed, commitment or reveal landed first
-            if committed.duplicate:
-                return None
-            self._committed(game_id, after)
-            return committed
-        return None
+
+        def step(timed: Timed, now: int) -> ServerStep | None:
+            due = domain.due_step(timed, now)
+            return due if isinstance(due, StartGame | CloseSeedCommits) else None
+
+        return self._server_step(game_id, step)
 
     def watch_commits(self, hook: Callable[[str, GameState], None]) -> None:
         """Call `hook(game_id, state)` after each append this service makes (the state it
@@ -341,10 +304,6 @@ class GameService:
             raise TokenRejected("this token is not a seat token of this game")
         return seat
 
-    def viewer_for(self, game_id: str, token: str | None) -> int | None:
-        """A reader's seat: None without a token (sees no seat's secrets)."""
-        return None if token is None else self.seat_for(game_id, token)
-
     # -- commands --------------------------------------------------------------------------------
 
     def handle_command(
@@ -369,69 +328,71 @@ class GameService:
                       said_json)  # fmt: skip
         command = _Command(game_id, seat, domain.command_from_json(said), cause,
                            named_id is not None, if_match)  # fmt: skip
-        return self._retrying(command)
+        return self._run(command)
 
-    def _retrying(self, c: _Command) -> CommandResult:
+    def _run(self, c: _Command) -> CommandResult:
+        """Load, decide, commit. A decision is made again on the stream's game when it was
+        made on this process's unchecked copy and does more than append the command (a
+        server step was due, or the rules refused it), and once (without If-Match) when
+        another append landed first."""
         game = self.log.cached(c.game_id) or self.log.load(c.game_id)
-        conflicts = timeouts = 0
-        while True:
+        conflicts = 0
+        for _ in range(_ATTEMPTS):
+            decision = domain.decide_in_time(
+                game.timed, c.command, c.seat, self.now_ms(), self._dice_for(c.game_id)
+            )
+            if not game.checked and not _plainly_appends(decision, c.if_match, game.version):
+                game = self.log.load(c.game_id)  # a step or a refusal: on the stream's game
+                continue
             try:
-                return self._decide_and_commit(c, game)
-            except _Stale:
-                game = self.log.load(c.game_id)
-            except _TimedOut:
-                timeouts += 1
-                if timeouts > _TIMEOUTS_PER_REQUEST:
-                    raise VersionConflict(game.version, game.version) from None
-                game = self.log.load(c.game_id)
+                result = self._commit(c, game, decision)
             except VersionConflict as conflict:
-                newer = None
-                if game.clock is not None:  # lost to its own time-out? then it was late
-                    newer = self.log.caught_up(game, conflict)
-                    self._refuse_if_timed_out(c, game, newer)
+                newer = self.log.caught_up(game, conflict)
+                self._refuse_if_timed_out(c, game, newer)  # lost to its own time-out: late
                 if c.if_match is not None:
                     raise PreconditionFailed(c.if_match, conflict.current_version) from None
                 conflicts += 1
                 if conflicts > _DECIDE_AGAIN:
                     raise  # the game keeps moving under this command: the client looks again
-                game = newer or self.log.caught_up(game, conflict)
+                game = newer
+                continue
+            if result is not None:
+                return result
+            game = self.log.load(c.game_id)  # another process applied the same server step
+        raise VersionConflict(game.version, game.version)
 
-    def _decide_and_commit(self, c: _Command, game: Game) -> CommandResult:
-        now = self.now_ms()
-        due = None if game.clock is None else game.clock.overdue(now)
-        if due is not None and game.clock is not None:
-            if not game.checked:
-                raise _Stale  # whether it is still overdue, the stream says
-            committed = self._commit_time_out(game, due, now)
-            repeated = self._after_time_out(c, due, committed.version, game.clock.control.policy)
-            if repeated is not None:
-                return repeated
-            raise _TimedOut
-        if is_seed_step_due(game.state, now):  # as a late command meets its time-out (CLK-5)
-            if not game.checked:
-                raise _Stale
-            self.end_seed_step(c.game_id)
-            raise _TimedOut  # decided again on the game as it now is: begun
-        try:
-            if c.if_match is not None and c.if_match != game.version:
-                raise PreconditionFailed(c.if_match, game.version)
-            dice = self.log.dice(c.game_id, game.state)
-            events, after = domain.decide_and_fold(game.state, c.command, dice, c.seat)
-        except (PreconditionFailed, RuleViolation) as refusal:
-            if not game.checked:
-                raise _Stale from None
-            return self._first_result(c, refusal)  # a retry of one that went through earlier
-        if not events:
-            if not game.checked:
-                raise _Stale
+    def _commit(self, c: _Command, game: Game, decision: domain.Decision) -> CommandResult | None:
+        """Commit the decision's server steps, then the command, or refuse it; None when a
+        step turned out to be applied already (the game is read again)."""
+        for step in decision.steps:
+            committed = self._commit_append(game, step, _server_cause(step, game.version))
+            if committed.duplicate:
+                return None
+            game = self.log.load(c.game_id)
+        if decision.refused is not None:
+            return self._first_result(c, _refusal(decision.refused, game.version))
+        if c.if_match is not None and c.if_match != game.version:
+            return self._first_result(c, PreconditionFailed(c.if_match, game.version))
+        append = decision.command
+        if append is None or not append.events:
             return CommandResult(c.seat, game.version, (), False, game.head_hash)
-        # The times deadlines are checked against: a clock's (CLK-3), a seed step's (SEED-2).
-        at = now if game.clock is not None or in_seed_step(game.state) else None
-        committed = self.log.commit(game, c.game_id, events, after, c.cause, time_ms=at)
+        committed = self._commit_append(game, append, c.cause)
         if committed.duplicate:
             return self._repeated(c, committed)
-        self._committed(c.game_id, after)
         return _result(c.seat, committed)
+
+    def _commit_append(self, game: Game, append: Append, cause: Cause) -> Committed:
+        """Append what one decision decided on `game`, at the time it was taken against."""
+        committed = self.log.commit(game, game.id, append.events, append.after, cause,
+                                    time_ms=append.at_ms)  # fmt: skip
+        if not committed.duplicate:
+            if isinstance(append.cause, TimeOut):
+                _log_time_out(game, committed, append)
+            self._committed(game.id, append.after)
+        return committed
+
+    def _dice_for(self, game_id: str) -> Callable[[GameState], DiceSource]:
+        return lambda state: self.log.dice(game_id, state)
 
     def _first_result(self, c: _Command, refusal: Exception) -> CommandResult:
         """The first result of the command's id, or the refusal the command met just now."""
@@ -451,55 +412,48 @@ class GameService:
             raise IdempotencyMismatch(c.game_id, c.cause.command_id or "")
         return _result(c.seat, first)
 
-    # -- clocks: time-outs (docs/api.md, "Clocks") -------------------------------------------------
+    # -- the server's own steps ------------------------------------------------------------------
 
     def time_out(self, game_id: str) -> Committed | None:
         """Time out the seat whose clock has run out, under the game's policy; None when no
         clock has (any more). Safe to run twice, and beside a late command doing the same:
         the append carries the command id `timeout@<version>`."""
-        for _ in range(_BREATH_RETRIES):
+
+        def step(timed: Timed, now: int) -> ServerStep | None:
+            return TimeOut() if isinstance(domain.due_step(timed, now), TimeOut) else None
+
+        return self._server_step(game_id, step)
+
+    def resolve_breath(self, game_id: str) -> Committed | None:
+        """Resolve the game's open breath phase (R-TRN-6); None when there is none (any more).
+
+        Safe to run twice: the append carries the command id `breath@<version>`, so a second
+        run for the same phase is a duplicate, and a run after it finds no breath phase.
+        """
+        return self._server_step(
+            game_id,
+            lambda timed, now: ResolveBreath() if timed.state.phase == "breath" else None,
+        )
+
+    def _server_step(
+        self, game_id: str, step_for: Callable[[Timed, int], ServerStep | None]
+    ) -> Committed | None:
+        """Load, decide and commit the server's step that `step_for` names for the game now;
+        None when it names none, or another process appended the same step first. Its
+        command id makes it once a game (or once a version): a lost race looks again."""
+        for _ in range(_STEP_ATTEMPTS):
             game = self.log.load(game_id)
             now = self.now_ms()
-            due = None if game.clock is None else game.clock.overdue(now)
-            if due is None:
+            step = step_for(game.timed, now)
+            if step is None:
                 return None
+            dice = self.log.dice(game_id, game.state)
+            append = domain.decide_at(game.timed, step, dice, SERVER_SEAT, now)
             try:
-                committed = self._commit_time_out(game, due, now)
+                committed = self._commit_append(game, append, _server_cause(append, game.version))
             except VersionConflict:
-                continue  # a command landed first (in time, or refused after this one)
+                continue  # a seat's command landed first; look again
             return None if committed.duplicate else committed
-        return None
-
-    def _commit_time_out(self, game: Game, due: Running, now: int) -> Committed:
-        assert game.clock is not None
-        policy, dice = game.clock.control.policy, self.log.dice(game.id, game.state)
-        events = time_out(game.state, dice, seat=due.seat, period=due.period, policy=policy,
-                          deadline_ms=due.deadline_ms)  # fmt: skip
-        after = domain.fold(game.state, events)
-        command_id, digest = timeout_command(game.version)
-        cause = Cause(TIMEOUT_COMMAND, None, command_id, digest)
-        committed = self.log.commit(game, game.id, events, after, cause, time_ms=now)
-        if not committed.duplicate:
-            log.info("clock.timed_out", extra={"game_id": game.id, "seat": due.seat,
-                                               "period": due.period, "version": committed.version,
-                                               "late_ms": now - due.deadline_ms})  # fmt: skip
-            self._committed(game.id, after)
-        return committed
-
-    def _after_time_out(
-        self, c: _Command, due: Running, version: int, policy: str
-    ) -> CommandResult | None:
-        """After a time-out the request applied: the command's first result if it is a retry
-        of one that went through; TimeRanOut if it is the timed-out seat's; else None (the
-        command is decided on the game as the time-out left it)."""
-        if c.named:
-            previous = self.log.command_result(c.game_id, c.cause.command_id or "",
-                                               c.cause.command_hash or "")  # fmt: skip
-            if previous is not None:
-                return self._repeated(c, previous)
-        if c.seat == due.seat:
-            raise _time_ran_out(c.game_id, due.seat, due.period, due.deadline_ms, policy,
-                                version)  # fmt: skip
         return None
 
     def _refuse_if_timed_out(self, c: _Command, before: Game, now: Game) -> None:
@@ -512,34 +466,7 @@ class GameService:
         timed_out = [e for e in stored if e.type == "TimedOut" and e.payload["seat"] == c.seat]
         if timed_out:
             p = timed_out[-1].payload
-            raise _time_ran_out(c.game_id, c.seat, p["period"], p["deadline_ms"], p["policy"],
-                                now.version)  # fmt: skip
-
-    # -- the server's own steps ------------------------------------------------------------------
-
-    def resolve_breath(self, game_id: str) -> Committed | None:
-        """Resolve the game's open breath phase (R-TRN-6); None when there is none (any more).
-
-        Safe to run twice: the append carries the command id `breath@<version>`, so a second
-        run for the same phase is a duplicate, and a run after it finds no breath phase.
-        """
-        for _ in range(_BREATH_RETRIES):
-            game = self.log.load(game_id)
-            if game.state.phase != "breath":
-                return None
-            events = domain.resolve_breath(game.state, self.log.dice(game_id, game.state))
-            command_id, digest = breath_command(game.version)
-            cause = Cause(BREATH_COMMAND, None, command_id, digest)
-            after = domain.fold(game.state, events)
-            try:
-                committed = self.log.commit(game, game_id, events, after, cause)
-            except VersionConflict:
-                continue  # a resignation landed first; look again
-            if committed.duplicate:
-                return None
-            self._committed(game_id, after)
-            return committed
-        return None
+            raise _time_ran_out(c.seat, p["period"], p["deadline_ms"], p["policy"], now.version)
 
 
 def _created(
@@ -554,8 +481,54 @@ def _key_reused(creation: Creation) -> IdempotencyMismatch:
     return IdempotencyMismatch(creation.game_id, creation.command_id, detail)
 
 
+def _plainly_appends(decision: domain.Decision, if_match: int | None, version: int) -> bool:
+    """Whether the decision only appends the command, on the version If-Match named: what
+    may be decided on this process's unchecked copy (the append checks the version)."""
+    append = decision.command
+    return (
+        not decision.steps
+        and append is not None
+        and bool(append.events)
+        and (if_match is None or if_match == version)
+    )
+
+
+def _server_cause(append: Append, version: int) -> Cause:
+    """What the server's step decided on the game at `version` is recorded as."""
+    step = append.cause
+    if isinstance(step, TimeOut):
+        command_id, digest = timeout_command(version)
+        return Cause(TIMEOUT_COMMAND, None, command_id, digest)
+    if isinstance(step, ResolveBreath):
+        command_id, digest = breath_command(version)
+        return Cause(BREATH_COMMAND, None, command_id, digest)
+    said, command_id = {
+        StartGame: (START_COMMAND, START_COMMAND_ID),
+        CloseSeedCommits: (CLOSE_COMMITS_COMMAND, CLOSE_COMMITS_COMMAND_ID),
+        OpenSeedStep: (OPEN_STEP_COMMAND, OPEN_STEP_COMMAND_ID),
+    }[type(step)]
+    return Cause(said, None, command_id, command_hash(said))
+
+
+def _refusal(refused: RuleViolation, version: int) -> Exception:
+    """The rules' refusal as the client hears it: a time-out's with the game's version."""
+    if isinstance(refused, DomainTimeRanOut):
+        return _time_ran_out(refused.seat, refused.period, refused.deadline_ms, refused.policy,
+                             version)  # fmt: skip
+    return refused
+
+
+def _log_time_out(game: Game, committed: Committed, append: Append) -> None:
+    timed_out = append.events[0]
+    assert isinstance(timed_out, TimedOut)
+    late = (append.at_ms or 0) - timed_out.deadline_ms
+    log.info("clock.timed_out", extra={"game_id": game.id, "seat": timed_out.seat,
+                                       "period": timed_out.period, "version": committed.version,
+                                       "late_ms": late})  # fmt: skip
+
+
 def _time_ran_out(
-    game_id: str, seat: int, period: str, deadline_ms: int, policy: str, version: int
+    seat: int, period: str, deadline_ms: int, policy: str, version: int
 ) -> TimeRanOut:
     what = "turn" if period == "turn" else "decision"
     did = ("resigned for it" if policy == "forfeit"

@@ -30,10 +30,10 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from domain.clock import Clock
 from domain.codec import decode_dataclass, to_json
 from domain.hexes import Hex
 from domain.state import GameState, Site, replace
-from lorekeeper.clocks import Clock
 
 FORMAT = 1
 DEFAULT_EVERY = 500

@@ -1,7 +1,7 @@
 """Were the clocks kept? Every time-out after its deadline, no command after its seat's.
 
 Folded from the export alone (docs/api.md, "Clocks"; docs/audit.md): GameCreated's `clock` is
-the time control, the events' own `time_ms` the times (lorekeeper/clocks.py folds them as the
+the time control, the events' own `time_ms` the times (`domain.fold_timed` folds them as the
 server does). For each append, with the clocks as they stood before it:
 
 - an append of the server's time-out step (command `time_out`) must come at or after the
@@ -15,13 +15,13 @@ A game without a time control passes with nothing to check.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from domain import GameState, evolve
+from domain import Event, Timed, fold_timed
+from domain.clock import Running
 from domain.events import event_from_json
 from lorekeeper.audit.records import ExportEvent, Problem
 from lorekeeper.audit.rules import groups, with_hands
-from lorekeeper.clocks import Clock, Running, advance
 from lorekeeper.idempotency import TIMEOUT_COMMAND
 
 
@@ -33,35 +33,39 @@ def check_clock(
     created = events[0].payload.get("clock") if events else None
     if created is None:
         return None, "no time control"
-    state: GameState | None = None
-    clock: Clock | None = None
-    timeouts = timed = 0
+    timed: Timed | None = None
+    timeouts = timed_commands = 0
     for group in groups(events):
         head = group[0]
+        clock = None if timed is None else timed.clock
         running = None if clock is None else clock.running
         if head.command == TIMEOUT_COMMAND:
             problem = _time_out_problem(head, running)
             if problem is not None:
-                return problem, _summary(created, timeouts, timed)
+                return problem, _summary(created, timeouts, timed_commands)
             timeouts += 1
         elif running is not None and head.seat == running.seat:
             if head.time_ms >= running.deadline_ms:
                 late = Problem(head.version, f"seat {head.seat}'s command was accepted at "
                                f"{head.time_ms}, after its time ran out at "
                                f"{running.deadline_ms}")  # fmt: skip
-                return late, _summary(created, timeouts, timed)
-            timed += 1
+                return late, _summary(created, timeouts, timed_commands)
+            timed_commands += 1
         try:
-            for event in group:
-                payload = with_hands(event.payload, hands) if event.version == 1 else event.payload
-                domain_event = event_from_json(event.type, payload)
-                state = evolve(state, domain_event)
-                clock = advance(clock, domain_event, state, event.time_ms)
+            timed = fold_timed(timed, _with_times(group, hands))
         except Exception as exc:  # a crafted event: the chain or the rules name it too
             return Problem(head.version, f"its clock cannot be folded: {exc!r}"), _summary(
-                created, timeouts, timed
+                created, timeouts, timed_commands
             )
-    return None, _summary(created, timeouts, timed)
+    return None, _summary(created, timeouts, timed_commands)
+
+
+def _with_times(
+    group: Sequence[ExportEvent], hands: list[list[str]]
+) -> Iterator[tuple[Event, int]]:
+    for event in group:
+        payload = with_hands(event.payload, hands) if event.version == 1 else event.payload
+        yield event_from_json(event.type, payload), event.time_ms
 
 
 def _time_out_problem(head: ExportEvent, running: Running | None) -> Problem | None:

@@ -1,21 +1,18 @@
-"""Were the events legal? Each append is decided again from the state before it.
+"""Were the events legal? Each append is decided again from the game before it.
 
 An append (a *group*) starts with the event that records its command. The group must be
-exactly what the domain produces from the state before it: `new_game` for the creation
-(with the dice and the commitments it published, and the hands dealt; GameCreated alone for
-a game created unstarted), `start_game` for the first turn of such a game (in a seed step,
-SEED-2, only at or after its deadline; a seat's command in the step only before it),
-`close_seed_commits` for the end of a seed step's commit phase at its deadline (SEED-3),
-`open_seed_step` for the opening of the step a game that filled up by joins was promised
-(SEED-2: its deadlines are the append's time plus the step's length from GameCreated),
-`resolve_breath` for the server's breath step, `domain.timeouts.time_out` for the server's
-time-out step (the seat whose clock had run out by the time the step was recorded, its clock
-folded from the events' times like the server's: lorekeeper/clocks.py), and
-`decide(state, command, dice, seat)` for a seat's command; then, when those events end the
-game, its secrets: SecretsRevealed as revealed (record format 2; the verifier checked it
-against the commitments), or DiceRevealed with the revealed seed (an older game of committed
-dice). Equal means the same types and the same payloads in the form the hash covers
-(lorekeeper/audit/chain.py), compared as JSON.
+exactly what the domain produces from the game before it, at the time the append records:
+`new_game` for the creation (with the dice and the commitments it published, and the hands
+dealt; GameCreated alone for a game created unstarted), then `domain.decide_at` for every
+other append, the same decision the server takes: a seat's command (refused after its own
+deadline, CLK-5, or after a seed step's deadline, SEED-2), or the server's step its command
+names (`start_game`, `open_seed_step`, `close_seed_commits`, `resolve_breath`, `time_out`),
+each refused at a time it could not have been taken. When those events end the game, its
+secrets follow: SecretsRevealed as revealed (record format 2; the verifier checked it against
+the commitments), or DiceRevealed with the revealed seed (an older game of committed dice).
+Equal means the same types and the same payloads in the form the hash covers
+(lorekeeper/audit/chain.py), compared as JSON. The game is folded on with
+`domain.fold_timed`, its clocks beside its state.
 """
 
 from __future__ import annotations
@@ -26,8 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import domain
-from domain import DiceSource, Event, GameState, evolve
-from domain.decider import open_seed_step
+from domain import SERVER_SEAT, DiceSource, Event, Timed, fold_timed
+from domain.commands import ResolveBreath
 from domain.events import (
     SCHEMA_VERSION,
     DiceRevealed,
@@ -35,12 +32,10 @@ from domain.events import (
     SecretsRevealed,
     event_from_json,
 )
-from domain.seeds import close_commits, in_seed_step, is_seed_step_due
-from domain.timeouts import time_out
+from domain.timed import CloseSeedCommits, OpenSeedStep, ServerStep, StartGame, TimeOut
 from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
 from lorekeeper.budget import spend
-from lorekeeper.clocks import Clock, advance
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
     CLOSE_COMMITS_COMMAND,
@@ -95,26 +90,22 @@ def check_rules(
     events: Sequence[ExportEvent], dice: DiceSource, seed: str | None, opening: Opening
 ) -> tuple[Problem | None, int]:
     """The first event that is not what the rules produce, and how many appends matched."""
-    state: GameState | None = None
-    clock: Clock | None = None
+    timed: Timed | None = None
     checked = 0
     for group in groups(events):
         spend()  # the API's budget for the audit (lorekeeper/budget.py); offline, none
-        problem = _shape(group, first_group=state is None)
+        problem = _shape(group, first_group=timed is None)
         if problem is not None:
             return problem, checked
         try:
-            expected = _expected(state, group[0], dice, seed, opening, size=len(group),
-                                 clock=clock)  # fmt: skip
+            expected = _expected(timed, group[0], dice, seed, opening, size=len(group))
         except Exception as exc:  # a crafted command may break the rules in any way
             return Problem(group[0].version, f"the command cannot be decided: {exc!r}"), checked
         problem = _compare(group, expected)
         if problem is not None:
             return problem, checked
         try:
-            for event in expected:
-                state = evolve(state, event)
-                clock = advance(clock, event, state, group[0].time_ms)
+            timed = fold_timed(timed, ((event, group[0].time_ms) for event in expected))
         except ValueError as exc:  # a time control no server would have recorded
             return Problem(group[0].version, f"its clock cannot be read: {exc}"), checked
         checked += 1
@@ -140,73 +131,56 @@ def _shape(group: list[ExportEvent], *, first_group: bool) -> Problem | None:
 
 
 def _expected(
-    state: GameState | None,
+    timed: Timed | None,
     head: ExportEvent,
     dice: DiceSource,
     seed: str | None,
     opening: Opening,
     *,
     size: int,
-    clock: Clock | None = None,
 ) -> list[Event]:
-    command = head.command or {}
-    if state is None:
+    """What the rules decide for the append that starts at `head`, at the time it records."""
+    if timed is None:
         return _creation(head, opening, started=size > 1)
-    if command == START_COMMAND:
+    step = _server_step(head)
+    if step is not None:
         if head.seat is not None:
-            raise ValueError("a game's start is the server's step, recorded with no seat")
-        if in_seed_step(state) and not is_seed_step_due(state, head.time_ms):
-            raise ValueError("the seed step's first turn began before its deadline, with a "
-                             "seat's seed still to come (SEED-2)")  # fmt: skip
-        decided = domain.start_game(state)
-    elif command == OPEN_STEP_COMMAND:
-        decided = _opened_step(state, head)
-    elif command == CLOSE_COMMITS_COMMAND:
-        if head.seat is not None or not is_seed_step_due(state, head.time_ms):
-            raise ValueError("a seed step's commit phase is closed by the server, at or after "
-                             "its deadline (SEED-3)")  # fmt: skip
-        decided = close_commits(state)
-    elif command == BREATH_COMMAND:
-        if head.seat is not None:
-            raise ValueError("the breath phase is the server's step, recorded with no seat")
-        decided = domain.resolve_breath(state, dice)
-    elif command == TIMEOUT_COMMAND:
-        if head.seat is not None:
-            raise ValueError("a time-out is the server's step, recorded with no seat")
-        decided = _time_out(state, clock, head.time_ms, dice)
+            raise ValueError("the server's step is recorded with no seat")
+        append = domain.decide_at(timed, step, dice, SERVER_SEAT, head.time_ms)
     else:
         if head.seat is None:
             raise ValueError("a seat's command is recorded with no seat")
-        if is_seed_step_due(state, head.time_ms):
-            raise ValueError("a seat's command after the seed step's deadline, before the "
-                             "step ended (SEED-2)")  # fmt: skip
-        decided = domain.decide(state, domain.command_from_json(command), dice, head.seat)
-    if _ends(state, decided):
+        command = domain.command_from_json(head.command)
+        append = domain.decide_at(timed, command, dice, head.seat, head.time_ms)
+    decided = list(append.events)
+    if append.after.is_over:
         if opening.reveal is not None:
-            decided = [*decided, event_from_json(SecretsRevealed.type, opening.reveal)]
+            decided.append(event_from_json(SecretsRevealed.type, opening.reveal))
         elif seed is not None:
-            decided = [*decided, DiceRevealed(seed=seed)]
+            decided.append(DiceRevealed(seed=seed))
     return decided
 
 
-def _opened_step(state: GameState, head: ExportEvent) -> list[Event]:
-    """The opening of a seed step promised at the creation (SEED-2), its deadlines counted
-    from the time the append was recorded, for the seats it names."""
-    if head.seat is not None:
-        raise ValueError("a seed step is opened by the server, recorded with no seat")
+def _server_step(head: ExportEvent) -> ServerStep | None:
+    """The server's step the append records, None for a seat's command."""
+    command = head.command or {}
+    if command == OPEN_STEP_COMMAND:
+        return OpenSeedStep(_step_seats(head))
+    steps: list[tuple[dict[str, str], ServerStep]] = [
+        (START_COMMAND, StartGame()),
+        (CLOSE_COMMITS_COMMAND, CloseSeedCommits()),
+        (BREATH_COMMAND, ResolveBreath()),
+        (TIMEOUT_COMMAND, TimeOut()),
+    ]
+    return next((step for said, step in steps if command == said), None)
+
+
+def _step_seats(head: ExportEvent) -> tuple[int, ...]:
+    """The seats a seed step opened for (SEED-2) waits on, as its event names them."""
     seats = head.payload.get("seats")
     if not isinstance(seats, list) or not all(type(s) is int for s in seats):
         raise ValueError("a seed step names the seats it waits for")
-    return open_seed_step(state, tuple(seats), head.time_ms)
-
-
-def _time_out(state: GameState, clock: Clock | None, at_ms: int, dice: DiceSource) -> list[Event]:
-    """The time-out of the seat whose clock had run out at `at_ms` (docs/api.md, "Clocks")."""
-    due = None if clock is None else clock.overdue(at_ms)
-    if due is None or clock is None:
-        raise ValueError(f"no seat's time had run out at {at_ms}, when the time-out is recorded")
-    return time_out(state, dice, seat=due.seat, period=due.period, policy=clock.control.policy,
-                    deadline_ms=due.deadline_ms)  # fmt: skip
+    return tuple(seats)
 
 
 def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Event]:
@@ -247,13 +221,6 @@ def with_hands(payload: dict[str, Any], hands: list[list[str]]) -> dict[str, Any
         for p, hand in zip(players, hands, strict=True)
     ]
     return {**payload, "scenario": {**scenario, "players": whole}}
-
-
-def _ends(state: GameState, events: Sequence[Event]) -> bool:
-    after = state
-    for event in events:
-        after = evolve(after, event)
-    return after.is_over
 
 
 def _compare(group: list[ExportEvent], expected: Sequence[Event]) -> Problem | None:

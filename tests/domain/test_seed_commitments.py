@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from domain import RuleViolation, SeededDice, command_from_json, decide, new_game, replay
-from domain.decider import end_seed_step_phase, start_game
+from domain.decider import SERVER_SEAT, start_game
 from domain.events import (
     ClientSeedCommitsClosed,
     ClientSeedCommitted,
@@ -24,6 +24,7 @@ from domain.events import (
 from domain.evolve import fold
 from domain.notation import scenario_from_text
 from domain.seeds import is_seed_step_due, seat_seeds, seed_commitment, unrevealed
+from domain.timed import CloseSeedCommits, StartGame, Timed, decide_at, due_step
 
 BOARD = """
 . .   .   .   .
@@ -130,16 +131,23 @@ def test_a_seat_may_commit_again_or_give_plainly_while_the_phase_is_open():  # S
     assert begun[1] == ClientSeedsSealed(seeds=("plain after all", None))
 
 
+def server_step(state, step, now):
+    return list(decide_at(Timed(state), step, None, SERVER_SEAT, now).events)
+
+
 def test_at_the_deadline_the_server_closes_then_begins_with_none_unrevealed():  # SEED-3
     state = fold(in_step(), commit(in_step(), 0, "ann"))  # seat 1 stays silent
     with pytest.raises(RuleViolation) as caught:
         start_game(state)  # a commitment waits for its reveal
     assert caught.value.rule == "SEED-3"
     assert is_seed_step_due(state, DEADLINE) and not is_seed_step_due(state, DEADLINE - 1)
-    state = fold(state, end_seed_step_phase(state))
+    assert due_step(Timed(state), DEADLINE - 1) is None
+    assert due_step(Timed(state), DEADLINE) == CloseSeedCommits()
+    state = fold(state, server_step(state, CloseSeedCommits(), DEADLINE))
     assert state.commits_closed and not is_seed_step_due(state, DEADLINE)
     assert is_seed_step_due(state, REVEALS)  # seat 0 never reveals
-    begun = end_seed_step_phase(state)
+    assert due_step(Timed(state), REVEALS) == StartGame()
+    begun = server_step(state, StartGame(), REVEALS)
     assert begun[0] == ClientSeedsSealed(seeds=(None, None))
     assert isinstance(begun[1], TurnStarted)
 
