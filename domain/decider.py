@@ -21,7 +21,7 @@ from domain.evolve import evolve, fold
 from domain.flight import handle_fly, handle_pass, handle_react
 from domain.movement import handle_move, movement_phase_problem
 from domain.orders import handle_order
-from domain.retreat import handle_choose_retreat
+from domain.retreat_choice import handle_choose_retreat
 from domain.scenario import validate_scenario
 from domain.seeds import (
     awaits_seed_step,

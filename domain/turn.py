@@ -7,7 +7,7 @@ from domain.damage import damage
 from domain.errors import RuleViolation
 from domain.state import GameState
 from domain.tx import Tx
-from domain.winning import check_turn_limit, live_seats
+from domain.winning import live_seats, turn_limit_event
 
 
 def next_seat(state: GameState, after: int) -> int:
@@ -81,7 +81,8 @@ def pass_turn(tx: Tx, gain_lore: bool) -> None:
     if gain:
         tx.emit(ev.LoreGained(seat=seat, amount=gain, reason="end of turn"))  # R-LOR-3
     tx.emit(ev.TurnEnded(seat=seat, turn=tx.state.turn))
-    check_turn_limit(tx)
+    if (ended := turn_limit_event(tx.state)) is not None:
+        tx.emit(ended)
     if live_seats(tx.state):
         start_turn(tx, next_seat(tx.state, seat))
 

@@ -11,6 +11,7 @@ from domain import events as ev
 from domain.dice import DiceSource
 from domain.evolve import evolve
 from domain.state import GameState
+from domain.winning import victory_event
 
 
 class GameOver(Exception):
@@ -33,10 +34,10 @@ class Tx:
             self.check_victory()
 
     def check_victory(self) -> None:
-        """Call once a removal's consequences (its banners) are emitted (R-WIN-1, R-WIN-2)."""
-        from domain.winning import check_victory  # winning emits through this Tx
-
-        check_victory(self)
+        """Call once a removal's consequences (its banners) are emitted (R-WIN-1, R-WIN-2):
+        each event the rules call for is emitted, until none is (or the game ends)."""
+        while (event := victory_event(self.state)) is not None:
+            self.emit(event)
 
     def roll(self, count: int) -> tuple[int, tuple[str, ...]]:
         """Draw `count` dice; the caller must record them in the next event it emits."""
