@@ -1,39 +1,104 @@
-"""Events: past-tense facts. `evolve` applies them; they carry every die rolled (R-DIE-2)."""
+"""Events: past-tense facts. `evolve` applies them; they carry every die rolled (R-DIE-2).
+
+Every event type is named here: the game's own (its creation, turns, seeds, clocks, its end)
+are defined here, those on the board in domain/board_events.py; their base is domain/event.py.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from domain.codec import decode_dataclass, to_json
+from domain.board_events import (
+    BannersGained,
+    BattleBackDeclined,
+    BattleRolled,
+    BloodGained,
+    BloodTraded,
+    BreathPhaseClosed,
+    BreathPhaseOpened,
+    BreathRolled,
+    CardPlayed,
+    CriticalHitChecked,
+    DecisionCleared,
+    DecisionRequested,
+    DragonFlew,
+    EngagementCreated,
+    EngagementLapsed,
+    FlagsIgnored,
+    FlightDeclared,
+    GlorySpent,
+    GloryTaken,
+    LoreGained,
+    LorePaid,
+    ReactionPassed,
+    RiderDelivered,
+    RiderPassedPortal,
+    RiderPickedUp,
+    UnitDestroyed,
+    UnitHit,
+    UnitMoved,
+    UnitRetreated,
+)
 from domain.edition import FIRST
-from domain.hexes import Hex
-from domain.state import Decision, Tokens
+from domain.event import EVENT_TYPES, SCHEMA_VERSION, Event, event_from_json
+from domain.state import Tokens
 
-SCHEMA_VERSION = 1
-EVENT_TYPES: dict[str, type[Event]] = {}
-
-
-@dataclass(frozen=True)
-class Event:
-    type: ClassVar[str] = "Event"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.type = cls.__name__
-        EVENT_TYPES[cls.__name__] = cls
-
-    def payload(self) -> dict[str, Any]:
-        data: dict[str, Any] = to_json(self)
-        return data
-
-
-def event_from_json(type_name: str, payload: Any) -> Event:
-    cls = EVENT_TYPES.get(type_name)
-    if cls is None:
-        raise ValueError(f"unknown event type {type_name!r}")
-    return decode_dataclass(cls, payload)
-
+__all__ = [  # every event type, those of domain/board_events.py too
+    "AutoPassSet",
+    "BannersGained",
+    "BattleBackDeclined",
+    "BattleRolled",
+    "BloodGained",
+    "BloodTraded",
+    "BreathPhaseClosed",
+    "BreathPhaseOpened",
+    "BreathRolled",
+    "CardPlayed",
+    "ClientSeedCommitsClosed",
+    "ClientSeedCommitted",
+    "ClientSeedGiven",
+    "ClientSeedRevealed",
+    "ClientSeedsSealed",
+    "CriticalHitChecked",
+    "DecisionCleared",
+    "DecisionRequested",
+    "DiceRevealed",
+    "DragonFlew",
+    "EVENT_TYPES",
+    "EngagementCreated",
+    "EngagementLapsed",
+    "Event",
+    "FlagsIgnored",
+    "FlightDeclared",
+    "GameCreated",
+    "GameEnded",
+    "GlorySpent",
+    "GloryTaken",
+    "LoreGained",
+    "LorePaid",
+    "MovementEnded",
+    "PlayerEliminated",
+    "PlayerResigned",
+    "ReactionPassed",
+    "RiderDelivered",
+    "RiderPassedPortal",
+    "RiderPickedUp",
+    "RoostEnded",
+    "SCHEMA_VERSION",
+    "SecretsRevealed",
+    "SeedStepOpened",
+    "TimedOut",
+    "TokensRemoved",
+    "TurnEnded",
+    "TurnStarted",
+    "UnitDestroyed",
+    "UnitHit",
+    "UnitMoved",
+    "UnitRetreated",
+    "UnitsOrdered",
+    "event_from_json",
+]
 
 # -- game and turn ---------------------------------------------------------------------------
 
@@ -214,218 +279,3 @@ class TimedOut(Event):
 class AutoPassSet(Event):
     seat: int
     auto_pass: bool
-
-
-# -- lore and banners --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class LoreGained(Event):
-    """`amount` moves from the pool to the seat's goblet (already capped by the pool)."""
-
-    seat: int
-    amount: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class LorePaid(Event):
-    seat: int
-    amount: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class BannersGained(Event):
-    seat: int
-    amount: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class BloodGained(Event):
-    seat: int
-    amount: int
-
-
-# -- movement ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class UnitMoved(Event):
-    unit: str
-    path: tuple[Hex, ...]
-    glory: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class DragonFlew(Event):
-    unit: str
-    path: tuple[Hex, ...]
-    targets: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionRequested(Event):
-    decision: Decision
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionCleared(Event):
-    kind: str
-
-
-# -- battle -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class BattleRolled(Event):
-    attacker: str
-    target: str
-    roll: int  # index of the first die in the game's dice sequence
-    faces: tuple[str, ...]
-    hits: int
-    flags: int
-    battle_back: bool = False
-    glory: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class UnitHit(Event):
-    unit: str
-    hits: int
-    cause: str
-    by: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class FlagsIgnored(Event):
-    unit: str
-    flags: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class UnitRetreated(Event):
-    unit: str
-    path: tuple[Hex, ...]
-    short: int = 0
-    glory: bool = False
-    ends_move: bool = False  # after a Hold/Web fall: the dragon's move ends here (R-FLY-4)
-
-
-@dataclass(frozen=True, slots=True)
-class CriticalHitChecked(Event):
-    unit: str
-    roll: int
-    faces: tuple[str, ...]
-    hits: int
-    killed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class UnitDestroyed(Event):
-    unit: str
-    by: int | None
-    cause: str
-
-
-@dataclass(frozen=True, slots=True)
-class GloryTaken(Event):
-    unit: str
-
-
-@dataclass(frozen=True, slots=True)
-class GlorySpent(Event):
-    unit: str
-    use: str
-
-
-@dataclass(frozen=True, slots=True)
-class BattleBackDeclined(Event):
-    unit: str
-
-
-# -- zones of control and sites ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class EngagementCreated(Event):
-    attacker: str
-    defender: str
-
-
-@dataclass(frozen=True, slots=True)
-class EngagementLapsed(Event):
-    attacker: str
-    defender: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class RiderPickedUp(Event):
-    unit: str
-    hex: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class RiderPassedPortal(Event):
-    unit: str
-
-
-@dataclass(frozen=True, slots=True)
-class RiderDelivered(Event):
-    unit: str
-    hex: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class BloodTraded(Event):
-    seat: int
-    unit: str
-    blood: int
-    currency: str
-    amount: int
-
-
-# -- flight and breath ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FlightDeclared(Event):
-    unit: str
-    path: tuple[Hex, ...]
-    targets: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ReactionPassed(Event):
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
-    seat: int
-    card: str
-    unit: str
-    hex: Hex
-
-
-@dataclass(frozen=True, slots=True)
-class BreathPhaseOpened(Event):
-    targets: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BreathRolled(Event):
-    dragon: str
-    target: str
-    roll: int
-    faces: tuple[str, ...]
-    effect: str
-    tokens: int
-
-
-@dataclass(frozen=True, slots=True)
-class BreathPhaseClosed(Event):
-    pass
