@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from lorekeeper.transparency import TransparencyLog
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.test_signed_and_logged import KEYS, proof_of, signed_head, signed_lines
 
+DOC = Path(__file__).resolve().parents[2] / "docs" / "audit.md"
 OPENING = {"commitment": None, "game_id": "g1", "head_hash": "0" * 64, "kind": CREATED,
            "version": 1}  # fmt: skip
 
@@ -40,6 +42,7 @@ def test_the_seal_test_vector():
     expected = "830f1e192bc3bf43d0bb3e67599f8dd7f34de023111bf7320570d67d0babfc79"
     assert hashlib.sha256(bytes(range(32)) + data).hexdigest() == expected
     assert seal(salt, OPENING) == {"commitment": expected, "format": 2}
+    assert f"commitment = {expected}" in DOC.read_text(encoding="utf-8")  # the page agrees
     with pytest.raises(ValueError):
         seal("AB" * 32, OPENING)  # lowercase hex only: one salt, one spelling
 
