@@ -54,6 +54,8 @@ QUERIES: dict[type[Schema], str] = {
     schemas.StreamQuery: "streamEvents",
     schemas.ViewQuery: "getGame",
     schemas.StateQuery: "getGameState",
+    schemas.BoardQuery: "getBoardSvg",
+    schemas.LogQuery: "getGameLog",
     schemas.LobbyQuery: "listGames",
     schemas.MyGamesQuery: "listMyGames",
     player_schemas.PlayerStreamQuery: "streamMyNotifications",
