@@ -42,8 +42,10 @@ from lorekeeper.tables import (
     expired,
     free_seat,
     invite_to,
+    invited_seat,
     require_open,
     rotated,
+    seat_for_join,
     started,
     take_seat,
     with_grant,
@@ -110,7 +112,7 @@ class Joined:
     version: int
     # Whether the join's client seed is recorded (SEED-1); None: the join gave none. False:
     # the rules refused it after the seat was taken (the first turn began in between, as
-    # another player took the last seat; or the seat gave its seed 8 times already).
+    # another player took the last seat).
     client_seed_recorded: bool | None = None
 
 
@@ -320,24 +322,29 @@ class SeatingService:
         *,
         client_seed: str | None = None,
     ) -> Joined:
-        """Seat the caller (a player) in a free seat: the invitation's, the one asked for, one
-        reserved for the caller, or the first open one; its seat token comes back. Joining
-        again before the game starts gives a new token for the same seat (a lost reply).
-        A `client_seed` is recorded as the seat's (SEED-1) before the game can start."""
+        """Seat the caller (a player) in a free seat (tables.seat_for_join); its seat token
+        comes back, shown once. A player who holds a seat already is refused (409
+        `already_seated`): the token it was given keeps working, and its player key acts for
+        the seat too. A `client_seed` is recorded as the seat's (SEED-1) before the game can
+        start."""
         me = _require_player(caller, "joining a game")
         name = self._name_of(me)
+        hashed = None if invitation is None else digest(invitation)
+
+        def is_invited(table: Table) -> bool:  # an invitation opens a private game
+            return hashed is not None and invited_seat(table, hashed) is not None
+
         for _ in range(_CAS_TRIES):
-            table = self.access.readable_table(game_id, caller, joining=invitation is not None)
-            if client_seed is not None:
-                self._require_seat_seeds(game_id)
+            table = self.access.table_opened_by(game_id, caller, is_invited)
             held = table.seat_of(me)
             if held is not None:
-                if table.status != OPEN:
-                    raise Refused("already_seated", f"you hold seat {held} of this game",
-                                  seat=held)  # fmt: skip
-                return self._seated(table, held, client_seed)
+                raise Refused("already_seated", f"you hold seat {held} of this game; the seat "
+                              "token you were given keeps working, and your player key acts "
+                              "for the seat too", seat=held)  # fmt: skip
+            if client_seed is not None:
+                self._require_seat_seeds(game_id)
             require_open(table)
-            number = self._free_seat_for(table, me, seat, invitation)
+            number = seat_for_join(table, me, seat, hashed, self._clock())
             self._check_caps(me)
             new = take_seat(table, number, Seat("player", me, name))
             if self._tables.replace(new, table.rev):
@@ -368,33 +375,6 @@ class SeatingService:
             raise Refused("invalid_body", "this game takes no client seeds from its seats: its "
                           "dice are not the server's committed seed, or it began at its creation",
                           errors={"client_seed": ["not taken by this game"]})  # fmt: skip
-
-    def _free_seat_for(
-        self, table: Table, me: str, asked: int | None, invitation: str | None
-    ) -> int:
-        now = self._clock()
-        if invitation is not None:
-            hashed = digest(invitation)
-            for number, s in enumerate(table.seats):
-                if s.kind == "invite" and s.invite_hash == hashed:
-                    if s.expires_ms is not None and s.expires_ms <= now:
-                        raise Refused("invitation_rejected", "this invitation has expired")
-                    return number
-            raise Refused("invitation_rejected", "this invitation is unknown or used")
-        if asked is not None:
-            if not 0 <= asked < len(table.seats):
-                raise Refused("seat_taken", f"the game has no seat {asked}")
-            wanted = table.seats[asked]
-            if wanted.kind == "open" or (wanted.kind == "reserved" and wanted.player_id == me):
-                return asked
-            raise Refused("seat_taken", f"seat {asked} is not free for you")
-        for number, s in enumerate(table.seats):
-            if s.kind == "reserved" and s.player_id == me:
-                return number
-        for number, s in enumerate(table.seats):
-            if s.kind == "open" and table.visibility != "private":
-                return number
-        raise Refused("seat_taken", "no seat of this game is free for you")
 
     def leave(self, caller: Caller, game_id: str) -> Table:
         """Free the caller's seat of a game that has not started (a started game: resign)."""

@@ -179,6 +179,47 @@ def invite_to(table: Table, seat: int, invite_hash: str, expires_ms: int) -> Tab
     return changed(table, seats=tuple(seats))
 
 
+def seat_for_join(
+    table: Table, player_id: str, asked: int | None, invite_hash: str | None, now_ms: int
+) -> int:
+    """The free seat a joining player takes: the invitation's (by its hash), the one asked
+    for (open, or reserved for the player), one reserved for the player, else the first open
+    one (a private game's open seats take invitations only)."""
+    if invite_hash is not None:
+        number = invited_seat(table, invite_hash)
+        if number is None:
+            raise Refused("invitation_rejected", "this invitation is unknown or used")
+        expires = table.seats[number].expires_ms
+        if expires is not None and expires <= now_ms:
+            raise Refused("invitation_rejected", "this invitation has expired")
+        return number
+    if asked is not None:
+        if not 0 <= asked < len(table.seats):
+            raise Refused("seat_taken", f"the game has no seat {asked}")
+        wanted = table.seats[asked]
+        if wanted.kind == "open" or (wanted.kind == "reserved" and wanted.player_id == player_id):
+            return asked
+        raise Refused("seat_taken", f"seat {asked} is not free for you")
+    reserved = reserved_seat(table, player_id)
+    if reserved is not None:
+        return reserved
+    for number, seat in enumerate(table.seats):
+        if seat.kind == "open" and table.visibility != "private":
+            return number
+    raise Refused("seat_taken", "no seat of this game is free for you")
+
+
+def invited_seat(table: Table, invite_hash: str) -> int | None:
+    """The seat waiting for the holder of this invitation (by its hash)."""
+    return next((n for n, s in enumerate(table.seats)
+                 if s.kind == "invite" and s.invite_hash == invite_hash), None)  # fmt: skip
+
+
+def reserved_seat(table: Table, player_id: str) -> int | None:
+    return next((n for n, s in enumerate(table.seats)
+                 if s.kind == "reserved" and s.player_id == player_id), None)  # fmt: skip
+
+
 def started(table: Table) -> Table:
     if table.status == STARTED:
         return table
