@@ -46,6 +46,7 @@ from lorekeeper.tables import (
     require_open,
     rotated,
     seat_for_join,
+    shown,
     started,
     take_seat,
     with_grant,
@@ -501,7 +502,8 @@ class SeatingService:
         if rematch_id is not None and existing is not None and self._log.events.exists(rematch_id):
             game = self._log.load(rematch_id)
             dice = self._log.events.read(rematch_id, 1, 1)[0].payload.get("dice") or {}
-            return CreatedTable(rematch_id, game.version, game.head_hash, dice, existing, {}, [],
+            return CreatedTable(rematch_id, game.version, game.head_hash, dice,
+                                shown(existing, game.state.is_over), {}, [],
                                 created=False)  # fmt: skip
         if rematch_id is None:
             rematch_id = self._games.new_game_id()
@@ -552,8 +554,14 @@ class SeatingService:
     # -- access ----------------------------------------------------------------------------------
 
     def table(self, game_id: str, caller: Caller) -> Table:
-        """The game's table, for a caller who may read the game."""
-        return self.access.readable_table(game_id, caller)
+        """The game's table as shown (`over` once the game is over), for a caller who may
+        read the game."""
+        return self._shown(self.access.readable_table(game_id, caller))
+
+    def _shown(self, table: Table) -> Table:
+        if table.status != STARTED:
+            return table
+        return shown(table, self._log.load(table.game_id).state.is_over)
 
     def _member_table(self, game_id: str, caller: Caller) -> Table:
         table, _by = self._issuer(game_id, caller)

@@ -15,6 +15,9 @@ Seats (docs/players.md):
 | `open` | no | nobody yet: any player may join |
 | `invite` | no | nobody yet: the holder of its invitation, until `expires_ms` |
 | `reserved` | no | nobody yet: the player `player_id` only (a rematch, or a named seat) |
+
+A table's status is stored as `open`, `started` or `expired`; a started game that is over is
+shown as `over` (`shown`), as the lobby lists it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ TAKEN = frozenset({"player", "token", "bot"})
 FREE = frozenset({"open", "invite", "reserved"})
 SEAT_KINDS = TAKEN | FREE
 OPEN, STARTED, EXPIRED = "open", "started", "expired"
+OVER = "over"  # shown, never stored: a started game that is over
 
 
 @dataclass(frozen=True)
@@ -218,6 +222,11 @@ def invited_seat(table: Table, invite_hash: str) -> int | None:
 def reserved_seat(table: Table, player_id: str) -> int | None:
     return next((n for n, s in enumerate(table.seats)
                  if s.kind == "reserved" and s.player_id == player_id), None)  # fmt: skip
+
+
+def shown(table: Table, is_over: bool) -> Table:
+    """The table as a reader is shown it: `over` once its started game is over."""
+    return replace(table, status=OVER) if is_over and table.status == STARTED else table
 
 
 def started(table: Table) -> Table:

@@ -1,5 +1,5 @@
-"""Seats over HTTP: one access decision for one caller on every route of a game, and joining
-again (docs/players.md). On every backend."""
+"""Seats over HTTP: one access decision for one caller on every route of a game, joining
+again, and the table's status once the game is over (docs/players.md). On every backend."""
 
 from __future__ import annotations
 
@@ -69,6 +69,21 @@ def test_joining_again_is_refused_and_every_token_given_keeps_working(
     assert ended.status_code == 200, ended.get_json()
     legal = client.get(f"/games/{game_id}/legal-actions", headers=bearer(joined["token"]))
     assert legal.status_code == 200 and legal.get_json()["seat"] == 1
+
+
+def test_the_table_of_a_game_that_is_over_says_over_as_the_lobby_does(
+    client: FlaskClient,
+) -> None:
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    game_id = create_as(client, ann["key"], duel())["game_id"]
+    assert client.post(f"/games/{game_id}/join", headers=bearer(bob["key"])).status_code == 200
+    assert client.get(f"/games/{game_id}/table").get_json()["status"] == "started"
+    resigned = client.post(f"/games/{game_id}/commands", json={"type": "resign"},
+                           headers=bearer(bob["key"]))  # fmt: skip
+    assert resigned.status_code == 200
+    listed = client.get("/players/me/games?status=over", headers=bearer(ann["key"])).get_json()
+    assert [g["game_id"] for g in listed["games"]] == [game_id]
+    assert client.get(f"/games/{game_id}/table").get_json()["status"] == "over"
 
 
 def test_a_join_whose_seed_the_rules_refuse_still_seats_the_player(app: Flask) -> None:
