@@ -39,6 +39,7 @@ from lorekeeper.tables import (
     Seat,
     Table,
     changed,
+    declined,
     expired,
     free_seat,
     invite_to,
@@ -46,6 +47,7 @@ from lorekeeper.tables import (
     require_open,
     rotated,
     seat_for_join,
+    seat_to_decline,
     shown,
     started,
     take_seat,
@@ -352,6 +354,32 @@ class SeatingService:
                 return self._seated(new, number, client_seed)
         raise Refused("seat_taken", "the seats changed hands too often; try again")
 
+    def decline(self, caller: Caller, game_id: str, invitation: str | None) -> tuple[int, Table]:
+        """Turn down a seat: the invitation's, or without one the seat reserved for the
+        calling player (a named seat, a rematch); the seat and the table now. The seat shows
+        `declined` and waits for nobody, until a player of the game invites anew to it.
+        Declining again answers the same."""
+        hashed = None if invitation is None else digest(invitation)
+        me = None if hashed is not None else _require_player(caller, "declining a seat")
+
+        def is_declinable(table: Table) -> bool:
+            try:
+                seat_to_decline(table, me, hashed)
+            except Refused:
+                return False
+            return True
+
+        for _ in range(_CAS_TRIES):
+            table = self.access.table_opened_by(game_id, caller, is_declinable)
+            number, done = seat_to_decline(table, me, hashed)
+            if done:
+                return number, table
+            new = declined(table, number)
+            if self._tables.replace(new, table.rev):
+                self._relist(game_id)
+                return number, new
+        raise Refused("seat_taken", "the seats changed hands too often; try again")
+
     def _seated(self, table: Table, seat: int, client_seed: str | None = None) -> Joined:
         token = new_token()
         self._seats.save(table.game_id, {seat: token_hash(token)}, final=False)
@@ -401,7 +429,7 @@ class SeatingService:
             number = seat if seat is not None else _first_invitable(table)
             if number is None or not 0 <= number < len(table.seats):
                 raise Refused("seat_taken", "no seat of this game is free to invite to")
-            if table.seats[number].kind not in ("open", "invite"):
+            if table.seats[number].kind not in ("open", "invite", "declined"):
                 raise Refused("seat_taken", f"seat {number} is not free to invite to")
             ttl_s = expires_in_s or self.limits.invitation_ttl_s
             token = INVITATION_PREFIX + secrets.token_urlsafe(32)
@@ -620,7 +648,7 @@ def awaited_seats(table: Table) -> tuple[int, ...]:
 
 
 def _first_invitable(table: Table) -> int | None:
-    for kind in ("open", "invite"):
+    for kind in ("open", "invite", "declined"):
         for number, seat in enumerate(table.seats):
             if seat.kind == kind:
                 return number

@@ -1,5 +1,6 @@
 """Seats over HTTP: one access decision for one caller on every route of a game, joining
-again, and the table's status once the game is over (docs/players.md). On every backend."""
+again, declining an invitation or a reserved seat, and the table's status once the game is
+over (docs/players.md). On every backend."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from lorekeeper.access import Caller
 from lorekeeper.players import PlayerCaller
 from tests.api.helpers import bearer, create_as, problem, sign_up
 from tests.api.test_players_api import trio
+from tests.api.test_push_stream import notes
 from tests.api.test_visibility import READ_ROUTES, URLS
 from tests.service.games import duel
 
@@ -69,6 +71,83 @@ def test_joining_again_is_refused_and_every_token_given_keeps_working(
     assert ended.status_code == 200, ended.get_json()
     legal = client.get(f"/games/{game_id}/legal-actions", headers=bearer(joined["token"]))
     assert legal.status_code == 200 and legal.get_json()["seat"] == 1
+
+
+def test_a_reserved_seat_is_declined_and_its_game_s_players_are_told(
+    client: FlaskClient,
+) -> None:
+    ann, bob, eve, created = _private_with_a_reserved_seat(client)
+    game_id = created["game_id"]
+    problem(client.post(f"/games/{game_id}/decline", headers=bearer(eve["key"])), 404,
+            "game_not_found")  # fmt: skip
+    problem(client.post(f"/games/{game_id}/decline"), 401, "token_missing")
+    declined = client.post(f"/games/{game_id}/decline", headers=bearer(bob["key"]))
+    assert declined.status_code == 200, declined.get_json()
+    body = declined.get_json()
+    assert body["seat"] == 1
+    seat = {"seat": 1, "kind": "declined", "player": {"id": bob["id"], "name": "Bob"}}
+    assert body["table"]["seats"][1] == seat
+    again = client.post(f"/games/{game_id}/decline", headers=bearer(bob["key"]))
+    assert again.status_code == 200 and again.get_json()["table"] == body["table"]
+    table = client.get(f"/games/{game_id}/table", headers=bearer(ann["key"])).get_json()
+    assert table["seats"][1] == seat and table["status"] == "open"
+    told = [n for n in notes(client, ann["key"]) if n["type"] == "invitation_declined"]
+    assert [(n["game_id"], n["seat"], n["player"]["id"]) for n in told] == [(game_id, 1, bob["id"])]
+    invited = client.get("/players/me/games?status=invited", headers=bearer(bob["key"]))
+    assert invited.get_json()["games"] == []
+    # Bob is an outsider now: the game is hidden from him, as a missing one.
+    problem(client.get(f"/games/{game_id}", headers=bearer(bob["key"])), 404, "game_not_found")
+    problem(client.post(f"/games/{game_id}/join", headers=bearer(bob["key"])), 404,
+            "game_not_found")  # fmt: skip
+
+
+def test_an_invitation_is_declined_then_the_seat_is_invited_anew(client: FlaskClient) -> None:
+    ann, cat = sign_up(client, "Ann"), sign_up(client, "Cat")
+    created = create_as(client, ann["key"], duel(), seats=[{"kind": "me"}, {"kind": "invite"}])
+    game_id = created["game_id"]
+    invitation = {"invitation": created["invitations"][0]["token"]}
+    problem(client.post(f"/games/{game_id}/decline", json={"invitation": "lki_" + "Q" * 43}),
+            403, "invitation_rejected")  # fmt: skip
+    declined = client.post(f"/games/{game_id}/decline", json=invitation)  # no key needed
+    assert declined.status_code == 200, declined.get_json()
+    assert declined.get_json()["table"]["seats"][1] == {"seat": 1, "kind": "declined"}
+    assert client.post(f"/games/{game_id}/decline", json=invitation).status_code == 200
+    told = [n for n in notes(client, ann["key"]) if n["type"] == "invitation_declined"]
+    assert [(n["seat"], "player" in n) for n in told] == [(1, False)]
+    problem(client.post(f"/games/{game_id}/join", json=invitation, headers=bearer(cat["key"])),
+            403, "invitation_rejected")  # fmt: skip
+    problem(client.post(f"/games/{game_id}/join", headers=bearer(cat["key"])), 409, "seat_taken")
+    fresh = client.post(f"/games/{game_id}/invitations", headers=bearer(ann["key"]))
+    assert fresh.status_code == 201 and fresh.get_json()["seat"] == 1
+    joined = client.post(f"/games/{game_id}/join", json={"invitation": fresh.get_json()["token"]},
+                         headers=bearer(cat["key"]))  # fmt: skip
+    assert joined.status_code == 200 and joined.get_json()["table"]["status"] == "started"
+
+
+def test_a_rematch_is_declined(client: FlaskClient) -> None:
+    ann, bob, _, created = _private_with_a_reserved_seat(client)
+    game_id = created["game_id"]
+    assert client.post(f"/games/{game_id}/join", headers=bearer(bob["key"])).status_code == 200
+    resigned = client.post(f"/games/{game_id}/commands", json={"type": "resign"},
+                           headers=bearer(bob["key"]))  # fmt: skip
+    assert resigned.status_code == 200
+    rematch = client.post(f"/games/{game_id}/rematch", headers=bearer(ann["key"])).get_json()
+    declined = client.post(f"/games/{rematch['game_id']}/decline", headers=bearer(bob["key"]))
+    assert declined.status_code == 200, declined.get_json()
+    kinds = [s["kind"] for s in declined.get_json()["table"]["seats"]]
+    assert kinds == ["declined", "player"]  # Bob's seat, one on from his seat 1
+    told = [n for n in notes(client, ann["key"]) if n["type"] == "invitation_declined"]
+    assert [n["game_id"] for n in told] == [rematch["game_id"]]
+
+
+def test_an_expired_game_s_seat_cannot_be_declined(app: Flask) -> None:
+    client = app.test_client()
+    ann, bob, _, created = _private_with_a_reserved_seat(client)
+    seating = app.extensions["lorekeeper"].seating
+    seating._clock = lambda: created["table"]["expires_ms"] + 1
+    assert seating.expire_due() == [created["game_id"]]
+    declined = client.post(f"/games/{created['game_id']}/decline", headers=bearer(bob["key"]))
+    problem(declined, 409, "game_closed")
 
 
 def test_the_table_of_a_game_that_is_over_says_over_as_the_lobby_does(
