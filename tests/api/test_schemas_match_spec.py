@@ -39,6 +39,7 @@ BODIES: dict[type[Schema], str] = {
     schemas.TokensSchema: "Tokens",
     player_schemas.NewPlayerSchema: "NewPlayer",
     player_schemas.JoinSchema: "Join",
+    player_schemas.DeclineSchema: "Decline",
     player_schemas.InviteSchema: "Invite",
     player_schemas.GrantSchema: "NewGrant",
     player_schemas.NewWebhookSchema: "NewWebhook",

@@ -16,7 +16,6 @@ from lorekeeper.audit.merkle import leaf_hash
 from lorekeeper.audit.signatures import public_keys
 from lorekeeper.audit.verify import VERIFIED, Trust, verify_lines
 from tests.api.helpers import bearer, create_as, problem, sign_up
-from tests.api.test_players_api import trio
 from tests.service.games import WINNING_DICE, duel
 
 INVITE_ME = {"seats": [{"kind": "me"}, {"kind": "invite"}]}
@@ -163,25 +162,3 @@ def test_bad_queries_and_seeds_are_problems(client: FlaskClient) -> None:
     command = client.post(f"/games/{game_id}/commands", headers=seat_0,
                           json={"type": "client_seed", "seed": ""})  # fmt: skip
     problem(command, 422, "invalid_body")
-
-
-def test_a_join_whose_seed_the_rules_refuse_still_seats_the_player(client: FlaskClient) -> None:
-    """SEED-1: eight seeds a seat; a ninth with a join (a lost reply, joined again) is not
-    recorded, and the reply says so, with the seat's token."""
-    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
-    trio_seats = {"seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]}
-    game_id = create_as(client, ann["key"], trio(), **trio_seats)["game_id"]
-    first = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]),
-                        json={"client_seed": "bob 1"}).get_json()  # fmt: skip
-    assert first["client_seed_recorded"] is True and first["table"]["status"] == "open"
-    for n in range(2, 9):
-        given = client.post(f"/games/{game_id}/commands", headers=bearer(first["token"]),
-                            json={"type": "client_seed", "seed": f"bob {n}"})  # fmt: skip
-        assert given.status_code == 200, given.get_json()
-    again = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]),
-                        json={"client_seed": "bob 9"})  # fmt: skip
-    assert again.status_code == 200, again.get_json()
-    assert again.get_json()["client_seed_recorded"] is False and again.get_json()["token"]
-    ninth = client.post(f"/games/{game_id}/commands", headers=bearer(again.get_json()["token"]),
-                        json={"type": "client_seed", "seed": "bob 9"})  # fmt: skip
-    assert problem(ninth, 422, "illegal")["rule"] == "SEED-1"
