@@ -89,6 +89,7 @@ class InMemoryTransparencyStore:
     def __init__(self) -> None:
         self._leaves: list[bytes] = []
         self._names: dict[str, int] = {}
+        self._salts: dict[str, str] = {}
         self._lock = threading.Lock()
 
     def append(self, name: str, data: bytes, limit: int) -> int | None:
@@ -109,3 +110,12 @@ class InMemoryTransparencyStore:
 
     def leaves(self, start: int, stop: int) -> list[bytes]:
         return self._leaves[start:stop]
+
+    def salt(self, game_id: str, fresh: str, limit: int) -> str | None:
+        with self._lock:
+            if game_id not in self._salts and len(self._leaves) >= limit:
+                return None
+            return self._salts.setdefault(game_id, fresh)
+
+    def salt_of(self, game_id: str) -> str | None:
+        return self._salts.get(game_id)

@@ -181,3 +181,4 @@ def ticket_key(digest: str) -> str:
 # The transparency log (lorekeeper/transparency.py), spanning games: the coordination Redis.
 TRANSPARENCY_LEAVES_KEY = "lk:{tlog}:leaves"  # list: every leaf's data, in log order
 TRANSPARENCY_NAMES_KEY = "lk:{tlog}:names"  # hash: leaf name -> its index
+TRANSPARENCY_SALTS_KEY = "lk:{tlog}:salts"  # hash: game id -> its salt (64 hex digits)

@@ -5,7 +5,7 @@
     GET /games/<id>/transparency?since=M   the game's leaves in the log, with proofs
     GET /transparency/tree-head             the log's signed tree head
     GET /transparency/consistency?first=M&second=N   a consistency proof
-    GET /transparency/entries?start=A&end=B          leaves A..B-1 (1000 at most)
+    GET /transparency/entries?start=A&end=B          leaves A..B-1 (1000 at most), sealed
     GET /.well-known/lorekeeper-keys        the public keys that sign exports and tree heads
 
 No token is needed for a game that is not private, and a seat token changes nothing (a wrong
@@ -42,7 +42,7 @@ def export(game_id: str) -> Response:
     access().reader(game_id, caller(), audit=True)  # 401/404 for a token not of this game
     require_game_id(game_id)
     events = service().log.events.read(game_id)  # one read: one consistent snapshot
-    records = export_records(game_id, events)
+    records = export_records(game_id, events, log_salt=_salt_of(game_id))
     signer = components().signer
     if signer is not None:  # the head the export ends at, signed (docs/audit.md, section 6)
         trailer = records[-1]
@@ -105,8 +105,9 @@ def entries() -> Response:
 
 @blueprint.get("/games/<game_id>/transparency")
 def game_proof(game_id: str) -> Response:
-    """The game's leaves, each with its inclusion proof in the tree head given with them, and
-    (with `since`) the consistency proof from the tree of that many leaves to it."""
+    """The game's leaves, each with its opening and its inclusion proof in the tree head given
+    with them, the game's salt, and (with `since`) the consistency proof from the tree of that
+    many leaves to it."""
     access().reader(game_id, caller(), audit=True)
     require_game_id(game_id)
     args = query(GameProofQuery())
@@ -116,12 +117,19 @@ def game_proof(game_id: str) -> Response:
     proof = _log().game_proof(game_id, events, args.get("since"))
     body: dict[str, Any] = {
         "game_id": game_id,
+        "salt": proof.salt,
         "tree_head": _signed_head(proof.head),
         "entries": [e.to_json() for e in proof.entries],
     }
     if proof.since is not None:
         body["consistency"] = {"first": proof.since, "proof": proof.consistency}
     return _no_store(jsonify(body))
+
+
+def _salt_of(game_id: str) -> str | None:
+    """The game's salt in the log, for a reader of the game (none on a server without one)."""
+    found = components().transparency
+    return None if found is None else found.salt_of(game_id)
 
 
 def _log() -> TransparencyLog:

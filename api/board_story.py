@@ -1,8 +1,13 @@
 """What a moment of a game shows besides its state: read from the events up to it.
 
+- The moment: the event a picture is about, its last one's version, but at the game's end
+  (the `GameEnded` and the secrets revealed after it) the act that ended it: the battle
+  whose hits and kills brought the end, a resignation, a delivery; the end itself after a
+  turn limit. The viewer shows that event's line.
 - The last move of the turn (a move, a flight, a retreat), from the hex the unit left, and
-  the last battle: the picture draws them, and marks them `current` when the moment's own
-  event is that move or battle.
+  the last battle: the picture draws them, and marks them `current` when they are the
+  moment. A retreat that went nowhere (a unit that could not retreat at all, R-RET-2) is not
+  a move: the turn's last move stays the one before it.
 - A resignation: from the event where a seat resigns until something else happens (the game
   going on without it, or never, when it ended the game), the picture shows the position
   before the resignation, the resigned seat's pieces faded, and says who resigned, instead of
@@ -12,8 +17,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from domain import Event, GameState, evolve
 from domain import events as ev
@@ -24,6 +29,12 @@ MOVES = {ev.UnitMoved: "move", ev.DragonFlew: "flight", ev.UnitRetreated: "retre
 # The events a resignation brings with it; anything else ends its picture.
 RESIGNATION = {"PlayerResigned", "PlayerEliminated", "GameEnded", "DiceRevealed", "SecretsRevealed",
                "TurnEnded"}  # fmt: skip
+# What an act brings about rather than an act: a battle's hits, kills, banners and retreats,
+# the decisions it asks for, an elimination. The act that ended a game is the last event
+# before its end that is none of these.
+OUTCOMES = {"UnitHit", "CriticalHitChecked", "UnitDestroyed", "GloryTaken", "GlorySpent",
+            "BannersGained", "BloodGained", "LoreGained", "FlagsIgnored", "PlayerEliminated",
+            "DecisionRequested", "BattleBackDeclined", "UnitRetreated"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -32,14 +43,17 @@ class Move:
     owner: int
     kind: str  # move, flight or retreat
     hexes: tuple[tuple[int, int], ...]  # from the hex it left to where it stopped
-    current: bool  # the moment's own event
+    version: int  # of its event
+    current: bool = False  # its event is the moment
 
 
 @dataclass(frozen=True)
 class Battle:
     attacker: str
     target: str
-    current: bool
+    hexes: tuple[tuple[int, int], tuple[int, int]]  # the attacker's and the target's
+    version: int
+    current: bool = False
 
 
 @dataclass(frozen=True)
@@ -50,7 +64,7 @@ class Story:
     last_battle: Battle | None = None
     resigned: tuple[int, ...] = ()
     ordered: tuple[str, ...] = ()
-    event_type: str = ""
+    moment: int = 0  # the version of the event the picture is about
 
 
 def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
@@ -60,14 +74,13 @@ def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
     battle: Battle | None = None
     before_resignation: GameState | None = None
     resigned: list[int] = []
-    last = len(events) - 1
-    for i, event in enumerate(spending(events)):  # the read's budget (lorekeeper/budget.py)
+    for version, event in enumerate(spending(events), 1):  # the read's budget
         if event.type == "TurnStarted":
             move, battle = None, None
         elif isinstance(event, ev.UnitMoved | ev.DragonFlew | ev.UnitRetreated) and state:
-            move = _move(state, event, current=i == last) or move
-        elif isinstance(event, ev.BattleRolled):
-            battle = Battle(event.attacker, event.target, current=i == last)
+            move = _move(state, event, version) or move
+        elif isinstance(event, ev.BattleRolled) and state:
+            battle = _battle(state, event, version) or battle
         if isinstance(event, ev.PlayerResigned):
             if before_resignation is None:
                 before_resignation = state
@@ -81,23 +94,59 @@ def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
     if before_resignation is not None:
         before = board_view(before_resignation, None)
         view = {**view, "units": before["units"], "engagements": before["engagements"]}
+    moment = moment_of(events)
     story = Story(
-        last_move=move,
-        last_battle=battle,
+        last_move=_marked(move, moment),
+        last_battle=_marked(battle, moment),
         resigned=tuple(resigned),
         ordered=tuple(view["turn_state"]["ordered"]),
-        event_type=events[-1].type,
+        moment=moment,
     )
     return view, story
 
 
+def moment_of(events: Sequence[Event]) -> int:
+    """The version of the event a picture after `events` is about (the module's docstring)."""
+    ended = next((v for v, e in enumerate(events, 1) if e.type == "GameEnded"), None)
+    if ended is None:
+        return len(events)
+    act = ended - 1
+    while act > 0 and events[act - 1].type in OUTCOMES:
+        act -= 1
+    if act == 0 or events[act - 1].type == "TurnEnded":  # the turn limit (R-WIN-3)
+        return ended
+    if events[act - 1].type == "TurnStarted":  # fire or poison at the turn's start (R-FIR-3)
+        hits = (v for v in range(act + 1, ended) if events[v - 1].type == "UnitHit")
+        return next(hits, ended)
+    return act
+
+
+Mark = TypeVar("Mark", Move, Battle)
+
+
+def _marked(mark: Mark | None, moment: int) -> Mark | None:
+    return None if mark is None else replace(mark, current=mark.version == moment)
+
+
 def _move(
-    state: GameState, event: ev.UnitMoved | ev.DragonFlew | ev.UnitRetreated, current: bool
+    state: GameState, event: ev.UnitMoved | ev.DragonFlew | ev.UnitRetreated, version: int
 ) -> Move | None:
+    """The move, or None when the unit did not leave its hex (a retreat with no path)."""
     unit = state.units.get(event.unit)
     if unit is None:
         return None
     start = (unit.hex.col, unit.hex.row)
     steps = tuple((h.col, h.row) for h in event.path)
     hexes = steps if steps and steps[0] == start else (start, *steps)
-    return Move(unit.id, unit.owner, MOVES[type(event)], hexes, current)
+    if len(hexes) < 2:
+        return None
+    return Move(unit.id, unit.owner, MOVES[type(event)], hexes, version)
+
+
+def _battle(state: GameState, event: ev.BattleRolled, version: int) -> Battle | None:
+    """The battle, where its units stood (the target may be gone when it is shown)."""
+    attacker, target = state.units.get(event.attacker), state.units.get(event.target)
+    if attacker is None or target is None:
+        return None
+    hexes = ((attacker.hex.col, attacker.hex.row), (target.hex.col, target.hex.row))
+    return Battle(attacker.id, target.id, hexes, version)

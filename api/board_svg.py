@@ -1,5 +1,5 @@
 """The board as an SVG picture: a pure function of a board view (`domain.view.board_view`) and
-of its story (`api.board_story`: the last move, a resignation).
+of its story (`api.board_story`: the last move, a resignation, the moment it is about).
 
     render_history(events)        the picture after a game's first N events (GET board.svg)
     render_board(view, story)     the same from a view
@@ -7,7 +7,8 @@ of its story (`api.board_story`: the last move, a resignation).
 Pointy-top hexes in odd-r offset coordinates (R-BRD-1): odd rows sit half a hex east. The
 picture scales through its viewBox; its `data-board-height` is where the board ends and the
 status panel under it begins (the viewer crops the panel and shows the words in HTML, from
-`<metadata class="lk-status">`). Terrain is painted and drawn (trees, hills, waves, stones) and
+`<metadata class="lk-status">`); its `data-moment` is the version of the event it is about,
+whose line the viewer shows. Terrain is painted and drawn (trees, hills, waves, stones) and
 named at the foot of its hex; hex coordinates are drawn but hidden until the picture's root
 has the class `show-coords` (the viewer's toggle; every hex also has a tooltip with its
 coordinates). Every string from the view is escaped: unit ids come from user scenarios.
@@ -71,6 +72,7 @@ def render_board(view: Mapping[str, Any], story: Story | None = None) -> str:
         data_width=width,
         data_height=height,
         data_board_height=num(board_h),
+        data_moment=story.moment or None,
         data_scenario=view.get("scenario"),
     )
     hexes, ground_names = draw_terrain(view, width, height)
@@ -86,7 +88,7 @@ def render_board(view: Mapping[str, Any], story: Story | None = None) -> str:
         *_engagements(view),
         *_last_move(story),
         *draw_units(view, frozenset(story.ordered), frozenset(story.resigned)),
-        *_last_battle(view, story),
+        *_last_battle(story),
         *site_names,
         *ground_names,
         *panel_parts,
@@ -157,15 +159,13 @@ def _last_move(story: Story) -> list[str]:
     ]
 
 
-def _last_battle(view: Mapping[str, Any], story: Story) -> list[str]:
-    """The battle shown: an arrow from the attacker to its target, in red."""
+def _last_battle(story: Story) -> list[str]:
+    """The battle that is the moment: a red arrow from the attacker to its target, where they
+    stood (the target may be gone: the blow that won destroyed it)."""
     battle = story.last_battle
-    where = {u["id"]: u["hex"] for u in view.get("units", [])}
-    if battle is None or not battle.current or battle.attacker not in where:
+    if battle is None or not battle.current:
         return []
-    if battle.target not in where:
-        return []
-    (x0, y0), (x1, y1) = hex_center(*where[battle.attacker]), hex_center(*where[battle.target])
+    (x0, y0), (x1, y1) = (hex_center(*h) for h in battle.hexes)
     length = max(1e-6, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     start = (x0 + ux * R * 0.45, y0 + uy * R * 0.45)

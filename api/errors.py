@@ -45,7 +45,6 @@ STATUS: dict[str, int] = {
     "malformed_json": 400,
     "bad_header": 400,
     "invalid_query": 400,
-    "bad_query": 400,
     "unsupported_media_type": 415,
     "invalid_body": 422,
     "invalid_command": 422,

@@ -25,6 +25,10 @@ class JoinSchema(Schema):
     client_seed = fields.String(validate=validate.Length(1, 128))
 
 
+class DeclineSchema(Schema):
+    invitation = fields.String(validate=validate.Length(1, 128))
+
+
 class InviteSchema(Schema):
     seat = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEAT))
     expires_in_s = fields.Integer(strict=True, validate=TTL_S)

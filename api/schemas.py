@@ -354,6 +354,20 @@ class StateQuery(_Query):
     version = QueryInteger(validate=validate.Range(1, MAX_VERSION))
 
 
+class BoardQuery(_Query):
+    """GET /games/{id}/board.svg: the version to draw (default: the latest)."""
+
+    version = QueryInteger(validate=validate.Range(1, MAX_VERSION))
+
+
+class LogQuery(_Query):
+    """GET /games/{id}/log: the log's format."""
+
+    format = fields.String(
+        load_default="text", validate=validate.OneOf(("text", "markdown", "json"))
+    )
+
+
 class LobbyQuery(_Query):
     status = fields.String(validate=validate.OneOf(("open", "active", "over", "expired")))
     scenario = fields.String(validate=validate.Length(1, 64))

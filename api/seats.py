@@ -3,6 +3,7 @@
 GET    /games/{id}/table                     who holds each seat, visibility, status
 POST   /games/{id}/join                      take a seat (player key); its seat token back
 POST   /games/{id}/leave                     free your seat of a game not started
+POST   /games/{id}/decline                   turn down an invitation or a reserved seat
 POST   /games/{id}/invitations               a new single-use invitation for a free seat
 POST   /games/{id}/rematch                   the same scenario, same players, seats rotated
 POST   /games/{id}/grants                    a read-only token: spectator or auditor
@@ -18,7 +19,7 @@ from flask import Blueprint, Response, request, url_for
 
 from api.deps import seating
 from api.identity import caller
-from api.player_schemas import GrantSchema, InviteSchema, JoinSchema, loaded
+from api.player_schemas import DeclineSchema, GrantSchema, InviteSchema, JoinSchema, loaded
 from api.requests import json_body
 from api.responses import etag, jsonify
 from lorekeeper.seating import CreatedTable, Invitation
@@ -49,6 +50,13 @@ def join(game_id: str) -> Response:
 def leave(game_id: str) -> Response:
     _optional_body()
     return jsonify({"game_id": game_id, "table": table_json(seating().leave(caller(), game_id))})
+
+
+@blueprint.post("/games/<game_id>/decline")
+def decline(game_id: str) -> Response:
+    body = loaded(DeclineSchema, _optional_body())
+    seat, table = seating().decline(caller(), game_id, body.get("invitation"))
+    return jsonify({"game_id": game_id, "seat": seat, "table": table_json(table)})
 
 
 @blueprint.post("/games/<game_id>/invitations")

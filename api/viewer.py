@@ -6,6 +6,9 @@
     GET /games/<id>/log?format=json       the lines with their versions (the viewer reads this)
     GET /viewer/<id>                      the viewer page; its JS and CSS under /viewer/static/
 
+Their query strings are checked as every route's are (`api.requests.query`): a bad or unknown
+parameter is a 400 `invalid_query` with the field `errors`.
+
 The blueprint reads a game's events through a loader `(game_id) -> list[Event]` that raises
 `lorekeeper.errors.GameNotFound` for an unknown game. `register_viewer(app, load_events)`
 installs one; without it the app's own components (`app.extensions["lorekeeper"]`, as built by
@@ -23,16 +26,18 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app
 
 from api.board_svg import render_history
 from api.errors import problem_response
 from api.guards import budgeted
+from api.requests import query
+from api.schemas import BoardQuery, LogQuery, NoQuery
 from domain import Event, event_from_json
 from domain.events import EVENT_TYPES
 from domain.narrate import narrate
 from lorekeeper.budget import spending
-from lorekeeper.errors import GameNotFound, LorekeeperError, Refused, VersionNotFound
+from lorekeeper.errors import GameNotFound, LorekeeperError, VersionNotFound
 
 LoadEvents = Callable[[str], list[Event]]
 LOADER = "lorekeeper.viewer.load_events"
@@ -95,20 +100,15 @@ def _refused(exc: LorekeeperError) -> Response:
 @viewer_blueprint.get("/games/<game_id>/board.svg")
 @budgeted
 def board_svg(game_id: str) -> Response:
+    asked: int | None = query(BoardQuery()).get("version")
     events = _load(game_id)
-    raw = request.args.get("version")
-    if raw is None:
-        version = len(events)
-    elif not (raw.isascii() and raw.isdigit()):
-        raise Refused("bad_query", "version is a whole number: ?version=12")
-    else:
-        version = int(raw)
-    if not 1 <= version <= len(events):
+    version = len(events) if asked is None else asked
+    if version > len(events):
         raise VersionNotFound(version, len(events))
     svg = render_history(events[:version])
     response = Response(svg, mimetype="image/svg+xml")
     # A past version never changes (the stream is append-only); "now" does.
-    fixed = raw is not None
+    fixed = asked is not None
     response.headers["Cache-Control"] = "public, max-age=86400" if fixed else "no-cache"
     response.headers["X-Game-Version"] = str(version)
     return response
@@ -117,9 +117,9 @@ def board_svg(game_id: str) -> Response:
 @viewer_blueprint.get("/games/<game_id>/log")
 @budgeted
 def log(game_id: str) -> Response:
+    kind = query(LogQuery())["format"]
     events = _load(game_id)
     lines = narrate(spending(events))
-    kind = request.args.get("format", "text")
     if kind == "json":
         return _json_log(game_id, events, lines)
     if kind == "markdown":
@@ -127,8 +127,6 @@ def log(game_id: str) -> Response:
             f"{v}. {_markdown(line)}\n" for v, line in enumerate(lines, 1)
         )
         return Response(text, mimetype="text/markdown")
-    if kind != "text":
-        raise Refused("bad_query", "format is text, markdown or json")
     width = len(str(len(lines)))
     text = "".join(f"{v:>{width}}  {line}\n" for v, line in enumerate(lines, 1))
     return Response(text, mimetype="text/plain")
@@ -154,6 +152,7 @@ def _markdown(text: str) -> str:
 
 @viewer_blueprint.get("/viewer/<game_id>")
 def viewer_page(game_id: str) -> Response:
+    query(NoQuery())  # the page keeps its place in the fragment: #v=12
     _load(game_id)  # 404 for an unknown game
     response = Response((STATIC / "index.html").read_bytes(), mimetype="text/html")
     response.headers["Content-Security-Policy"] = PAGE_POLICY

@@ -3,9 +3,10 @@
 A request's `Caller` is what its bearer token proved: a player (an API key, checked on every
 request: lorekeeper/players.py), or a token to check per game: a seat token (`lks_`) or a
 read-only grant (`lkv_`). A private game answers 404 to everyone else, as if it did not
-exist (docs/players.md has the table). What never changes is remembered per process: a
-game's visibility, and a started game's seats; grants are read every time (they may be
-revoked).
+exist (docs/players.md has the table). Every route asks one decision, `Access.admit`, so a
+caller is let in or kept out of a game alike on all of them. What never changes is
+remembered per process: a game's visibility, and a started game's seats; grants are read
+every time (they may be revoked).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lorekeeper.errors import GameNotFound, Refused, TokenMissing, TokenRejected
@@ -49,6 +51,16 @@ class Caller:
         return self.token is not None and self.token.startswith(GRANT_PREFIX)
 
 
+@dataclass(frozen=True)
+class Admission:
+    """What one caller may be in one game (Access.admit): a reader always; the seat it
+    holds, or the read-only grant it holds, if any."""
+
+    private: bool
+    seat: int | None = None
+    grant: Grant | None = None
+
+
 class _Remembered:
     """Per game, what never changes once known: its visibility, and a started table (a
     started game's seats are final)."""
@@ -76,11 +88,10 @@ class Access:
         self._seats = seats
         self._remembered = _Remembered()
 
-    def reader(self, game_id: str, caller: Caller, *, audit: bool = False) -> int | None:
-        """The seat whose view the caller reads (None: the public view). GameNotFound for
-        an unknown game, and for a private game the caller may not read; TokenRejected for
-        a token that opens nothing here. `audit`: the export and audit routes, which a
-        spectator grant does not open (an auditor grant does)."""
+    def admit(self, game_id: str, caller: Caller) -> Admission:
+        """The one access decision, every route's: what the caller may be in this game.
+        GameNotFound for an unknown game, and for a private game the caller may not read
+        (as if it did not exist); TokenRejected for a token that opens nothing here."""
         require_game_id(game_id)
         visibility, table = self._facts(game_id)
         private = visibility == "private"
@@ -88,53 +99,46 @@ class Access:
             grant = self._grant(game_id, caller)
             if grant is None:
                 _refuse(private, game_id, "this read-only token is not one of this game")
-            elif audit and private and grant.role != "auditor":
-                raise Refused("role_insufficient", "a spectator token does not open the "
-                              "export and audit; ask a player for an auditor token")  # fmt: skip
-            return None
+            return Admission(private, grant=grant)
         if caller.token is not None:
             seat = self.token_seat(game_id, caller)
             if seat is None:
                 _refuse(private, game_id, "this token is not a seat token of this game")
-            return seat
+            return Admission(private, seat=seat)
         me = caller.player_id
         if me is not None:
             table = table or self._tables.load(game_id)
             seat = None if table is None else table.seat_of(me)
-            if seat is not None or not private:
-                return seat
-            if table is not None and (table.is_member(me) or is_reserved_for(table, me)):
-                return None
+            if seat is not None or not private or (table is not None and may_read(table, me)):
+                return Admission(private, seat=seat)
         if private:
             raise GameNotFound(game_id)
-        return None
+        return Admission(private)
+
+    def reader(self, game_id: str, caller: Caller, *, audit: bool = False) -> int | None:
+        """The seat whose view the caller reads (None: the public view); refusals as
+        `admit`'s. `audit`: the export and audit routes, which a spectator grant of a
+        private game does not open (an auditor grant does)."""
+        admitted = self.admit(game_id, caller)
+        grant = admitted.grant
+        if audit and admitted.private and grant is not None and grant.role != "auditor":
+            raise Refused("role_insufficient", "a spectator token does not open the export "
+                          "and audit; ask a player for an auditor token")  # fmt: skip
+        return admitted.seat
 
     def actor(self, game_id: str, caller: Caller) -> int:
-        """The seat the caller acts for; TokenMissing, TokenRejected, GameNotFound, or 403
-        `not_seated` (a player who holds no seat of the game)."""
+        """The seat the caller acts for: TokenMissing without a token; `admit`'s refusals;
+        403 `read_only_token` for a grant, `not_seated` for a reader who holds no seat."""
         require_game_id(game_id)
         if caller.token is None and caller.player is None:
             raise TokenMissing("this request needs `Authorization: Bearer <seat token or "
                                "player key>`")  # fmt: skip
-        if caller.is_grant:
-            self.reader(game_id, caller)  # 404/401 before 403, as for any other request
+        admitted = self.admit(game_id, caller)
+        if admitted.grant is not None:
             raise Refused("read_only_token", "a read-only token cannot act in a game")
-        if caller.token is not None:
-            seat = self.token_seat(game_id, caller)
-            if seat is not None:
-                return seat
-            visibility, _ = self._facts(game_id)
-            _refuse(visibility == "private", game_id, "this token is not a seat token of this game")
-        me = caller.player_id
-        assert me is not None
-        visibility, table = self._facts(game_id)
-        table = table or self._tables.load(game_id)
-        seat = None if table is None else table.seat_of(me)
-        if seat is not None:
-            return seat
-        if visibility == "private" and not (table is not None and table.is_member(me)):
-            raise GameNotFound(game_id)
-        raise Refused("not_seated", "you hold no seat of this game")
+        if admitted.seat is None:
+            raise Refused("not_seated", "you hold no seat of this game")
+        return admitted.seat
 
     def verified_token(self, game_id: str, caller: Caller) -> str | None:
         """The identity the caller's seat token or grant proves in this game
@@ -178,21 +182,34 @@ class Access:
         table = self._tables.load(game_id)  # never remembered: a grant may be revoked
         return None if table is None else table.grant_of(digest(caller.token or ""))
 
-    def readable_table(self, game_id: str, caller: Caller, *, joining: bool = False) -> Table:
-        """The game's table if the caller may read the game (an invitation opens a private
-        game to its holder); GameNotFound otherwise, and for a game without a table."""
-        require_game_id(game_id)
+    def readable_table(self, game_id: str, caller: Caller) -> Table:
+        """The game's table as stored now, if `admit` lets the caller in; GameNotFound for a
+        game without a table."""
+        self.admit(game_id, caller)
         table = self._tables.load(game_id)
         if table is None:
             raise GameNotFound(game_id)
-        if table.visibility == "private" and not joining:
-            me = caller.player_id
-            allowed = me is not None and (table.is_member(me) or is_reserved_for(table, me))
-            if not allowed and caller.token is not None:
-                allowed = self.reader(game_id, caller) is not None or caller.is_grant
-            if not allowed:
-                raise GameNotFound(game_id)
         return table
+
+    def table_opened_by(
+        self, game_id: str, caller: Caller, opens: Callable[[Table], bool]
+    ) -> Table:
+        """The game's table, for a caller `admit` lets in or one `opens` lets in (an
+        invitation opens a private game to its holder); GameNotFound for anyone else, as
+        for a missing game."""
+        try:
+            return self.readable_table(game_id, caller)
+        except GameNotFound:
+            table = self._tables.load(game_id) if is_game_id(game_id) else None
+            if table is None or not opens(table):
+                raise
+            return table
+
+
+def may_read(table: Table, player_id: str) -> bool:
+    """Whether the player may read the game, private or not: its creator, a player seated,
+    a player a seat is reserved for."""
+    return table.is_member(player_id) or is_reserved_for(table, player_id)
 
 
 def is_reserved_for(table: Table, player_id: str) -> bool:

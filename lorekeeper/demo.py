@@ -29,7 +29,8 @@ would be reported as one.
 `--clock S` gives the game a per-turn clock of S seconds (docs/api.md, "Clocks"); with
 `--idle-seat N` that seat's player never answers: each of its turns runs out, and the
 server's worker ends it by the automatic choices (a `TimedOut` line in the history), while
-the other player plays on. The demo waits for each of those time-outs.
+the other player plays on. The automatic choices accept every battle back, so the idle seat
+still defends and may win. The demo waits for each of those time-outs.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ notification is the start of a
 | `decision_requested` | a decision of the player's seat is pending | `decision:<T>:<seat>:…` |
 | `game_over` | the game is over, the player held a seat | `over` |
 | `invitation_received` | an open game has a seat reserved for the player | `invited:<seat>` |
+| `invitation_declined` | a seat of the player's open game was declined | `declined:<seat>:<who>` |
 | `time_running_out` | (the clocks: `Timekeeper.on_running_out`) | `running_out:<seat>:…` |
 
 The NotificationLog records the facts that hold at each stamp (the game's version, its
@@ -42,6 +43,7 @@ TYPES = (
     "decision_requested",
     "game_over",
     "invitation_received",
+    "invitation_declined",
     "time_running_out",
 )
 
@@ -75,6 +77,7 @@ def facts_of(game: Game, table: Table | None) -> Facts:
                 invited = facts.setdefault(seat.player_id, [])
                 invited.append(_note(seat.player_id, game, f"invited:{n}", "invitation_received",
                                      seat=n, scenario=state.scenario))  # fmt: skip
+        _declined(game, table, facts)
     if not is_started(state) or status == "expired":
         return facts
     for n, player_id in seated.items():
@@ -96,6 +99,22 @@ def facts_of(game: Game, table: Table | None) -> Facts:
         facts[holder].append(_note(holder, game, fact, "decision_requested", seat=pending.seat,
                                    decision=pending.kind, unit=pending.unit))  # fmt: skip
     return facts
+
+
+def _declined(game: Game, table: Table, facts: Facts) -> None:
+    """Each declined seat, told to the game's creator and seated players: once per
+    invitation or reservation turned down (`who`: the player, or the invitation's hash)."""
+    members = [s.player_id for s in table.seats if s.kind == "player" and s.player_id]
+    if table.owner is not None:
+        members.insert(0, table.owner)
+    for n, seat in enumerate(table.seats):
+        if seat.kind != "declined":
+            continue
+        who = seat.player_id or (seat.invite_hash or "")[:12]
+        body = {k: v for k, v in seat.public(n).items() if k in ("seat", "player")}
+        for player_id in dict.fromkeys(members):
+            fact = _note(player_id, game, f"declined:{n}:{who}", "invitation_declined", **body)
+            facts.setdefault(player_id, []).append(fact)
 
 
 def records_of(listed: Sequence[tuple[Game, Table | None]]) -> list[NoteRecord]:

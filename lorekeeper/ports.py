@@ -570,9 +570,10 @@ class TimeOutQueue(Protocol):
 
 
 class TransparencyStore(Protocol):
-    """The transparency log's leaves, append-only, in order (lorekeeper/transparency.py).
-    Each leaf has a unique name (`created:<game id>`, `finished:<game id>`): appending a name
-    twice keeps the first leaf and answers its index. One on the coordination Redis."""
+    """The transparency log's leaves, append-only, in order (lorekeeper/transparency.py), and
+    each game's salt. Each leaf has a unique name (`game_created:<game id>`,
+    `game_finished:<game id>`): appending a name twice keeps the first leaf and answers its
+    index. A game's salt, once kept, never changes. One on the coordination Redis."""
 
     def append(self, name: str, data: bytes, limit: int) -> int | None:
         """The leaf's index (its first one for a name seen before); None when the log holds
@@ -586,6 +587,13 @@ class TransparencyStore(Protocol):
     def leaves(self, start: int, stop: int) -> list[bytes]:
         """Leaves `start` to `stop - 1` (fewer past the end)."""
         ...
+
+    def salt(self, game_id: str, fresh: str, limit: int) -> str | None:
+        """The game's salt: the one kept, or `fresh`, kept now, when it has none (once, even
+        when two ask at once); None when it has none and the log holds `limit` leaves."""
+        ...
+
+    def salt_of(self, game_id: str) -> str | None: ...
 
 
 @dataclass(frozen=True)

@@ -39,11 +39,16 @@ from lorekeeper.tables import (
     Seat,
     Table,
     changed,
+    declined,
     expired,
     free_seat,
     invite_to,
+    invited_seat,
     require_open,
     rotated,
+    seat_for_join,
+    seat_to_decline,
+    shown,
     started,
     take_seat,
     with_grant,
@@ -110,7 +115,7 @@ class Joined:
     version: int
     # Whether the join's client seed is recorded (SEED-1); None: the join gave none. False:
     # the rules refused it after the seat was taken (the first turn began in between, as
-    # another player took the last seat; or the seat gave its seed 8 times already).
+    # another player took the last seat).
     client_seed_recorded: bool | None = None
 
 
@@ -320,28 +325,59 @@ class SeatingService:
         *,
         client_seed: str | None = None,
     ) -> Joined:
-        """Seat the caller (a player) in a free seat: the invitation's, the one asked for, one
-        reserved for the caller, or the first open one; its seat token comes back. Joining
-        again before the game starts gives a new token for the same seat (a lost reply).
-        A `client_seed` is recorded as the seat's (SEED-1) before the game can start."""
+        """Seat the caller (a player) in a free seat (tables.seat_for_join); its seat token
+        comes back, shown once. A player who holds a seat already is refused (409
+        `already_seated`): the token it was given keeps working, and its player key acts for
+        the seat too. A `client_seed` is recorded as the seat's (SEED-1) before the game can
+        start."""
         me = _require_player(caller, "joining a game")
         name = self._name_of(me)
+        hashed = None if invitation is None else digest(invitation)
+
+        def is_invited(table: Table) -> bool:  # an invitation opens a private game
+            return hashed is not None and invited_seat(table, hashed) is not None
+
         for _ in range(_CAS_TRIES):
-            table = self.access.readable_table(game_id, caller, joining=invitation is not None)
-            if client_seed is not None:
-                self._require_seat_seeds(game_id)
+            table = self.access.table_opened_by(game_id, caller, is_invited)
             held = table.seat_of(me)
             if held is not None:
-                if table.status != OPEN:
-                    raise Refused("already_seated", f"you hold seat {held} of this game",
-                                  seat=held)  # fmt: skip
-                return self._seated(table, held, client_seed)
+                raise Refused("already_seated", f"you hold seat {held} of this game; the seat "
+                              "token you were given keeps working, and your player key acts "
+                              "for the seat too", seat=held)  # fmt: skip
+            if client_seed is not None:
+                self._require_seat_seeds(game_id)
             require_open(table)
-            number = self._free_seat_for(table, me, seat, invitation)
+            number = seat_for_join(table, me, seat, hashed, self._clock())
             self._check_caps(me)
             new = take_seat(table, number, Seat("player", me, name))
             if self._tables.replace(new, table.rev):
                 return self._seated(new, number, client_seed)
+        raise Refused("seat_taken", "the seats changed hands too often; try again")
+
+    def decline(self, caller: Caller, game_id: str, invitation: str | None) -> tuple[int, Table]:
+        """Turn down a seat: the invitation's, or without one the seat reserved for the
+        calling player (a named seat, a rematch); the seat and the table now. The seat shows
+        `declined` and waits for nobody, until a player of the game invites anew to it.
+        Declining again answers the same."""
+        hashed = None if invitation is None else digest(invitation)
+        me = None if hashed is not None else _require_player(caller, "declining a seat")
+
+        def is_declinable(table: Table) -> bool:
+            try:
+                seat_to_decline(table, me, hashed)
+            except Refused:
+                return False
+            return True
+
+        for _ in range(_CAS_TRIES):
+            table = self.access.table_opened_by(game_id, caller, is_declinable)
+            number, done = seat_to_decline(table, me, hashed)
+            if done:
+                return number, table
+            new = declined(table, number)
+            if self._tables.replace(new, table.rev):
+                self._relist(game_id)
+                return number, new
         raise Refused("seat_taken", "the seats changed hands too often; try again")
 
     def _seated(self, table: Table, seat: int, client_seed: str | None = None) -> Joined:
@@ -369,33 +405,6 @@ class SeatingService:
                           "dice are not the server's committed seed, or it began at its creation",
                           errors={"client_seed": ["not taken by this game"]})  # fmt: skip
 
-    def _free_seat_for(
-        self, table: Table, me: str, asked: int | None, invitation: str | None
-    ) -> int:
-        now = self._clock()
-        if invitation is not None:
-            hashed = digest(invitation)
-            for number, s in enumerate(table.seats):
-                if s.kind == "invite" and s.invite_hash == hashed:
-                    if s.expires_ms is not None and s.expires_ms <= now:
-                        raise Refused("invitation_rejected", "this invitation has expired")
-                    return number
-            raise Refused("invitation_rejected", "this invitation is unknown or used")
-        if asked is not None:
-            if not 0 <= asked < len(table.seats):
-                raise Refused("seat_taken", f"the game has no seat {asked}")
-            wanted = table.seats[asked]
-            if wanted.kind == "open" or (wanted.kind == "reserved" and wanted.player_id == me):
-                return asked
-            raise Refused("seat_taken", f"seat {asked} is not free for you")
-        for number, s in enumerate(table.seats):
-            if s.kind == "reserved" and s.player_id == me:
-                return number
-        for number, s in enumerate(table.seats):
-            if s.kind == "open" and table.visibility != "private":
-                return number
-        raise Refused("seat_taken", "no seat of this game is free for you")
-
     def leave(self, caller: Caller, game_id: str) -> Table:
         """Free the caller's seat of a game that has not started (a started game: resign)."""
         me = _require_player(caller, "leaving a game")
@@ -420,7 +429,7 @@ class SeatingService:
             number = seat if seat is not None else _first_invitable(table)
             if number is None or not 0 <= number < len(table.seats):
                 raise Refused("seat_taken", "no seat of this game is free to invite to")
-            if table.seats[number].kind not in ("open", "invite"):
+            if table.seats[number].kind not in ("open", "invite", "declined"):
                 raise Refused("seat_taken", f"seat {number} is not free to invite to")
             ttl_s = expires_in_s or self.limits.invitation_ttl_s
             token = INVITATION_PREFIX + secrets.token_urlsafe(32)
@@ -521,7 +530,8 @@ class SeatingService:
         if rematch_id is not None and existing is not None and self._log.events.exists(rematch_id):
             game = self._log.load(rematch_id)
             dice = self._log.events.read(rematch_id, 1, 1)[0].payload.get("dice") or {}
-            return CreatedTable(rematch_id, game.version, game.head_hash, dice, existing, {}, [],
+            return CreatedTable(rematch_id, game.version, game.head_hash, dice,
+                                shown(existing, game.state.is_over), {}, [],
                                 created=False)  # fmt: skip
         if rematch_id is None:
             rematch_id = self._games.new_game_id()
@@ -572,8 +582,14 @@ class SeatingService:
     # -- access ----------------------------------------------------------------------------------
 
     def table(self, game_id: str, caller: Caller) -> Table:
-        """The game's table, for a caller who may read the game."""
-        return self.access.readable_table(game_id, caller)
+        """The game's table as shown (`over` once the game is over), for a caller who may
+        read the game."""
+        return self._shown(self.access.readable_table(game_id, caller))
+
+    def _shown(self, table: Table) -> Table:
+        if table.status != STARTED:
+            return table
+        return shown(table, self._log.load(table.game_id).state.is_over)
 
     def _member_table(self, game_id: str, caller: Caller) -> Table:
         table, _by = self._issuer(game_id, caller)
@@ -632,7 +648,7 @@ def awaited_seats(table: Table) -> tuple[int, ...]:
 
 
 def _first_invitable(table: Table) -> int | None:
-    for kind in ("open", "invite"):
+    for kind in ("open", "invite", "declined"):
         for number, seat in enumerate(table.seats):
             if seat.kind == kind:
                 return number

@@ -15,6 +15,10 @@ Seats (docs/players.md):
 | `open` | no | nobody yet: any player may join |
 | `invite` | no | nobody yet: the holder of its invitation, until `expires_ms` |
 | `reserved` | no | nobody yet: the player `player_id` only (a rematch, or a named seat) |
+| `declined` | no | nobody: turned down by its invitation's holder or its player (`player_id`) |
+
+A table's status is stored as `open`, `started` or `expired`; a started game that is over is
+shown as `over` (`shown`), as the lobby lists it.
 """
 
 from __future__ import annotations
@@ -28,18 +32,20 @@ from lorekeeper.errors import Refused
 VISIBILITIES = ("public", "unlisted", "private")
 ROLES = ("spectator", "auditor")
 TAKEN = frozenset({"player", "token", "bot"})
-FREE = frozenset({"open", "invite", "reserved"})
+FREE = frozenset({"open", "invite", "reserved", "declined"})
 SEAT_KINDS = TAKEN | FREE
 OPEN, STARTED, EXPIRED = "open", "started", "expired"
+OVER = "over"  # shown, never stored: a started game that is over
 
 
 @dataclass(frozen=True)
 class Seat:
     kind: str
-    player_id: str | None = None  # player: its holder; reserved: the one it waits for
+    # player: its holder; reserved: the one it waits for; declined: the one who declined
+    player_id: str | None = None
     name: str | None = None  # the player's display name when it sat down
     bot: str | None = None
-    invite_hash: str | None = None  # SHA-256 hex of the invitation token
+    invite_hash: str | None = None  # SHA-256 hex of the invitation token (also declined)
     expires_ms: int | None = None  # the invitation's end
 
     @property
@@ -56,7 +62,7 @@ class Seat:
     def public(self, seat: int) -> dict[str, Any]:
         """What anyone who may read the game sees of the seat (never the invitation)."""
         shown: dict[str, Any] = {"seat": seat, "kind": self.kind}
-        if self.kind in ("player", "reserved"):
+        if self.kind in ("player", "reserved", "declined") and self.player_id is not None:
             shown["player"] = {"id": self.player_id, "name": self.name}
         if self.kind == "bot":
             shown["bot"] = self.bot
@@ -177,6 +183,86 @@ def invite_to(table: Table, seat: int, invite_hash: str, expires_ms: int) -> Tab
     seats = list(table.seats)
     seats[seat] = Seat("invite", invite_hash=invite_hash, expires_ms=expires_ms)
     return changed(table, seats=tuple(seats))
+
+
+def seat_for_join(
+    table: Table, player_id: str, asked: int | None, invite_hash: str | None, now_ms: int
+) -> int:
+    """The free seat a joining player takes: the invitation's (by its hash), the one asked
+    for (open, or reserved for the player), one reserved for the player, else the first open
+    one (a private game's open seats take invitations only)."""
+    if invite_hash is not None:
+        number = invited_seat(table, invite_hash)
+        if number is None:
+            raise Refused("invitation_rejected", "this invitation is unknown or used")
+        expires = table.seats[number].expires_ms
+        if expires is not None and expires <= now_ms:
+            raise Refused("invitation_rejected", "this invitation has expired")
+        return number
+    if asked is not None:
+        if not 0 <= asked < len(table.seats):
+            raise Refused("seat_taken", f"the game has no seat {asked}")
+        wanted = table.seats[asked]
+        if wanted.kind == "open" or (wanted.kind == "reserved" and wanted.player_id == player_id):
+            return asked
+        raise Refused("seat_taken", f"seat {asked} is not free for you")
+    reserved = reserved_seat(table, player_id)
+    if reserved is not None:
+        return reserved
+    for number, seat in enumerate(table.seats):
+        if seat.kind == "open" and table.visibility != "private":
+            return number
+    raise Refused("seat_taken", "no seat of this game is free for you")
+
+
+def invited_seat(table: Table, invite_hash: str) -> int | None:
+    """The seat waiting for the holder of this invitation (by its hash)."""
+    return next((n for n, s in enumerate(table.seats)
+                 if s.kind == "invite" and s.invite_hash == invite_hash), None)  # fmt: skip
+
+
+def reserved_seat(table: Table, player_id: str) -> int | None:
+    return next((n for n, s in enumerate(table.seats)
+                 if s.kind == "reserved" and s.player_id == player_id), None)  # fmt: skip
+
+
+def seat_to_decline(
+    table: Table, player_id: str | None, invite_hash: str | None
+) -> tuple[int, bool]:
+    """The seat the invitation (by its hash) or else the player may turn down, and whether
+    it was declined already (declining twice answers the same); 403 `invitation_rejected`
+    when there is none."""
+
+    def is_for_caller(seat: Seat) -> bool:
+        if invite_hash is not None:
+            return seat.invite_hash == invite_hash
+        return seat.player_id == player_id and seat.invite_hash is None
+
+    for kinds in (("invite", "reserved"), ("declined",)):
+        for number, seat in enumerate(table.seats):
+            if seat.kind in kinds and is_for_caller(seat):
+                return number, seat.kind == "declined"
+    if invite_hash is not None:
+        raise Refused("invitation_rejected", "this invitation is unknown or used")
+    raise Refused("invitation_rejected", "no seat of this game is reserved for you")
+
+
+def declined(table: Table, seat: int) -> Table:
+    """The invitation or reservation of `seat` is turned down: the seat waits for nobody (a
+    new invitation opens it again); it keeps who declined, for the game's players to see."""
+    require_open(table)
+    turned_down = table.seats[seat]
+    if turned_down.kind not in ("invite", "reserved"):
+        raise Refused("invitation_rejected", f"seat {seat} waits for no invitation")
+    seats = list(table.seats)
+    seats[seat] = Seat("declined", player_id=turned_down.player_id, name=turned_down.name,
+                       invite_hash=turned_down.invite_hash)  # fmt: skip
+    return changed(table, seats=tuple(seats))
+
+
+def shown(table: Table, is_over: bool) -> Table:
+    """The table as a reader is shown it: `over` once its started game is over."""
+    return replace(table, status=OVER) if is_over and table.status == STARTED else table
 
 
 def started(table: Table) -> Table:

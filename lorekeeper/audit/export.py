@@ -3,7 +3,8 @@
     {"record": "header", "format": "lorekeeper-export", "format_version": 1, "game_id", …}
     {"record": "event", "version": 1, "type": "GameCreated", …, "prev_hash", "hash"}
     … one line per event …
-    {"record": "trailer", "events": N, "head_hash", "finished", "dice_seed"}
+    {"record": "trailer", "events": N, "head_hash", "finished", "dice_seed", "log_salt"?,
+     "signature"?}
 
 Every line is canonical JSON (lorekeeper/audit/chain.py), so an export is the same bytes each time.
 An unfinished game's export reveals nothing secret: GameCreated's cards are redacted as for
@@ -48,10 +49,12 @@ def is_finished(events: Sequence[StoredEvent]) -> bool:
 
 
 def export_records(
-    game_id: str, events: Sequence[StoredEvent], *, whole: bool = False
-) -> list[dict[str, Any]]:
+    game_id: str, events: Sequence[StoredEvent], *, whole: bool = False,
+    log_salt: str | None = None,
+) -> list[dict[str, Any]]:  # fmt: skip
     """Header, one record per event, trailer: whole once the game is over, else redacted
-    (`whole`: never redacted, for the server's own audit, which shows only its verdict)."""
+    (`whole`: never redacted, for the server's own audit, which shows only its verdict).
+    `log_salt`: the game's salt in the transparency log, for the trailer, when it has one."""
     finished = is_finished(events)
     redact = not (finished or whole)
     created = events[0].payload if events and events[0].type == "GameCreated" else {}
@@ -80,6 +83,8 @@ def export_records(
         "finished": finished,
         "dice_seed": seed if finished else None,
     }
+    if log_salt is not None:  # opens the game's sealed leaves (docs/audit.md, section 7)
+        trailer["log_salt"] = log_salt
     return [*records, trailer]
 
 

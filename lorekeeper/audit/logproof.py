@@ -1,11 +1,13 @@
 """Checking an export against the transparency log (docs/audit.md, section 7), offline.
 
 Given the export, what `GET /games/{id}/transparency?since=M` answered (`proof`: a tree head,
-the game's leaves with their inclusion proofs, a consistency proof from the tree of M
-leaves) and a tree head the auditor saved earlier (`saved`, of M leaves): the game's leaves
-name its event 1 and, once it is over, its last event; each is included in the tree head;
-and that tree extends the saved one. With keys, both tree heads must be signed by one of
-them. Standard library only (but for the signatures: lorekeeper/audit/signatures.py).
+the game's leaves with their openings and inclusion proofs, the game's salt, a consistency
+proof from the tree of M leaves) and a tree head the auditor saved earlier (`saved`, of M
+leaves): the game's leaves open, with the game's salt, to its event 1 and, once it is over,
+its last event; each is included in the tree head; and that tree extends the saved one. The
+salt is the export's (its trailer's `log_salt`), else the proof's. With keys, both tree heads
+must be signed by one of them. Standard library only (but for the signatures:
+lorekeeper/audit/signatures.py).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.leaves import CREATED, FINISHED, SALT, is_sealed, leaf_bytes, openings, seal
 from lorekeeper.audit.merkle import leaf_hash, verify_consistency, verify_inclusion
 from lorekeeper.audit.records import ExportEvent
 from lorekeeper.audit.signatures import check, tree_head_statement
@@ -32,8 +34,10 @@ def check_log(
     proof: Any,
     saved: Any = None,
     keys: Mapping[str, bytes] | None = None,
+    salt: str | None = None,
 ) -> str:
-    """What the log proves about the export (a summary); LogProblem naming what fails."""
+    """What the log proves about the export (a summary); LogProblem naming what fails.
+    `salt`: the export's, when it carries one."""
     head = _tree_head(proof.get("tree_head") if isinstance(proof, dict) else None, "the log's")
     if keys is not None:
         _signed(proof["tree_head"], head, keys, "the log's tree head")
@@ -41,10 +45,11 @@ def check_log(
     entries = proof.get("entries")
     if not isinstance(entries, list):
         raise LogProblem("the proof has no entries")
+    salt = _salt(salt, proof.get("salt"))
     found = {}
     for entry in entries:
-        leaf, index = _entry(entry, head[0], root)
-        found[leaf.get("kind")] = leaf
+        opening = _entry(entry, head[0], root, salt)
+        found[opening.get("kind")] = opening
     _matches(game_id, events, found)
     said = f"included in the log's tree head of {head[0]} leaves"
     if saved is None:
@@ -61,6 +66,17 @@ def check_log(
         raise LogProblem(f"the log of {head[0]} leaves does not extend the saved tree head of "
                          f"{old[0]}: the log was rewritten or cut since")  # fmt: skip
     return said + f", which extends the saved tree head of {old[0]}"
+
+
+def _salt(exported: Any, proven: Any) -> str | None:
+    """The game's salt: the export's, else the proof's; both, when given, must agree."""
+    for salt in (exported, proven):
+        if salt is not None and not (isinstance(salt, str) and SALT.fullmatch(salt)):
+            raise LogProblem("a salt is not 64 lowercase hex digits")
+    if exported is not None and proven is not None and exported != proven:
+        raise LogProblem("the proof's salt is not the export's")
+    found: str | None = exported if exported is not None else proven
+    return found
 
 
 def _tree_head(head: Any, whose: str) -> tuple[int, str, int]:
@@ -83,16 +99,30 @@ def _signed(document: dict[str, Any], head: tuple[int, str, int], keys: Mapping[
         raise LogProblem(f"{what}: {why}")
 
 
-def _entry(entry: Any, size: int, root: bytes) -> tuple[dict[str, Any], int]:
+def _entry(entry: Any, size: int, root: bytes, salt: str | None) -> dict[str, Any]:
+    """The entry's opening, once its leaf is in the tree and opens to it."""
     if not isinstance(entry, dict):
         raise LogProblem("an entry is not an object")
     leaf, index = entry.get("leaf"), entry.get("index")
     if not isinstance(leaf, dict) or not isinstance(index, int) or isinstance(index, bool):
         raise LogProblem("an entry has no leaf or index")
-    data = canonical_json(leaf).encode("utf-8")
+    opening = entry.get("opening", leaf)
+    if not isinstance(opening, dict):
+        raise LogProblem(f"leaf {index}'s opening is not an object")
+    data = leaf_bytes(leaf)
     if not verify_inclusion(index, size, leaf_hash(data), _hashes(entry.get("proof")), root):
-        raise LogProblem(f"leaf {index} ({leaf.get('kind')}) is not included in the tree head")
-    return leaf, index
+        raise LogProblem(f"leaf {index} ({opening.get('kind')}) is not included in the tree "
+                         "head")  # fmt: skip
+    if not is_sealed(leaf):  # format 1: the leaf is its opening
+        if opening != leaf:
+            raise LogProblem(f"leaf {index} is not the opening given with it")
+        return opening
+    if salt is None:
+        raise LogProblem(f"leaf {index} is sealed and no salt was given to open it")
+    if seal(salt, opening) != leaf:
+        raise LogProblem(f"leaf {index} does not open, with the game's salt, to the opening "
+                         "given with it")  # fmt: skip
+    return opening
 
 
 def _hashes(path: Any) -> list[bytes]:
@@ -103,22 +133,15 @@ def _hashes(path: Any) -> list[bytes]:
 
 
 def _matches(game_id: str, events: Sequence[ExportEvent], found: dict[Any, dict[str, Any]]) -> None:
-    created = found.get("game_created")
     if not events:
         raise LogProblem("the export has no events to find in the log")
-    first, last = events[0], events[-1]
-    dice = first.payload.get("dice")
-    commitment = dice.get("commitment") if isinstance(dice, dict) else None
-    want = {"commitment": commitment, "game_id": game_id, "head_hash": first.hash,
-            "kind": "game_created", "version": 1}  # fmt: skip
-    if created != want:
+    wanted = {opening["kind"]: opening for opening in openings(game_id, events)}
+    if found.get(CREATED) != wanted[CREATED]:
         raise LogProblem("the log holds no leaf for this game's creation (event 1 and its "
                          "commitment)")  # fmt: skip
-    if any(e.type == "GameEnded" for e in events):
-        end = {"game_id": game_id, "head_hash": last.hash, "kind": "game_finished",
-               "version": last.version}  # fmt: skip
-        if found.get("game_finished") != end:
-            raise LogProblem(f"the log holds no leaf for this game's end at event {last.version}")
+    if FINISHED in wanted and found.get(FINISHED) != wanted[FINISHED]:
+        raise LogProblem(f"the log holds no leaf for this game's end at event "
+                         f"{events[-1].version}")  # fmt: skip
 
 
 def check_heads(older: Any, newer: Any, proof: Any, keys: Mapping[str, bytes] | None = None) -> str:

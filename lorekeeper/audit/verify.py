@@ -141,9 +141,10 @@ def _log(export: Export, trust: Trust, checks: dict[str, str]) -> list[Problem]:
             return [Problem(None, "log: a saved tree head needs the log's proof")]
         return []
     game_id = str(export.header.get("game_id"))
+    salt = (export.trailer or {}).get("log_salt")
     try:
         checks["log"] = check_log(game_id, export.events, trust.log_proof, trust.saved_head,
-                                  trust.keys)  # fmt: skip
+                                  trust.keys, salt)  # fmt: skip
     except LogProblem as exc:
         checks["log"] = str(exc)
         return [Problem(None, f"log: {exc}")]

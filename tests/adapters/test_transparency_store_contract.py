@@ -1,5 +1,6 @@
 """The TransparencyStore contract (issue 20), run against the in-memory store and the Redis
-one: leaves appended in order, once per name, never past the limit, read back by range."""
+one: leaves appended in order, once per name, never past the limit, read back by range; a
+game's salt kept once, whoever asks first."""
 
 from __future__ import annotations
 
@@ -61,3 +62,35 @@ def test_concurrent_appends_get_distinct_indexes(store: TransparencyStore) -> No
         t.join()
     assert sorted(i for i in got if i is not None) == list(range(100))
     assert store.size() == 100
+
+
+def test_a_games_salt_is_kept_once(store: TransparencyStore) -> None:
+    assert store.salt_of("g1") is None
+    assert store.salt("g1", "a" * 64, 100) == "a" * 64
+    assert store.salt("g1", "b" * 64, 100) == "a" * 64  # the kept one, not the fresh one
+    assert store.salt_of("g1") == "a" * 64 and store.salt_of("g2") is None
+
+
+def test_no_new_salt_once_the_log_is_full(store: TransparencyStore) -> None:
+    """The salts are bounded with the leaves: a game the full log cannot hold gets none."""
+    assert store.salt("g1", "a" * 64, 1) == "a" * 64
+    assert store.append("game_created:g1", b"leaf", 1) == 0
+    assert store.salt("g2", "b" * 64, 1) is None and store.salt_of("g2") is None
+    assert store.salt("g1", "c" * 64, 1) == "a" * 64  # a kept salt still answers
+
+
+def test_concurrent_salts_agree(store: TransparencyStore) -> None:
+    got: list[str | None] = []
+    lock = threading.Lock()
+
+    def ask(n: int) -> None:
+        kept = store.salt("g1", f"{n:064x}", 100)
+        with lock:
+            got.append(kept)
+
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(got)) == 1 and got[0] is not None and store.salt_of("g1") == got[0]

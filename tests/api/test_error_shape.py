@@ -150,4 +150,4 @@ def test_bad_requests_reach_a_400_on_the_routes_that_read_input(
     body = is_problem(client.get("/v1/games?no_such_parameter=1"))
     assert body["code"] == "invalid_query"
     body = is_problem(client.get("/v1/games/no-such-game/log?format=?"))
-    assert body["code"] in ("game_not_found", "bad_query")
+    assert body["code"] == "invalid_query" and "format" in body["errors"]

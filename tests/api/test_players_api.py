@@ -401,9 +401,15 @@ def test_an_invitation_is_used_once(client: FlaskClient) -> None:
     assert (
         client.post(url, json={"invitation": first}, headers=bearer(bob["key"])).status_code == 200
     )
-    problem(client.post(url, json={"invitation": first}, headers=bearer(cat["key"])), 403,
-            "invitation_rejected")  # fmt: skip
-    problem(client.post(url, headers=bearer(cat["key"])), 404, "game_not_found")  # private
+    # A used invitation opens nothing: the private game is hidden as from anyone else.
+    problem(client.post(url, json={"invitation": first}, headers=bearer(cat["key"])), 404,
+            "game_not_found")  # fmt: skip
+    problem(client.post(url, headers=bearer(cat["key"])), 404, "game_not_found")
+    public = create_as(client, ann["key"], three, seats=seats)
+    url = f"/games/{public['game_id']}/join"
+    used = {"invitation": public["invitations"][0]["token"]}
+    assert client.post(url, json=used, headers=bearer(bob["key"])).status_code == 200
+    problem(client.post(url, json=used, headers=bearer(cat["key"])), 403, "invitation_rejected")
 
 
 def test_a_left_seat_s_token_is_refused_by_every_process_after_the_start(redis_client) -> None:

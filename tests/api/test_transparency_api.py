@@ -5,14 +5,17 @@ before the game ended; and every bad query is a 4xx problem."""
 
 from __future__ import annotations
 
+import json
+from types import SimpleNamespace
 from typing import Any
 
 from flask.testing import FlaskClient
 
+from lorekeeper.audit.leaves import is_sealed, leaf_bytes, openings, seal
+from lorekeeper.audit.merkle import leaf_hash
 from lorekeeper.audit.signatures import public_keys
 from lorekeeper.audit.verify import VERIFIED, Trust, verify_lines
 from tests.api.helpers import bearer, create_as, problem, sign_up
-from tests.api.test_players_api import trio
 from tests.service.games import WINNING_DICE, duel
 
 INVITE_ME = {"seats": [{"kind": "me"}, {"kind": "invite"}]}
@@ -54,10 +57,68 @@ def test_two_seats_seeds_a_signed_export_and_a_logged_game(client: FlaskClient) 
     keys = public_keys(_json(client, "/.well-known/lorekeeper-keys"))
     lines = client.get(f"/games/{game_id}/export").get_data(as_text=True).splitlines(True)
     proof = _json(client, f"/games/{game_id}/transparency?since={saved['tree_size']}")
-    assert [e["leaf"]["kind"] for e in proof["entries"]] == ["game_created", "game_finished"]
+    assert [e["opening"]["kind"] for e in proof["entries"]] == ["game_created", "game_finished"]
+    assert _trailer(lines)["log_salt"] == proof["salt"]  # the export opens its leaves too
     verdict = verify_lines(lines, trust=Trust(keys=keys, log_proof=proof, saved_head=saved))
     assert verdict.verdict == VERIFIED, verdict.report()
     assert set(verdict.checks) >= {"chain", "dice", "hands", "rules", "signature", "log"}
+
+
+def _trailer(lines: list[str]) -> dict[str, Any]:
+    trailer: dict[str, Any] = json.loads(lines[-1])
+    return trailer
+
+
+def _played(client: FlaskClient, ann: dict[str, Any], bob: dict[str, Any], visibility: str) -> str:
+    """A game of Ann's and Bob's, created with `visibility` and over (Ann resigns)."""
+    created = create_as(client, ann["key"], duel(), visibility=visibility, **INVITE_ME)
+    game_id = created["game_id"]
+    body = {"invitation": created["invitations"][0]["token"]}
+    joined = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]), json=body)
+    assert joined.status_code == 200, joined.get_json()
+    resigned = client.post(f"/games/{game_id}/commands", json={"type": "resign"},
+                           headers=bearer(created["seats"][0]["token"]))  # fmt: skip
+    assert resigned.status_code == 200, resigned.get_json()
+    return str(game_id)
+
+
+def _outsiders_view(client: FlaskClient) -> tuple[str, list[dict[str, Any]]]:
+    """Everything the log shows a caller with no token: every byte, and every leaf."""
+    head = client.get("/transparency/tree-head")
+    size = head.get_json()["tree_size"]
+    texts, leaves = [head.get_data(as_text=True)], []
+    for start in range(0, size, 1000):
+        page = client.get(f"/transparency/entries?start={start}")
+        texts.append(page.get_data(as_text=True))
+        leaves += page.get_json()["leaves"]
+    for first in range(max(0, size - 200), size + 1):
+        texts.append(client.get(f"/transparency/consistency?first={first}").get_data(as_text=True))
+    return "\n".join(texts), leaves
+
+
+def test_an_outsider_learns_no_private_or_unlisted_game_from_the_log(client: FlaskClient) -> None:
+    """The log names no game: an outsider reading every entry and proof finds no private or
+    unlisted game's id or head hash, and cannot confirm a game whose id (and even whose head
+    hashes) it guessed. The game's players find its sealed leaves with the game's salt."""
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    games = [_played(client, ann, bob, visibility) for visibility in ("private", "unlisted")]
+    text, leaves = _outsiders_view(client)
+    public_hashes = {leaf.get("leaf_hash") or leaf_hash(leaf_bytes(leaf)).hex() for leaf in leaves}
+    problem(client.get(f"/games/{games[0]}/transparency"), 404, "game_not_found")  # private
+    for game_id in games:
+        events = _json(client, f"/games/{game_id}/events", ann["key"])["events"]
+        secrets = [game_id, *(e["hash"] for e in events)]
+        assert not [s for s in secrets if s in text], "the log shows a game's id or head"
+        heads = [SimpleNamespace(**e) for e in events]  # what a guesser might know at best
+        guessed = {leaf_hash(leaf_bytes(o)).hex() for o in openings(game_id, heads)}
+        assert not guessed & public_hashes  # no unsalted leaf to confirm a guess against
+
+        proof = _json(client, f"/games/{game_id}/transparency", ann["key"])
+        for entry in proof["entries"]:
+            assert seal(proof["salt"], entry["opening"]) == entry["leaf"]
+            assert leaves[entry["index"]] == entry["leaf"]  # the player finds it in the log
+        assert [e["opening"]["game_id"] for e in proof["entries"]] == [game_id, game_id]
+    assert len(leaves) >= 4 and all(set(leaf) == {"commitment", "format"} for leaf in leaves)
 
 
 def test_the_keys_tree_heads_and_proofs_routes(client: FlaskClient) -> None:
@@ -70,7 +131,7 @@ def test_the_keys_tree_heads_and_proofs_routes(client: FlaskClient) -> None:
     head = _json(client, "/transparency/tree-head")
     assert head["tree_size"] >= 3 and head["signature"]["alg"] == "Ed25519"
     leaves = _json(client, "/transparency/entries?start=0&end=2")
-    assert len(leaves["leaves"]) == 2 and leaves["leaves"][0]["kind"] == "game_created"
+    assert len(leaves["leaves"]) == 2 and all(is_sealed(leaf) for leaf in leaves["leaves"])
     proof = _json(client, f"/transparency/consistency?first=1&second={head['tree_size']}")
     assert proof["first"] == 1 and all(len(h) == 64 for h in proof["proof"])
 
@@ -101,25 +162,3 @@ def test_bad_queries_and_seeds_are_problems(client: FlaskClient) -> None:
     command = client.post(f"/games/{game_id}/commands", headers=seat_0,
                           json={"type": "client_seed", "seed": ""})  # fmt: skip
     problem(command, 422, "invalid_body")
-
-
-def test_a_join_whose_seed_the_rules_refuse_still_seats_the_player(client: FlaskClient) -> None:
-    """SEED-1: eight seeds a seat; a ninth with a join (a lost reply, joined again) is not
-    recorded, and the reply says so, with the seat's token."""
-    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
-    trio_seats = {"seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}]}
-    game_id = create_as(client, ann["key"], trio(), **trio_seats)["game_id"]
-    first = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]),
-                        json={"client_seed": "bob 1"}).get_json()  # fmt: skip
-    assert first["client_seed_recorded"] is True and first["table"]["status"] == "open"
-    for n in range(2, 9):
-        given = client.post(f"/games/{game_id}/commands", headers=bearer(first["token"]),
-                            json={"type": "client_seed", "seed": f"bob {n}"})  # fmt: skip
-        assert given.status_code == 200, given.get_json()
-    again = client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]),
-                        json={"client_seed": "bob 9"})  # fmt: skip
-    assert again.status_code == 200, again.get_json()
-    assert again.get_json()["client_seed_recorded"] is False and again.get_json()["token"]
-    ninth = client.post(f"/games/{game_id}/commands", headers=bearer(again.get_json()["token"]),
-                        json={"type": "client_seed", "seed": "bob 9"})  # fmt: skip
-    assert problem(ninth, 422, "illegal")["rule"] == "SEED-1"

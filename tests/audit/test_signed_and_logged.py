@@ -16,6 +16,7 @@ import pytest
 
 from adapters.memory_stores import InMemoryTransparencyStore
 from lorekeeper.audit.export import export_records, ndjson_lines
+from lorekeeper.audit.leaves import CREATED, FINISHED, openings, seal
 from lorekeeper.audit.logproof import LogProblem, check_log
 from lorekeeper.audit.merkle import verify_consistency
 from lorekeeper.audit.records import parse_export
@@ -24,7 +25,7 @@ from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
 from lorekeeper.errors import Refused
 from lorekeeper.service import GameService
 from lorekeeper.signing import Signer
-from lorekeeper.transparency import FINISHED, TransparencyLog, leaf_bytes
+from lorekeeper.transparency import TransparencyLog
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.tamper import event_at, parsed, rechained
 from tests.audit.test_cli import run
@@ -33,9 +34,12 @@ SIGNER, OTHER = Signer.fresh(), Signer.fresh()
 KEYS = public_keys(SIGNER.published())
 
 
-def signed_lines(game_id: str, service: GameService, signer: Signer = SIGNER) -> list[str]:
-    """The export as GET /games/{id}/export gives it: the trailer signs the head."""
-    records = export_records(game_id, service.log.events.read(game_id))
+def signed_lines(
+    game_id: str, service: GameService, signer: Signer = SIGNER, salt: str | None = None
+) -> list[str]:
+    """The export as GET /games/{id}/export gives it: the trailer signs the head (and, with
+    `salt`, carries the game's salt in the log)."""
+    records = export_records(game_id, service.log.events.read(game_id), log_salt=salt)
     trailer = records[-1]
     statement = export_statement(game_id, trailer["events"], trailer["head_hash"],
                                  trailer["finished"])  # fmt: skip
@@ -57,6 +61,7 @@ def proof_of(log: TransparencyLog, service: GameService, game_id: str, since: in
     statement = tree_head_statement(head.tree_size, head.root_hash, head.timestamp_ms)
     body: dict[str, Any] = {
         "game_id": game_id,
+        "salt": proof.salt,
         "tree_head": {**head.to_json(), "signature": SIGNER.sign(statement)},
         "entries": [e.to_json() for e in proof.entries],
     }
@@ -133,13 +138,19 @@ def test_an_unsigned_export_fails_when_a_key_is_given(logged: Logged):
 
 
 def test_every_game_is_logged_at_its_creation_and_its_end(logged: Logged):
-    leaves = logged.log.leaves(0, 100)
-    assert [(leaf["kind"], leaf["game_id"]) for leaf in leaves] == [
-        (kind, game) for game in logged.games for kind in ("game_created", FINISHED)
+    """Each leaf is sealed with its game's salt: opened, they are each game's creation and
+    end, in order."""
+    salts = [logged.log.salt_of(game) for game in logged.games]
+    assert len(set(salts)) == 3 and None not in salts  # one salt a game
+    opened = _openings(logged)
+    assert [(o["kind"], o["game_id"]) for o in opened] == [
+        (kind, game) for game in logged.games for kind in (CREATED, FINISHED)
     ]
+    sealed = [seal(str(logged.log.salt_of(o["game_id"])), o) for o in opened]
+    assert logged.log.leaves(0, 100) == sealed
     first = logged.service.log.events.read(logged.games[0])
-    assert leaves[0]["commitment"] == first[0].payload["dice"]["commitment"]
-    assert leaves[1]["head_hash"] == first[-1].hash and leaves[1]["version"] == len(first)
+    assert opened[0]["commitment"] == first[0].payload["dice"]["commitment"]
+    assert opened[1]["head_hash"] == first[-1].hash and opened[1]["version"] == len(first)
 
 
 @pytest.mark.parametrize("game", [0, 2])
@@ -157,12 +168,15 @@ def test_the_proof_of_another_game_does_not_do(logged: Logged):
     trust = Trust(log_proof=proof, saved_head=logged.saved)
     verdict = verify_lines(signed_lines(logged.games[0], logged.service), trust=trust)
     assert verdict.verdict == FAILED and "no leaf for this game's creation" in verdict.reason
+    salt = logged.log.salt_of(logged.games[0])
+    salted = verify_lines(signed_lines(logged.games[0], logged.service, salt=salt), trust=trust)
+    assert salted.verdict == FAILED and "the proof's salt is not the export's" in salted.reason
 
 
 def test_a_game_dropped_from_the_log_is_caught_by_the_consistency_proof(logged: Logged):
     """The operator drops game 2 (created and finished before the auditor saved the head)
     and re-logs the rest: the rewritten log cannot prove it extends the saved head."""
-    dropped = _rewritten(logged, lambda leaf: leaf["game_id"] != logged.games[1])
+    dropped = _rewritten(logged, lambda opening: opening["game_id"] != logged.games[1])
     game_id = logged.games[0]
     proof = proof_of(dropped, logged.service, game_id, logged.saved["tree_size"])
     with pytest.raises(LogProblem, match="does not extend the saved tree head"):
@@ -179,14 +193,9 @@ def test_a_log_rewritten_between_two_saved_tree_heads_is_caught(logged: Logged):
     honest = [bytes.fromhex(h) for h in logged.log.consistency(first, second)]
     assert verify_consistency(first, second, first_root, second_root, honest)
 
-    def rewrite(leaf: dict[str, Any]) -> dict[str, Any]:
-        if leaf["game_id"] == logged.games[0] and leaf["kind"] == FINISHED:
-            return {**leaf, "head_hash": "0" * 64}
-        return leaf
-
-    forged = _rewritten(logged, lambda leaf: True, rewrite)
-    forged.add({"commitment": None, "game_id": "game-new", "head_hash": "1" * 64,
-                "kind": "game_created", "version": 1})  # fmt: skip
+    forged = _rewritten(logged, lambda opening: True, _rewrite_end_of(logged.games[0]))
+    forged.add("game-new", {"commitment": None, "game_id": "game-new", "head_hash": "1" * 64,
+                            "kind": CREATED, "version": 1})  # fmt: skip
     now = forged.tree_head()
     for size, root in saved:
         claimed = [bytes.fromhex(h) for h in forged.consistency(size, now.tree_size)]
@@ -213,20 +222,42 @@ def test_the_log_is_bounded_and_a_full_log_refuses_quietly():
     third = service.create_game(skirmish(6), {})  # the fourth leaf: past the limit
     fourth = service.create_game(skirmish(6), {})
     assert log.tree_size() == 3
-    kept = {leaf["game_id"] for leaf in log.leaves(0, 10)}
-    assert kept == {first.game_id, second.game_id, third.game_id}
+    for index, game in enumerate((first, second, third)):
+        proof = log.game_proof(game.game_id, service.log.events.read(game.game_id))
+        assert [e.index for e in proof.entries] == [index] and proof.salt is not None
     proof = log.game_proof(fourth.game_id, service.log.events.read(fourth.game_id))
     assert proof.entries == []  # a proof of nothing: the verifier finds no leaf
+    assert proof.salt is None  # and no salt kept for it: the salts are bounded too
 
 
-def _rewritten(logged: Logged, keep: Any, change: Any = lambda leaf: leaf) -> TransparencyLog:
-    """The log as an operator rebuilt it, from the honest leaves kept and changed."""
+def _openings(logged: Logged) -> list[dict[str, Any]]:
+    """What the honest log's leaves say, in its order (each game was played to its end in
+    turn)."""
+    events = logged.service.log.events.read
+    return [opening for game in logged.games for opening in openings(game, events(game))]
+
+
+def _rewritten(logged: Logged, keep: Any, change: Any = lambda o: o) -> TransparencyLog:
+    """The log as an operator rebuilt it, from the honest openings kept and changed, sealed
+    with the games' own salts."""
     store = InMemoryTransparencyStore()
-    for leaf in logged.log.leaves(0, logged.log.tree_size()):
-        if keep(leaf):
-            new = change(leaf)
-            store.append(f"{new['kind']}:{new['game_id']}", leaf_bytes(new), 10**6)
-    return TransparencyLog(store)
+    for game in logged.games:
+        store.salt(game, str(logged.log.salt_of(game)), 10**6)
+    forged = TransparencyLog(store)
+    for opening in _openings(logged):
+        if keep(opening):
+            new = change(opening)
+            forged.add(new["game_id"], new)
+    return forged
+
+
+def _rewrite_end_of(game_id: str) -> Any:
+    def rewrite(opening: dict[str, Any]) -> dict[str, Any]:
+        if opening["game_id"] == game_id and opening["kind"] == FINISHED:
+            return {**opening, "head_hash": "0" * 64}
+        return opening
+
+    return rewrite
 
 
 def _events(logged: Logged, game_id: str) -> Any:
@@ -265,7 +296,8 @@ def test_the_walk_through_with_the_command_line(logged: Logged, tmp_path, blocke
     for name, body in files.items():
         (tmp_path / name).write_text(json.dumps(body))
     export = tmp_path / "game.ndjson"
-    export.write_text("".join(signed_lines(game_id, logged.service)))
+    salt = logged.log.salt_of(game_id)
+    export.write_text("".join(signed_lines(game_id, logged.service, salt=salt)))
     args = ["verify", str(export), "--log-proof", str(tmp_path / "proof.json")]
     done = run(*args, "--key", str(tmp_path / "keys.json"), "--tree-head",
                str(tmp_path / "saved.json"), blocked=blocked)  # fmt: skip
@@ -288,12 +320,13 @@ def test_a_log_that_lost_leaves_is_rebuilt_and_no_longer_extends_saved_heads():
     store = InMemoryTransparencyStore()
     log = TransparencyLog(store)
     for i in range(6):
-        log.add({"game_id": f"g{i}", "head_hash": "0" * 64, "kind": FINISHED, "version": 2})
+        log.add(f"g{i}", {"game_id": f"g{i}", "head_hash": "0" * 64, "kind": FINISHED,
+                          "version": 2})  # fmt: skip
     saved = log.tree_head()
     store._leaves[3:] = []  # noqa: SLF001 (the loss, as no public method would cause it)
     for i in range(3, 6):
         store._names.pop(f"{FINISHED}:g{i}")  # noqa: SLF001
-    log.add({"game_id": "g9", "head_hash": "1" * 64, "kind": FINISHED, "version": 2})
+    log.add("g9", {"game_id": "g9", "head_hash": "1" * 64, "kind": FINISHED, "version": 2})
     now = log.tree_head()
     assert now.tree_size == 4
     with pytest.raises(Refused) as refused:
@@ -364,12 +397,7 @@ def test_two_saved_heads_on_the_command_line(logged: Logged, tmp_path, blocked):
     sizes = {"first": first["tree_size"], "second": later["tree_size"]}
     honest = {**sizes, "proof": logged.log.consistency(*sizes.values())}
 
-    def rewrite(leaf: dict[str, Any]) -> dict[str, Any]:
-        if leaf["game_id"] == logged.games[0] and leaf["kind"] == FINISHED:
-            return {**leaf, "head_hash": "0" * 64}
-        return leaf
-
-    forged_log = _rewritten(logged, lambda leaf: True, rewrite)
+    forged_log = _rewritten(logged, lambda opening: True, _rewrite_end_of(logged.games[0]))
     forged = signed_head(forged_log)
     forged_proof = {**sizes, "proof": forged_log.consistency(*sizes.values())}
     files = {"older.json": first, "newer.json": later, "proof.json": honest,

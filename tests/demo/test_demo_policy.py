@@ -4,6 +4,7 @@ sends what legal-actions offered. (The same client over real HTTP: test_demo_e2e
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
@@ -12,6 +13,7 @@ from api import create_app
 from api.composition import memory_components
 from domain.hexes import Hex, distance
 from lorekeeper import demo
+from lorekeeper.bots import View
 from lorekeeper.settings import Settings
 
 
@@ -62,6 +64,66 @@ def test_the_example_seed_replays_the_game_the_readme_describes(http: FlaskHttp)
     assert lines[-2].endswith("south wins (banners)")  # then the hands dealt are revealed
     # A client-chosen seed is known to the client: nothing to verify the dice against.
     assert http.get(f"/games/{game.game_id}/audit")["verdict"] == "not_verifiable"
+
+
+class Clock:
+    """The app's time (epoch ms): it stands still until a test moves it."""
+
+    now = 1_780_000_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+def idle_seat_demo(seed: str, lines: list[str]) -> View:
+    """`demo --seed SEED --clock 5 --idle-seat 1` in memory. South answers at once; when the
+    demo waits for north's clock, the test's clock moves to the deadline and the time-out is
+    applied, as the workers do (docs/workers.md, "Clocks")."""
+    settings = Settings(
+        jobs="inline", rate_per_s=0, projection_wait_s=0, allow_anonymous_games=True
+    )
+    app = create_app(settings, components=memory_components(settings))
+    parts, clock = app.extensions["lorekeeper"], Clock()
+    parts.service.now_ms = parts.reader._now = parts.lobby._now = clock
+
+    class IdleSeatDemo(demo.DemoGame):
+        def _wait_for_time_out(self, view: View) -> None:
+            clock.now = view["clock"]["running"]["deadline_ms"]
+            assert parts.service.time_out(self.game_id) is not None
+            super()._wait_for_time_out(view)
+
+    game = IdleSeatDemo(FlaskHttp(app.test_client()), seed, out=lines.append, clock_s=5,
+                        idle_seat=1)  # fmt: skip
+    return game.play()
+
+
+def readme_example(command: str) -> list[str]:
+    """The lines of the README's example output printed by `command`."""
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    after = text[text.index(command) :]
+    block = after.split("```")[2]  # the command's own block, then its output's
+    return [line for line in block.strip("\n").splitlines() if line != "…"]
+
+
+def test_the_readme_example_of_a_seat_that_never_answers_is_what_the_demo_prints() -> None:
+    # CLK-4: each of north's turns times out and is ended by the automatic choices.
+    lines: list[str] = []
+    view = idle_seat_demo("demo", lines)
+    example = readme_example("demo --seed demo --clock 5 --idle-seat 1")
+    assert example[-1] == demo.describe_result(view)
+    printed = iter(lines)
+    assert all(line in printed for line in example[:-1]), lines  # each line, in that order
+    north_turns = sum(line.endswith(", north: turn begins") for line in lines)
+    assert [s["timeouts"] for s in view["clock"]["seats"]] == [0, north_turns]
+
+
+def test_a_seat_that_never_answers_still_battles_back_and_can_win() -> None:
+    # The automatic choices accept every battle back (CLK-4): seed "g" is one that north wins.
+    lines: list[str] = []
+    view = idle_seat_demo("g", lines)
+    assert view["winner"] == 1
+    assert any("n-wyvern battled back" in line for line in lines)
+    assert view["clock"]["seats"][1]["timeouts"] >= 1
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ from domain import (
     resolve_breath,
 )
 from domain import commands as cmd
+from domain import events as ev
 from domain.notation import scenario_from_text
 from domain.scenarios import get_scenario
 
@@ -114,6 +115,51 @@ def showcase_game() -> list[Event]:
     game.do(1, "resign")
     assert game.state.is_over
     return game.events
+
+
+DUEL_BOARD = """
+ .   bf1   .   .
+   .   .   .   .
+ .   rf0   rf0   .
+"""
+
+
+def duel_doc(name: str) -> dict[str, Any]:
+    """Two red foot of south's against a blue foot of north's on north's home edge."""
+    players = [
+        {"home_edge": "south", "lore": 3, "cards": []},
+        {"home_edge": "north", "lore": 3, "cards": []},
+    ]
+    return scenario_from_text(DUEL_BOARD, players=players, name=name)
+
+
+def blocked_retreat_game() -> list[Event]:
+    """South moves both its foot, then battles bf1 with two flags: on its own home edge bf1
+    cannot retreat (R-RET-1), so it stays put (a `UnitRetreated` with no path) and takes the
+    two hits (R-RET-2)."""
+    game = _Play(duel_doc("blocked_retreat"), auto=True)
+    game.do(0, "order", units=["rf0", "rf0-2"])
+    game.do(0, "move", unit="rf0-2", path=[[2, 1]])
+    game.do(0, "move", unit="rf0", path=[[1, 1]])
+    game.do(0, "end_movement")
+    game.do(0, "battle", ["flag", "flag", "green", "green"], unit="rf0", target="bf1")
+    held = [e for e in game.events if isinstance(e, ev.UnitRetreated)]
+    assert [e.path for e in held] == [()]
+    return game.events
+
+
+def won_by_a_blow_game() -> list[Event]:
+    """South's rf0 destroys north's only unit in one battle: north is eliminated and south wins
+    (R-WIN-2). Then, as the server appends once a game ends (lorekeeper/gamelog.py), the game's
+    secrets are revealed."""
+    game = _Play(duel_doc("won_by_a_blow"), auto=True)
+    game.do(0, "order", units=["rf0"])
+    game.do(0, "move", unit="rf0", path=[[1, 1]])
+    game.do(0, "end_movement")
+    game.do(0, "battle", ["blue"] * 4, unit="rf0", target="bf1")
+    assert game.state.is_over and game.state.winner == 0
+    secrets = ev.SecretsRevealed(seed="5eed" * 16, hands=((), ()), salts=("0" * 32, "1" * 32))
+    return [*game.events, secrets]
 
 
 def drawn_state(events: list[Event], version: int) -> GameState:

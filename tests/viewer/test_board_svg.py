@@ -18,7 +18,13 @@ from domain import Event, GameState, new_game, replay
 from domain.catalogue import UNIT_KINDS
 from domain.scenarios import get_scenario, scenario_names
 from domain.view import board_view
-from tests.viewer.games import drawn_state, showcase_game
+from tests.viewer.games import (
+    blocked_retreat_game,
+    bot_game,
+    drawn_state,
+    showcase_game,
+    won_by_a_blow_game,
+)
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -212,6 +218,46 @@ def test_the_battle_shown_is_an_arrow_to_its_target(showcase: list[Event]) -> No
     assert arrow is not None
     assert (arrow.get("data-attacker"), arrow.get("data-target")) == ("s-ice", "n-wyvern")
     assert picture(showcase, battle + 1).find(".//svg:g[@class='last-battle']", NS) is None
+
+
+def test_a_retreat_that_goes_nowhere_leaves_the_turns_last_move_drawn() -> None:
+    events = blocked_retreat_game()  # rf0 moved [1,2] to [1,1]; bf1 could not retreat
+    held = version_after(events, "UnitRetreated")
+    for version in (held, len(events)):
+        move = picture(events, version).find(".//svg:g[@class='last-move']", NS)
+        assert move is not None, version
+        assert (move.get("data-mover"), move.get("data-from"), move.get("data-to")) == (
+            "rf0",
+            "1,2",
+            "1,1",
+        )
+        assert move.get("data-current") == "false"
+
+
+def test_the_end_of_a_game_is_about_the_blow_that_won() -> None:
+    events = won_by_a_blow_game()  # ... GameEnded, SecretsRevealed
+    blow = version_after(events, "BattleRolled")
+    for version in range(version_after(events, "GameEnded"), len(events) + 1):
+        svg = picture(events, version)
+        assert svg.get("data-moment") == str(blow), version
+        arrow = svg.find(".//svg:g[@class='last-battle']", NS)
+        assert arrow is not None, version  # drawn to where bf1 stood: the blow destroyed it
+        assert (arrow.get("data-attacker"), arrow.get("data-target")) == ("rf0", "bf1")
+        assert "bf1" not in units_drawn(svg)
+    for version in range(blow + 1, version_after(events, "GameEnded")):  # its outcomes
+        svg = picture(events, version)
+        assert svg.get("data-moment") == str(version)
+        assert svg.find(".//svg:g[@class='last-battle']", NS) is None
+
+
+def test_the_end_of_a_game_is_about_a_resignation_or_the_end_itself(
+    showcase: list[Event],
+) -> None:
+    resigned = version_after(showcase, "PlayerResigned")
+    assert picture(showcase, len(showcase)).get("data-moment") == str(resigned)
+    limited = bot_game(seed=2)  # ... TurnEnded, GameEnded (turn limit, R-WIN-3)
+    assert [e.type for e in limited[-2:]] == ["TurnEnded", "GameEnded"]
+    assert picture(limited, len(limited)).get("data-moment") == str(len(limited))
 
 
 def test_a_resignation_shows_the_position_before_it_and_says_so(showcase: list[Event]) -> None:

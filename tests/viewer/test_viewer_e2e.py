@@ -31,7 +31,7 @@ from domain.narrate import narrate
 from domain.scenarios import get_scenario
 from domain.view import board_view
 from tests.viewer.conftest import SHOTS, viewer_app
-from tests.viewer.games import drawn_state
+from tests.viewer.games import blocked_retreat_game, drawn_state, won_by_a_blow_game
 
 CHROMIUM = os.environ.get("LOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -105,7 +105,12 @@ def _follow(events: list[Event], version: int, stop: threading.Event) -> Iterato
 
 @pytest.fixture(scope="module")
 def served(showcase_events: list[Event]) -> Iterator[tuple[str, dict[str, list[Event]]]]:
-    games = {"showcase": list(showcase_events), "live": list(showcase_events[:LIVE_START])}
+    games = {
+        "showcase": list(showcase_events),
+        "live": list(showcase_events[:LIVE_START]),
+        "blocked-retreat": blocked_retreat_game(),
+        "won": won_by_a_blow_game(),
+    }
     stop = threading.Event()
     server = make_server("127.0.0.1", 0, with_stand_ins(viewer_app(games), games, stop), True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -141,9 +146,10 @@ def wait_for_version(page: Page, version: int) -> None:
     )
 
 
-def check_board(page: Page, events: list[Event], version: int) -> None:
+def check_board(page: Page, events: list[Event], version: int, moment: int = 0) -> None:
     """What the browser drew is what replaying the first `version` events gives (the
-    position before a resignation, from it on: `drawn_state`), with the status in words."""
+    position before a resignation, from it on: `drawn_state`), with the status in words, and
+    the line of the `moment` the picture is about (its own event's unless given) shown."""
     state = drawn_state(events, version)
     now = replay(events[:version])
     drawn = {u["id"]: u for u in page.evaluate(DRAWN_UNITS)}
@@ -163,13 +169,14 @@ def check_board(page: Page, events: list[Event], version: int) -> None:
         )
         assert seen["ordered"] == ("true" if unit.id in now.turn_state.ordered else "false")
         assert seen["resigned"] == (unit.id not in now.units)
-    assert page.text_content("#current-line") == narrate(events)[version - 1]
+    line = narrate(events)[(moment or version) - 1]
+    assert page.text_content("#current-line") == line
     headline = page.text_content("#headline") or ""
     if now.is_over:
         assert headline.startswith("Game over: ")
     else:
         assert headline.startswith(f"Turn {now.turn} · "), (version, headline)
-    assert page.text_content("#log li.shown") == narrate(events)[version - 1]
+    assert page.text_content("#log li.shown") == line
 
 
 def first_version(events: list[Event], event_type: str) -> int:
@@ -184,7 +191,7 @@ def test_stepping_through_a_finished_game_draws_each_state(
     desktop = {"viewport": {"width": 1280, "height": 1200}}
     page, requested, errors = open_viewer(browser, f"{base}/viewer/showcase", **desktop)
     wait_for_version(page, len(events))
-    check_board(page, events, len(events))
+    check_board(page, events, len(events), moment=first_version(events, "PlayerResigned"))
     assert page.text_content("#audit") == "not available"
     assert page.text_content("#live") == "game over"
 
@@ -242,10 +249,60 @@ def test_live_following_moves_to_each_new_event(
     full = games["showcase"]
     games["live"].extend(full[LIVE_START:])  # the game goes on while we watch
     wait_for_version(page, len(full))
-    check_board(page, full, len(full))
+    check_board(page, full, len(full), moment=first_version(full, "PlayerResigned"))
     page.wait_for_function("() => document.getElementById('live').textContent === 'game over'")
     assert page.eval_on_selector("#slider", "s => Number(s.max)") == len(full)
     page.screenshot(path=shots / "desktop-live-followed.png", full_page=True)
+    assert errors == []
+
+
+def test_a_blocked_retreat_leaves_the_turns_last_move_drawn(
+    browser: Browser, served: tuple[str, dict[str, list[Event]]]
+) -> None:
+    # bf1 battled on its own home edge cannot retreat: its UnitRetreated has no path. The
+    # arrow of the turn's last move (rf0's) stays on the board.
+    base, games = served
+    events = games["blocked-retreat"]
+    for version in (first_version(events, "UnitRetreated"), len(events)):
+        page, _, errors = open_viewer(browser, f"{base}/viewer/blocked-retreat#v={version}")
+        wait_for_version(page, version)
+        check_board(page, events, version)
+        arrow = page.query_selector("#board svg g.last-move")
+        assert arrow is not None, version
+        assert arrow.evaluate("g => [g.dataset.mover, g.dataset.from, g.dataset.to]") == [
+            "rf0",
+            "1,2",
+            "1,1",
+        ]
+        assert errors == []
+
+
+def test_a_game_won_by_a_blow_opens_on_that_blow(
+    browser: Browser, served: tuple[str, dict[str, list[Event]]], shots: Path
+) -> None:
+    # The game ends with the server's reveal of its secrets; the page opens on the last
+    # version, which is about the battle that won: its line is the one shown, its arrow drawn.
+    base, games = served
+    events = games["won"]
+    assert events[-1].type == "SecretsRevealed"
+    blow = first_version(events, "BattleRolled")
+    desktop = {"viewport": {"width": 1280, "height": 900}}
+    page, _, errors = open_viewer(browser, f"{base}/viewer/won", **desktop)
+    wait_for_version(page, len(events))
+    check_board(page, events, len(events), moment=blow)
+    assert page.get_attribute("#log li.shown", "data-version") == str(blow)
+    assert (page.text_content("#headline") or "").startswith("Game over: south wins")
+    arrow = page.query_selector("#board svg g.last-battle")
+    assert arrow is not None
+    assert arrow.evaluate("g => [g.dataset.attacker, g.dataset.target]") == ["rf0", "bf1"]
+    page.screenshot(path=shots / "desktop-won-by-a-blow.png", full_page=True)
+    page.click("#prev")  # the game's end: about the same blow
+    wait_for_version(page, len(events) - 1)
+    check_board(page, events, len(events) - 1, moment=blow)
+    page.click(f"#log li[data-version='{blow + 1}']")  # the hits: their own line, no arrow
+    wait_for_version(page, blow + 1)
+    check_board(page, events, blow + 1)
+    assert page.query_selector("#board svg g.last-battle") is None
     assert errors == []
 
 
@@ -278,7 +335,7 @@ def test_the_viewer_fits_a_phone(
     page.screenshot(path=shots / "phone-v33.png", full_page=True)
     page.evaluate("location.hash = '#v=54'; location.reload()")
     wait_for_version(page, 54)
-    check_board(page, games["showcase"], 54)
+    check_board(page, games["showcase"], 54, first_version(games["showcase"], "PlayerResigned"))
     assert "north resigned" in (page.text_content("#notes") or "")
     page.screenshot(path=shots / "phone-resigned.png", full_page=True)
     assert errors == []

@@ -60,7 +60,8 @@ def test_a_finished_game_of_the_real_app_is_drawn_and_verified(
     page, requested, errors = open_viewer(browser, f"{real_server}/v1/viewer/{game}")
     wait_for_version(page, len(events))
     page.wait_for_function("() => document.querySelector('#audit').textContent === 'verified'")
-    check_board(page, events, len(events))
+    resigned = next(v for v, e in enumerate(events, 1) if e.type == "PlayerResigned")
+    check_board(page, events, len(events), moment=resigned)  # the end is about the resignation
     page.keyboard.press("Home")
     wait_for_version(page, 1)
     check_board(page, events, 1)

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -38,15 +39,44 @@ def test_board_svg_without_a_version_is_the_latest(
 def test_board_svg_refuses_versions_outside_the_game(
     client: FlaskClient, showcase_events: list[Event]
 ) -> None:
-    for version in ("0", str(len(showcase_events) + 1)):
-        response = client.get(f"/games/showcase/board.svg?version={version}")
-        assert response.status_code == 404
-        assert response.mimetype == "application/problem+json"
-        assert response.json is not None
-        assert response.json["code"] == "version_not_found"
-        assert response.json["current_version"] == len(showcase_events)
-    bad = client.get("/games/showcase/board.svg?version=seven")
-    assert bad.status_code == 400 and bad.json is not None and bad.json["code"] == "bad_query"
+    response = client.get(f"/games/showcase/board.svg?version={len(showcase_events) + 1}")
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"
+    assert response.json is not None
+    assert response.json["code"] == "version_not_found"
+    assert response.json["current_version"] == len(showcase_events)
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("/games/showcase/board.svg?version=abc", "version"),
+        ("/games/showcase/board.svg?version=0", "version"),
+        ("/games/showcase/board.svg?version=%D9%A3", "version"),  # an Arabic-Indic three
+        ("/games/showcase/board.svg?version=1&size=9", "size"),
+        ("/games/showcase/log?format=bogus", "format"),
+        ("/games/showcase/log?format=json&since=3", "since"),
+        ("/viewer/showcase?v=3", "v"),
+    ],
+)
+def test_a_bad_or_unknown_query_parameter_is_a_400_naming_it(
+    client: FlaskClient, path: str, field: str
+) -> None:
+    # The viewer's routes check their query strings as every other route does.
+    response = client.get(path)
+    assert response.status_code == 400
+    assert response.mimetype == "application/problem+json"
+    body = response.json
+    assert body is not None and body["code"] == "invalid_query"
+    assert list(body["errors"]) == [field]
+
+
+def test_the_query_is_checked_before_the_game_is_looked_up(client: FlaskClient) -> None:
+    # As on the other routes: a bad query says the same for a game that exists and one that
+    # does not.
+    for game in ("showcase", "nope"):
+        response = client.get(f"/games/{game}/log?format=bogus")
+        assert response.status_code == 400, game
 
 
 def test_an_unknown_game_is_a_404_problem(client: FlaskClient) -> None:

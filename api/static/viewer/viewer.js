@@ -61,16 +61,18 @@
     ui.label.textContent = "version " + v + " / " + view.latest;
     ui.first.disabled = ui.prev.disabled = v <= 1;
     ui.next.disabled = ui.last.disabled = v >= view.latest;
-    ui.line.textContent = view.entries[v - 1] ? view.entries[v - 1].text : "";
-    highlight(v);
+    showLine(v);
     history.replaceState(null, "", "#v=" + v);
     await drawBoard(v);
   }
 
-  function highlight(v) {
+  // The line of the event a version is about: its own, until its picture names another
+  // (data-moment: at a game's end, the act that ended it).
+  function showLine(moment) {
+    ui.line.textContent = view.entries[moment - 1] ? view.entries[moment - 1].text : "";
     const old = ui.log.querySelector("li.shown");
     if (old) old.classList.remove("shown");
-    const li = ui.log.children[v - 1];
+    const li = ui.log.children[moment - 1];
     if (!li) return;
     li.classList.add("shown");
     const top = li.offsetTop - ui.log.clientHeight / 2;
@@ -90,6 +92,8 @@
     const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
     const svg = document.importNode(parsed.documentElement, true);
     const words = readStatus(svg);
+    const moment = Number(svg.dataset.moment);
+    if (moment >= 1 && moment !== v) showLine(moment);
     cropPanel(svg);
     svg.classList.toggle("show-coords", ui.coords.checked);
     ui.board.replaceChildren(svg);
