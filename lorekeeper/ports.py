@@ -336,6 +336,13 @@ class Quota(NamedTuple):
     reset_s: float  # seconds until the bucket gains another request (0.0 when it is full)
 
 
+class Rate(NamedTuple):
+    """A token bucket's size: at most `burst` requests, refilled `per_s` a second."""
+
+    per_s: float
+    burst: int
+
+
 class RateLimiter(Protocol):
     def acquire(self, key: str) -> float:
         """Take one request from `key`'s bucket: 0.0 if allowed, else seconds until it would be."""
@@ -343,6 +350,11 @@ class RateLimiter(Protocol):
 
     def take(self, key: str) -> Quota:
         """`acquire`, with what is left of the bucket."""
+        ...
+
+    def take_each(self, buckets: Sequence[tuple[str, Rate]]) -> list[Quota]:
+        """One request from each bucket (its key, its size), in one go; what each left, in
+        order. A bucket that is empty takes nothing; the others take theirs all the same."""
         ...
 
 
