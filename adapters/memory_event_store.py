@@ -69,7 +69,7 @@ class InMemoryEventStore:
     def __init__(self, clock: Callable[[], int] = wall_clock_ms) -> None:
         self._clock = clock
         self._games: dict[str, _Game] = {}
-        self._archived: set[str] = set()  # games whose streams an archive replaced
+        self._listed: set[str] = set()  # the games' index, apart from the streams as on Redis
         self._lock = threading.Lock()
         # Notified after each write, for whoever follows the games (adapters/memory_feed.py).
         self.appended = threading.Condition()
@@ -87,6 +87,7 @@ class InMemoryEventStore:
         check_events(events)
         check_command(command_id, command_hash)
         encoded = encode_events(events)
+        self.list_game(game_id)
         with self._lock:
             existing = self._games.get(game_id)
             if existing is not None and command_id is not None and command_id in existing.commands:
@@ -97,6 +98,11 @@ class InMemoryEventStore:
             written = self._write(game, encoded, seat, command_id, command_hash)
         self._tell_followers()
         return written
+
+    def list_game(self, game_id: str) -> None:
+        check_game_id(game_id)
+        with self._lock:
+            self._listed.add(game_id)
 
     def append(
         self,
@@ -173,7 +179,7 @@ class InMemoryEventStore:
 
     def iter_game_ids(self) -> Iterator[str]:
         with self._lock:  # a copy: games may be created while the caller goes over it
-            return iter(sorted({*self._games, *self._archived}))
+            return iter(sorted(self._listed))
 
     def forget(self, game_id: str, version: int) -> bool:
         """Drop the game's stream and command ids if it is at `version` (the archive script's
@@ -183,7 +189,6 @@ class InMemoryEventStore:
             if game is None or len(game.records) != version:
                 return False
             del self._games[game_id]
-            self._archived.add(game_id)
             return True
 
     def _game(self, game_id: str) -> _Game:

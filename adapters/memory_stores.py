@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from lorekeeper.dice import DiceConfig
-from lorekeeper.ports import Quota
+from lorekeeper.ports import Quota, Rate
 from lorekeeper.seats import matching_seat
 
 
@@ -56,6 +56,9 @@ class Unlimited:
     def take(self, key: str) -> Quota:
         return Quota(0.0, 0, 0.0)
 
+    def take_each(self, buckets: Sequence[tuple[str, Rate]]) -> list[Quota]:
+        return [Quota(0.0, 0, 0.0) for _ in buckets]
+
 
 class InMemoryRateLimiter:
     """One token bucket per key, in this process."""
@@ -63,7 +66,7 @@ class InMemoryRateLimiter:
     def __init__(
         self, per_s: float, burst: int, clock: Callable[[], float] = time.monotonic
     ) -> None:
-        self._per_s, self._burst, self._clock = per_s, burst, clock
+        self._rate, self._clock = Rate(per_s, burst), clock
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
@@ -71,16 +74,22 @@ class InMemoryRateLimiter:
         return self.take(key).wait_s
 
     def take(self, key: str) -> Quota:
+        return self.take_each([(key, self._rate)])[0]
+
+    def take_each(self, buckets: Sequence[tuple[str, Rate]]) -> list[Quota]:
         with self._lock:
             now = self._clock()
-            tokens, ts = self._buckets.get(key, (float(self._burst), now))
-            tokens = min(self._burst, tokens + max(0.0, now - ts) * self._per_s)
-            if tokens >= 1:
-                self._buckets[key] = (tokens - 1, now)
-                return Quota(0.0, int(tokens - 1), (1 - (tokens - 1) % 1) / self._per_s)
-            self._buckets[key] = (tokens, now)
-            wait = (1 - tokens) / self._per_s
-            return Quota(wait, 0, wait)
+            return [self._take(key, rate, now) for key, rate in buckets]
+
+    def _take(self, key: str, rate: Rate, now: float) -> Quota:
+        tokens, ts = self._buckets.get(key, (float(rate.burst), now))
+        tokens = min(rate.burst, tokens + max(0.0, now - ts) * rate.per_s)
+        if tokens >= 1:
+            self._buckets[key] = (tokens - 1, now)
+            return Quota(0.0, int(tokens - 1), (1 - (tokens - 1) % 1) / rate.per_s)
+        self._buckets[key] = (tokens, now)
+        wait = (1 - tokens) / rate.per_s
+        return Quota(wait, 0, wait)
 
 
 class InMemoryTransparencyStore:

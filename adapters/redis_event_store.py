@@ -26,11 +26,12 @@ events are linked again (the expected version still holds, so this is no conflic
 every stored `prev` is the hash of the entry before it, as if the script had hashed. The
 hash of event N never changes, so the head each process saw last is cached per game.
 
-`lk:games`, the set of game ids for the lobby, is not hash-tagged: it spans games, so it
-lives on the coordination Redis (`index`: the same client on one server; docs/scaling.md)
-and is written by its own SADD after the script, not inside it. A crash between the two
-leaves a game out of the index until `create` is retried (it re-adds the id when it answers
-GameExists). `exists()` and `version()` look at the game's own keys, never at it.
+`lk:games`, the set of every game id, is not hash-tagged: it spans games, so it lives on
+the coordination Redis (`index`: the same client on one server; docs/scaling.md) and is
+written by its own SADD (`list_game`), not inside the script. The SADD comes first: a
+failure between the two leaves an id with no game (which every pass over the index skips),
+never a game outside the index. `exists()` and `version()` look at the game's own keys,
+never at it.
 
 **Replicas.** With a `ReplicaWait`, the script's round trip ends in `WAIT`, on the lane's
 connection: an append is acknowledged once that many replicas have it, else the caller gets
@@ -137,8 +138,8 @@ class RedisStreamEventStore:
         check_events(events)
         _check_command(command_id, command_hash)
         encoded = encode_events(events)
+        self.list_game(game_id)
         written = self._write(game_id, "create", 0, encoded, seat, command_id, command_hash)
-        self._index.sadd(GAMES_KEY, game_id)
         reply, status = written.reply, text(written.reply[0])
         if status == "exists":
             raise GameExists(game_id)
@@ -147,6 +148,10 @@ class RedisStreamEventStore:
         if status == "duplicate":
             return AppendResult(int(reply[2]), stored_all(reply[3]), duplicate=True)
         return self._ticked(game_id, self._result(game_id, written, encoded, seat, command_id))
+
+    def list_game(self, game_id: str) -> None:
+        check_game_id(game_id)
+        self._index.sadd(GAMES_KEY, game_id)
 
     def append(
         self,

@@ -15,6 +15,15 @@ memory (`maxmemory`, `noeviction`) refuses every write: the limiter would refuse
 reads included, which a full store can still serve. So on OOM it lets the request through
 (fails open) and logs `rate_limit.fail_open` at most once a minute per process; the writes
 themselves are refused by the store (503 `store_full`). Any other Redis error still raises.
+
+**Several buckets, one round trip.** A request counts against its caller's bucket and its
+address's (api/guards.py): `take_each` runs the scripts of the buckets that have no lease
+left in one round trip, each with its own size.
+
+**Why our own.** `limits` (and flask-limiter, built on it) keeps fixed, moving and sliding
+windows, not a token bucket, so it could not say the burst and refill the RateLimit fields
+announce; each of its `hit`s is a Redis round trip of its own, where a lease here spends one
+round trip on many requests, in the command path's lane (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -22,14 +31,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import redis
 
 from adapters.redis_keys import bucket_key
 from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.redis_topology import GamesClient
-from lorekeeper.ports import Quota
+from lorekeeper.ports import Quota, Rate
 
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5
@@ -87,7 +96,7 @@ class RedisRateLimiter:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._lane = lane_for(client)  # EVALSHA on a kept connection (adapters/redis_lane.py)
-        self._per_s, self._burst, self._lease_max, self._clock = per_s, burst, lease_max, clock
+        self._rate, self._lease_max, self._clock = Rate(per_s, burst), lease_max, clock
         # key -> (tokens of the lease left, its expiry, tokens the bucket had left then)
         self._leases: dict[str, tuple[int, float, float]] = {}
         self._lock = threading.Lock()
@@ -97,37 +106,48 @@ class RedisRateLimiter:
         return self.take(key).wait_s
 
     def take(self, key: str) -> Quota:
+        return self.take_each([(key, self._rate)])[0]
+
+    def take_each(self, buckets: Sequence[tuple[str, Rate]]) -> list[Quota]:
         now = self._clock()
-        with self._lock:
-            left, expiry, bucket = self._leases.get(key, (0, now, 0.0))
-            if left > 0 and now < expiry:
-                self._leases[key] = (left - 1, expiry, bucket)
-                return self._quota(0.0, bucket + left - 1)
-        args = [self._per_s, self._burst, self._lease_max]
+        found = [self._from_lease(key, rate, now) for key, rate in buckets]
+        asked = [n for n, quota in enumerate(found) if quota is None]
+        calls = [ScriptCall(_BUCKET_LUA, [bucket_key(buckets[n][0])],
+                            [*buckets[n][1], self._lease_max]) for n in asked]  # fmt: skip
         try:
-            call = ScriptCall(_BUCKET_LUA, [bucket_key(key)], args)
-            taken, wait, tokens = run_all(self._lane, [call])[0]
+            replies = run_all(self._lane, calls)
         except redis.ResponseError as exc:
             if not is_out_of_memory(exc):
                 raise
             self._failed_open(now, exc)
-            return Quota(0.0, self._burst, 0.0)  # unlimited while Redis is full
-        if not int(taken):
-            wait_s = max(float(wait), 0.001)
+            replies = [None] * len(asked)  # unlimited while Redis is full
+        for n, reply in zip(asked, replies, strict=True):
+            found[n] = self._leased(*buckets[n], reply, now)
+        return [quota for quota in found if quota is not None]
+
+    def _from_lease(self, key: str, rate: Rate, now: float) -> Quota | None:
+        """A token of this process's lease on the bucket, if it holds one still good."""
+        with self._lock:
+            left, expiry, bucket = self._leases.get(key, (0, now, 0.0))
+            if left > 0 and now < expiry:
+                self._leases[key] = (left - 1, expiry, bucket)
+                return _quota(rate, bucket + left - 1)
+        return None
+
+    def _leased(self, key: str, rate: Rate, reply: list[bytes] | None, now: float) -> Quota:
+        """What the script's reply gives: one token now, and the rest kept as a lease."""
+        if reply is None:
+            return Quota(0.0, rate.burst, 0.0)
+        taken, wait, tokens = int(reply[0]), float(reply[1]), float(reply[2])
+        if not taken:
+            wait_s = max(wait, 0.001)
             return Quota(wait_s, 0, wait_s)
         with self._lock:
             if len(self._leases) > _LEASES_KEPT:
                 self._leases = {k: v for k, v in self._leases.items() if v[1] > now}
-            if int(taken) > 1:
-                self._leases[key] = (int(taken) - 1, now + LEASE_TTL_S, float(tokens))
-        return self._quota(0.0, float(tokens) + int(taken) - 1)
-
-    def _quota(self, wait_s: float, tokens: float) -> Quota:
-        """What `tokens` left in the bucket tell a caller: whole requests, and when the next
-        one comes (the bucket fills continuously, `per_s` a second, up to `burst`)."""
-        if tokens >= self._burst:
-            return Quota(wait_s, self._burst, 0.0)
-        return Quota(wait_s, int(tokens), (1 - tokens % 1) / self._per_s)
+            if taken > 1:
+                self._leases[key] = (taken - 1, now + LEASE_TTL_S, tokens)
+        return _quota(rate, tokens + taken - 1)
 
     def _failed_open(self, now: float, exc: Exception) -> None:
         with self._lock:
@@ -139,3 +159,11 @@ class RedisRateLimiter:
             "rate_limit.fail_open: Redis is out of memory; requests go unlimited until it is not",
             extra={"error": str(exc)},
         )
+
+
+def _quota(rate: Rate, tokens: float) -> Quota:
+    """What `tokens` left in the bucket tell a caller: whole requests, and when the next one
+    comes (the bucket fills continuously, `per_s` a second, up to `burst`)."""
+    if tokens >= rate.burst:
+        return Quota(0.0, rate.burst, 0.0)
+    return Quota(0.0, int(tokens), (1 - tokens % 1) / rate.per_s)

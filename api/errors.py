@@ -52,6 +52,7 @@ STATUS: dict[str, int] = {
     # callers
     "token_missing": 401,
     "token_rejected": 401,
+    "app_key_rejected": 401,  # an unknown Lorekeeper-App-Key (lorekeeper/app_keys.py)
     "rate_limited": 429,
     "too_many_streams": 429,
     "too_many_waits": 429,

@@ -6,10 +6,13 @@ caller()          Caller(player=…) for a player key (checked against the store
                   service), Caller() without one. TokenRejected (401) for a bad key.
 rate_limit_key()  the verified identity the rate limit counts against: the player, the
                   seat a seat token opens in the game of the URL, a grant of that game;
-                  anything else (no token, an unknown or made-up one) is its address.
+                  anything else (no token, an unknown or made-up one) is its address
+                  (an IPv6 address: its /64).
 """
 
 from __future__ import annotations
+
+import ipaddress
 
 from api.deps import components, current_request, request_globals
 from api.requests import bearer_token
@@ -47,7 +50,22 @@ def _identify() -> Caller:
 
 
 def client_address() -> str:
-    return f"addr:{current_request().remote_addr or 'unknown'}"
+    return f"addr:{address_group(current_request().remote_addr or 'unknown')}"
+
+
+def address_group(address: str) -> str:
+    """The address limits count against: an IPv4 address (an IPv4-mapped IPv6 one as its IPv4
+    address), or an IPv6 address's /64, which one subscriber usually holds whole (so a fresh
+    address from it is no fresh client)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def rate_limit_key() -> str:

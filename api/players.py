@@ -1,6 +1,7 @@
 """Players: sign up, the caller's own record, its API keys, and its games.
 
-POST   /players                     a new player and its first API key (shown once)
+POST   /players                     a new player and its first API key (shown once); so many
+                                    an address (or an application key) per window
 GET    /players/me                  the caller's record: keys (ids only), limits, counts
 POST   /players/me/keys             one more key (at most LOREKEEPER_MAX_KEYS_PER_PLAYER)
 POST   /players/me/keys/rotate      a new key in place of the one the request used
@@ -16,6 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, url_for
 
 from api.deps import components, lobby, players
+from api.guards import count_new_player
 from api.identity import caller
 from api.player_schemas import NewPlayerSchema, loaded
 from api.requests import json_body, query
@@ -31,6 +33,7 @@ blueprint = Blueprint("players", __name__)
 @blueprint.post("/players")
 def create_player() -> Response:
     body = loaded(NewPlayerSchema, json_body())
+    count_new_player()  # an address, or an app, creates only so many (api/guards.py)
     player, issued = players().register(body["name"])
     response = jsonify({**_player_json(player), **_key_json(issued)})
     response.status_code = 201

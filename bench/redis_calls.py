@@ -48,15 +48,18 @@ def command_calls(
 ) -> tuple[Counter[str], int]:
     """Redis calls by name over `commands` accepted commands of one seat-token game (after a
     warm-up), and how many were counted. The rate limiter runs with `rate_per_s` and a burst as
-    large (the benchmark's setting: a bucket no client empties). `projected_each`: as if the
-    workers projected the game between any two commands (its pending flag cleared, so each
-    command queues it again: the most a command pays for its projection request)."""
+    large, for the caller and its address (the benchmark's setting: buckets no client
+    empties). `projected_each`: as if the workers projected the game between any two commands
+    (its pending flag cleared, so each command queues it again: the most a command pays for
+    its projection request)."""
     from adapters.redis_keys import commands_key, pending_field
     from api import create_app
     from api.composition import redis_components
     from lorekeeper.settings import Settings
 
-    settings = Settings(jobs="rq", rate_per_s=rate_per_s, rate_burst=int(max(rate_per_s, 1)),
+    burst = int(max(rate_per_s, 1))  # the address's bucket (api/guards.py) as large
+    settings = Settings(jobs="rq", rate_per_s=rate_per_s, rate_burst=burst,
+                        address_rate_per_s=rate_per_s, address_rate_burst=burst,
                         allow_anonymous_games=True)  # fmt: skip
     app = create_app(settings, components=redis_components(settings, clients))
     script = script or random_game("river_crossing", "calls-1")

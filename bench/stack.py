@@ -31,14 +31,18 @@ DEFAULT_GUNICORN_ARGS = (
     "--no-control-socket",
     "--reuse-port",
 )  # fmt: skip
-# The rate limiter runs as shipped (one Redis script per request), but with a bucket no
-# benchmark client empties, and one client may open every stream of measure 8: the
-# benchmarks measure speed, not the limits.
+# The rate limiter runs as shipped (one Redis script per request), but with buckets no
+# benchmark client empties (its own, and its address's: every client runs on this host),
+# and one client may open every stream of measure 8: the benchmarks measure speed, not
+# the limits.
 # Games are created without player keys, as scripts/run allows (the command-path benchmark
 # with player keys signs its players up: bench/players.py).
 LOREKEEPER_ENV = {
     "LOREKEEPER_RATE_PER_S": "1000000",
     "LOREKEEPER_RATE_BURST": "1000000",
+    "LOREKEEPER_ADDRESS_RATE_PER_S": "1000000",
+    "LOREKEEPER_ADDRESS_RATE_BURST": "1000000",
+    "LOREKEEPER_PLAYERS_PER_ADDRESS": "1000000",
     "LOREKEEPER_ALLOW_ANONYMOUS_GAMES": "1",
     "LOREKEEPER_STREAMS_PER_CLIENT": "1000000",
 }

@@ -124,6 +124,9 @@ class ArchivedEventStore:
         return self.live.create(game_id, events, seat, command_id=command_id,
                                 command_hash=command_hash)  # fmt: skip
 
+    def list_game(self, game_id: str) -> None:
+        self.live.list_game(game_id)
+
     def append(
         self,
         game_id: str,

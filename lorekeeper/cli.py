@@ -1,14 +1,20 @@
-"""`python -m lorekeeper`: verify an exported game offline, or run the demo.
+"""`python -m lorekeeper`: verify an exported game offline, run the demo, or issue an
+application key.
 
     python -m lorekeeper verify GAME.ndjson [--json] [--expect VERSION:HASH ...]
                          [--key KEYS.json|HEX] [--log-proof PROOF.json] [--tree-head SAVED.json]
     python -m lorekeeper consistency OLDER.json NEWER.json PROOF.json [--key KEYS.json|HEX]
     python -m lorekeeper demo [ARGS ...]
+    python -m lorekeeper app-key NAME
 
 `verify` needs no server and no Redis (docs/audit.md); checking a signature (`--key`) needs
 the `cryptography` package, nothing else does. Its exit status: 0 verified,
 1 failed, 2 unusable arguments or file, 3 not verifiable or still in progress: only a
 finished game of committed dice whose every check passed exits 0.
+
+`app-key` prints a new application key, once, and the LOREKEEPER_APP_KEYS entry (its hash)
+that lets it in (lorekeeper/app_keys.py; docs/players.md). It needs no server: the key is
+never stored, sent or logged anywhere by this command.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from lorekeeper.app_keys import app_key_entry, is_app_name, new_app_key
 from lorekeeper.audit.logproof import LogProblem, check_heads
 from lorekeeper.audit.signatures import public_keys
 from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
@@ -37,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(args)
     if options.command == "consistency":
         return _consistency(options)
+    if options.command == "app-key":
+        return _app_key(options.name)
     if options.command != "verify":
         parser.print_help(sys.stderr)
         return EXIT_USAGE
@@ -54,7 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m lorekeeper", description="Verify an exported game offline, or run the demo."
+        prog="python -m lorekeeper",
+        description="Verify an exported game offline, run the demo, or issue an application key.",
     )
     commands = parser.add_subparsers(dest="command")
     verify = commands.add_parser("verify", help="check an export (GET /games/{id}/export)")
@@ -93,6 +103,10 @@ def _parser() -> argparse.ArgumentParser:
     heads.add_argument("proof", help="GET /transparency/consistency?first=OLDER&second=NEWER")
     heads.add_argument("--key", metavar="KEYS.json|HEX", help="both heads must be signed")
     commands.add_parser("demo", help="play a demonstration game (lorekeeper.demo)")
+    app_key = commands.add_parser(
+        "app-key", help="issue an application key for a backend (docs/players.md)"
+    )
+    app_key.add_argument("name", help="the app's name: 1 to 40 letters, digits, _ . -")
     return parser
 
 
@@ -151,6 +165,18 @@ def _consistency(options: argparse.Namespace) -> int:
         print(f"INCONSISTENT: {exc}")
         return EXIT_FAILED
     return EXIT_VERIFIED
+
+
+def _app_key(name: str) -> int:
+    if not is_app_name(name):
+        print("app-key: a name has 1 to 40 letters, digits, _ . or -", file=sys.stderr)
+        return EXIT_USAGE
+    key = new_app_key()
+    print(f"Give this key to the backend only (it is shown once; the server keeps its hash):\n"
+          f"  {key}\n"
+          f"Add this entry to LOREKEEPER_APP_KEYS (comma-separated) and restart the API:\n"
+          f"  {app_key_entry(name, key)}")  # fmt: skip
+    return 0
 
 
 def _demo(argv: list[str]) -> int:

@@ -128,8 +128,8 @@ class TokenRejected(LorekeeperError):
 class RateLimited(LorekeeperError):
     code = "rate_limited"
 
-    def __init__(self, retry_after_s: int) -> None:
-        super().__init__(f"too many requests for this caller; retry in {retry_after_s} s")
+    def __init__(self, retry_after_s: int, what: str = "too many requests for this caller") -> None:
+        super().__init__(f"{what}; retry in {retry_after_s} s")
         self.retry_after_s = retry_after_s
 
 

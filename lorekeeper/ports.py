@@ -134,7 +134,15 @@ class EventStore(Protocol):
     ) -> AppendResult:
         """Start a game with its first events; GameExists if it has any. With a command id,
         a create seen before gives its first result (`duplicate`, IdempotencyMismatch for
-        another body), as `append` does: a resent create never fails for having worked."""
+        another body), as `append` does: a resent create never fails for having worked.
+        The game is listed (`list_game`) before anything is appended, so a game that exists
+        is always listed, whatever fails after."""
+        ...
+
+    def list_game(self, game_id: str) -> None:
+        """Name the game in the index `iter_game_ids` reads; naming it again changes nothing.
+        `create` does it first; a creation answered again does it again, in case the index
+        lost it (a coordination Redis that failed over, say)."""
         ...
 
     def append(
@@ -181,7 +189,8 @@ class EventStore(Protocol):
     def iter_game_ids(self) -> Iterator[str]:
         """Every created game, a page at a time: what a pass over all games holds is a page,
         not one id per game ever created. A game created meanwhile may come or not, and one
-        may come twice (on Redis, SSCAN's guarantee: the index may grow during the pass)."""
+        may come twice (on Redis, SSCAN's guarantee: the index may grow during the pass).
+        An id may name no game: a creation that failed after it was listed (skip it)."""
         ...
 
 
@@ -327,6 +336,13 @@ class Quota(NamedTuple):
     reset_s: float  # seconds until the bucket gains another request (0.0 when it is full)
 
 
+class Rate(NamedTuple):
+    """A token bucket's size: at most `burst` requests, refilled `per_s` a second."""
+
+    per_s: float
+    burst: int
+
+
 class RateLimiter(Protocol):
     def acquire(self, key: str) -> float:
         """Take one request from `key`'s bucket: 0.0 if allowed, else seconds until it would be."""
@@ -334,6 +350,11 @@ class RateLimiter(Protocol):
 
     def take(self, key: str) -> Quota:
         """`acquire`, with what is left of the bucket."""
+        ...
+
+    def take_each(self, buckets: Sequence[tuple[str, Rate]]) -> list[Quota]:
+        """One request from each bucket (its key, its size), in one go; what each left, in
+        order. A bucket that is empty takes nothing; the others take theirs all the same."""
         ...
 
 

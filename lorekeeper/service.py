@@ -235,6 +235,7 @@ class GameService:
         kept = self.log.secrets(creation.game_id)
         if first is None or kept is None:
             raise GameExists(creation.game_id)  # not this creation's game (a 2**-64 chance)
+        self.log.events.list_game(creation.game_id)  # its index write may have been lost too
         self.log.notify(creation.game_id, first)  # its jobs may have been lost with its reply
         seats = range(len(kept.hands)) if token_seats is None else token_seats
         tokens = seat_tokens(kept, creation, seats)

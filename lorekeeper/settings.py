@@ -26,6 +26,8 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from lorekeeper.app_keys import parse_app_keys
+
 JOB_MODES = ("rq", "inline", "none")
 PREFIX = "LOREKEEPER_"
 # Variables with the prefix that are not settings: read by scripts/run, the Redis starter, the
@@ -75,6 +77,17 @@ class Settings(BaseSettings):
     # Proxies in front of the API whose X-Forwarded-For the client's address is read from
     # (werkzeug's ProxyFix, x_for); 0: the address is the connection's own.
     trusted_proxies: int = Field(default=0, ge=0, le=8)
+    # What one client address may do, whichever keys it sends (docs/players.md, "Limits on
+    # addresses and application keys"): all its requests, and the players it creates in
+    # each window. An application key's requests count against the app's instead.
+    address_rate_per_s: float = Field(default=60.0, gt=0)
+    address_rate_burst: int = Field(default=180, ge=1)
+    players_per_address: int = Field(default=10, ge=1)
+    players_window_s: int = Field(default=3600, ge=60, le=7 * 86400)
+    app_keys: str = ""  # NAME:SHA256,… (lorekeeper/app_keys.py; never the keys themselves)
+    app_rate_per_s: float = Field(default=200.0, gt=0)
+    app_rate_burst: int = Field(default=600, ge=1)
+    players_per_app: int = Field(default=1000, ge=1)
     projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
     request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
     # The computing a read that folds a game's events may spend (lorekeeper/budget.py).
@@ -186,6 +199,7 @@ class Settings(BaseSettings):
             raise ValueError("LOREKEEPER_WEBHOOK_LEASE_S is less than 3 x the webhook timeout")
         _read_key_file(self)
         _check_keys(self)
+        parse_app_keys(self.app_keys)  # a ValueError names the entry
         return self
 
     @property

@@ -43,18 +43,14 @@ def resolve_open_phase(
     return {"resolved": True, "version": result.version}
 
 
-def is_breath_job_live(ctx: WorkerContext, game_id: str, opened_version: int) -> bool:
-    """Whether the phase's job is waiting or running.
-
-    A started job is running while its worker's heartbeat is (workers/heartbeat.py): a
-    SIGKILLed worker's job is dead within one heartbeat TTL, however recently it started, and a
-    long job of a live worker stays live. A worker that keeps no heartbeat (a bare `rq worker`)
-    leaves its job "started" until RQ notices (a minute or more), so such a job, and a waiting
-    one, counts as live until its last sign of life is LOREKEEPER_JOB_STALE_S old. Being
-    wrong costs nothing but a no-op: resolution is exactly-once anyway.
-    """
+def is_breath_job_live(
+    ctx: WorkerContext, game_id: str, opened_version: int, stale_s: float, taken_s: float
+) -> bool:
+    """Whether the phase's job is waiting or running (heartbeat.job_is_live says how long each
+    kind of job counts as live). Being wrong costs nothing but a no-op: resolution is exactly
+    once anyway."""
     job_id = breath_job_id(game_id, opened_version)
-    return heartbeat.job_is_live(ctx.client, job_id, ctx.settings.job_stale_s)
+    return heartbeat.job_is_live(ctx.client, job_id, stale_s, taken_s)
 
 
 @dataclass(frozen=True)

@@ -107,11 +107,15 @@ def _archive(ctx: WorkerContext, game_id: str | None, days: float | None) -> int
 
 
 def _rebuild(ctx: WorkerContext, game_id: str | None) -> int:
+    """One game's projection, or every listed game's: an id the index names without a game (a
+    creation that failed after it was listed) is passed over in the pass over all games."""
     game_ids = [game_id] if game_id else ctx.log.events.iter_game_ids()
     for one in game_ids:
         try:
             outcome = ctx.projector.rebuild(one)
         except GameNotFound:
+            if game_id is None:
+                continue
             sys.stderr.write(f"no game {one!r}\n")
             return 1
         _print({"game_id": one, "version": outcome.version, "written": outcome.written})

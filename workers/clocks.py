@@ -81,10 +81,11 @@ class ClockLoop:
 # -- the reconciler's pass ----------------------------------------------------------------------
 
 
-def reconcile_clocks(ctx: WorkerContext) -> list[str]:
-    """Apply every overdue clock whose job is not live, directly: those the index holds, and
-    those whose lobby entry shows a deadline passed (a deadline the index never got). The
-    ids of the games timed out."""
+def reconcile_clocks(ctx: WorkerContext, stale_s: float, taken_s: float) -> list[str]:
+    """Apply every overdue clock whose job is not live (`stale_s`, `taken_s`: as long as a
+    job waiting, or taken and not started, counts as live), directly: those the index holds,
+    and those whose lobby entry shows a deadline passed (a deadline the index never got).
+    The ids of the games timed out."""
     now = ctx.service.now_ms()
     overdue = {d.game_id: d.version for d in ctx.timekeeper.due(RECONCILE_BATCH)}
     for entry in shelf_entries(ctx.stores.lobby, Shelf("player", "clocked", None, SYSTEM)):
@@ -93,7 +94,7 @@ def reconcile_clocks(ctx: WorkerContext) -> list[str]:
             overdue.setdefault(entry["game_id"], entry["version"])
     done = []
     for game_id, version in sorted(overdue.items()):
-        if is_time_out_job_live(ctx, game_id, version):
+        if is_time_out_job_live(ctx, game_id, version, stale_s, taken_s):
             continue
         try:
             if time_out_now(ctx, game_id, version, by="reconciler")["timed_out"]:
@@ -103,9 +104,9 @@ def reconcile_clocks(ctx: WorkerContext) -> list[str]:
     return done
 
 
-def is_time_out_job_live(ctx: WorkerContext, game_id: str, version: int) -> bool:
-    """Whether the time-out's job waits or runs, as for breath jobs (workers/breath.py): a
-    started job lives while its worker's heartbeat does; a waiting one, or one of a worker
-    without a heartbeat, until its last sign of life is LOREKEEPER_JOB_STALE_S old."""
+def is_time_out_job_live(
+    ctx: WorkerContext, game_id: str, version: int, stale_s: float, taken_s: float
+) -> bool:
+    """Whether the time-out's job waits or runs, as for breath jobs (workers/breath.py)."""
     job_id = time_out_job_id(game_id, version)
-    return heartbeat.job_is_live(ctx.client, job_id, ctx.settings.job_stale_s)
+    return heartbeat.job_is_live(ctx.client, job_id, stale_s, taken_s)

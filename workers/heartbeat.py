@@ -5,7 +5,8 @@ thread of its own, sets `lk:worker:<name>:alive` with a TTL of LOREKEEPER_WORKER
 (1.5 s) four times per TTL. A SIGKILLed process stops setting it, so within one TTL its key is
 gone: a breath job it had started is known dead (workers/breath.py) and run again at once
 by the supervisor, instead of waiting LOREKEEPER_JOB_STALE_S. The supervisor deletes the key
-of a child it saw die, so its own children's deaths are seen within one of its ticks.
+of a child it saw die, so its own children's deaths are seen within one of its ticks; its
+`Watch` sees any worker's key go (another host's too) and runs a reconciler pass at once.
 
 RQ's own worker keys live for minutes (its worker TTL) and a SimpleWorker sends no heartbeat
 while a job runs in it, so neither tells a dead worker from a busy one quickly enough.
@@ -24,7 +25,10 @@ from datetime import UTC, datetime
 import redis
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
+from rq.queue import Queue
 from rq.serializers import JSONSerializer
+from rq.worker import BaseWorker
+from rq.worker_registration import get_keys
 
 from adapters.redis_keys import worker_heartbeat_key
 
@@ -55,11 +59,19 @@ def alive(client: redis.Redis, names: Sequence[str]) -> list[bool]:
     return [bool(found) for found in pipe.execute()]
 
 
-def job_is_live(client: redis.Redis, job_id: str, stale_s: float) -> bool:
-    """Whether the job waits or runs: a started job lives while its worker's heartbeat does; a
-    waiting one, or one of a worker without a heartbeat (a bare `rq worker`), until its last
-    sign of life is `stale_s` old. The breath and time-out jobs' check (workers/breath.py,
-    workers/clocks.py)."""
+def job_is_live(client: redis.Redis, job_id: str, stale_s: float, taken_s: float) -> bool:
+    """Whether the job waits or runs (the breath and time-out jobs' check: workers/breath.py,
+    workers/clocks.py):
+
+    - started by a worker that beats: while its heartbeat is current, however long it runs;
+    - taken from its queue but not marked started (RQ pops a job, then marks it started a few
+      calls later; a worker killed in between leaves it so, with no worker named): until
+      `taken_s` after it was queued (0: at once);
+    - waiting in its queue, or started by a worker without a heartbeat (a bare `rq worker`):
+      until its last sign of life is `stale_s` old (0: at once).
+
+    Right after a worker died the reconciler passes 0 for both: what no live worker runs is
+    done again, and a job that was only slow finds it done (resolution is exactly once)."""
     try:
         job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
     except NoSuchJobError:
@@ -69,10 +81,16 @@ def job_is_live(client: redis.Redis, job_id: str, stale_s: float) -> bool:
         return False
     if status == JobStatus.STARTED and beats(job.worker_name):
         return alive(client, [str(job.worker_name)])[0]
+    within_s = taken_s if status == JobStatus.QUEUED and _taken(client, job) else stale_s
     seen = [t for t in (job.enqueued_at, job.started_at, job.last_heartbeat) if t is not None]
     if not seen:
         return False
-    return (datetime.now(UTC) - max(seen)).total_seconds() < stale_s
+    return (datetime.now(UTC) - max(seen)).total_seconds() < within_s
+
+
+def _taken(client: redis.Redis, job: Job) -> bool:
+    """Whether a queued job is out of its queue's list: a worker popped it."""
+    return Queue(job.origin, connection=client).get_job_position(job.id) is None
 
 
 def forget(client: redis.Redis, name: str) -> None:
@@ -109,3 +127,33 @@ class Heartbeat:
             self._thread.join(timeout=5)
         with contextlib.suppress(redis.RedisError):  # else it lapses by itself
             self._client.delete(self._key)
+
+
+class Watch:
+    """Tells when a worker that kept a heartbeat dies, on this host or another. Each call
+    reads the names RQ has registered (`rq:workers`) and which of ours beat: two calls,
+    whatever the jobs. A worker that stops cleanly leaves RQ's registry before its key goes
+    (workers/worker.py), so only one that died is still registered without a heartbeat."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self._client = client
+        self._beating: set[str] = set()
+
+    def died(self) -> bool:
+        """Whether a worker seen beating at the last call is still registered and beats no
+        more."""
+        try:
+            names = sorted(n for n in map(_name, get_keys(connection=self._client)) if beats(n))
+            now = {n for n, ok in zip(names, alive(self._client, names), strict=True) if ok}
+        except redis.RedisError as exc:  # Redis is away: the next call looks again
+            log.warning("worker.watch_failed", extra={"error": repr(exc)})
+            return False
+        dead = (self._beating & set(names)) - now
+        self._beating = now
+        if dead:
+            log.warning("worker.heartbeat_stopped", extra={"workers": sorted(dead)})
+        return bool(dead)
+
+
+def _name(worker_key: str) -> str:
+    return worker_key.removeprefix(BaseWorker.redis_worker_namespace_prefix)

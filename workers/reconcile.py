@@ -10,7 +10,8 @@ process dies. One pass:
    takes the queue), the game is caught up here, directly;
 2. among those games and the ones whose lobby entry shows phase `breath`, each whose stream
    ends in an open breath phase (a BreathPhaseOpened with no BreathPhaseClosed after it) and
-   has no live job is resolved here, directly (R-TRN-6);
+   has no live job is resolved here, directly (R-TRN-6); the games the lobby shows come
+   first, before step 1, as they need no read of the games' index;
 3. open games past their expiry are expired; games whose seats were all taken but whose first
    turn was not appended (a crash between the two) are started;
 4. each game the lobby shows waiting on a bot gets its bot job again (a repeat is a no-op);
@@ -18,6 +19,11 @@ process dies. One pass:
 5. each overdue clock (in the deadline index, or in a lobby entry) without a live time-out
    job is timed out here, directly (workers/clocks.py).
 Steps 3 and 4 read at most RECONCILE_BATCH games each from the lobby's shelves.
+
+A job is live (workers/heartbeat.py) while the worker that started it beats; taken from its
+queue and not yet started, for `lost_after_s` after it was queued; waiting in its queue, for
+LOREKEEPER_JOB_STALE_S. Right after a worker died only the first: the dead worker may have
+taken any of the others, so their work is done here at once.
 
 Step 1 reads every game ever created at supervisor start, after a worker process died (its
 popped games are among them) and from `python -m workers reconcile`; the passes on the
@@ -78,9 +84,31 @@ class ReconcileReport:
 def reconcile(
     ctx: WorkerContext, *, lost_after_s: float = LOST_FLAG_S, sweep: GameSweep | None = None
 ) -> ReconcileReport:
-    """One pass; `lost_after_s` 0 right after a worker process died (any flag not in the
-    queue is its); step 1 on the next window of `sweep`, or (None) on every game."""
+    """One pass; `lost_after_s` 0 right after a worker process died: a pending flag not in the
+    queue is its, and so may be any job no live worker runs, so each such job's work is done
+    here (a job that was only slow then finds nothing to do). Step 1 on the next window of
+    `sweep`, or (None) on every game. The phases the lobby shows open come first: they need
+    no read of the games' index."""
     report = ReconcileReport()
+    stale_s = ctx.settings.job_stale_s if lost_after_s else 0.0
+    breath = shelf_entries(ctx.stores.lobby, Shelf("player", "breath", None, SYSTEM))
+    shown = {e["game_id"] for e in breath}
+    _resolve_open_phases(ctx, shown, stale_s, lost_after_s, report)
+    behind = _catch_up_projections(ctx, lost_after_s, sweep, report)
+    _resolve_open_phases(ctx, {g for g, _, _ in behind} - shown, stale_s, lost_after_s, report)
+    _reconcile_tables(ctx, report)
+    report.timed_out = reconcile_clocks(ctx, stale_s, lost_after_s)
+    if (report.projections_requested or report.projections_caught_up or report.breath_resolved
+            or report.timed_out):  # fmt: skip
+        log.info("reconcile.repaired", extra=vars(report))
+    return report
+
+
+def _catch_up_projections(
+    ctx: WorkerContext, lost_after_s: float, sweep: GameSweep | None, report: ReconcileReport
+) -> list[tuple[str, int, int]]:
+    """Step 1: each game behind gets a projection request, or is caught up here when its
+    request is held by no one; the games behind."""
     if sweep is None:
         report.games, behind = lagging_games(ctx.games, ctx.client)
     else:
@@ -100,11 +128,20 @@ def reconcile(
             if isinstance(outcome, Exception):
                 raise outcome
             report.projections_caught_up.append(game_id)
-    candidates = {game_id for game_id, _, _ in behind}
-    breath = shelf_entries(ctx.stores.lobby, Shelf("player", "breath", None, SYSTEM))
-    candidates |= {e["game_id"] for e in breath}
-    for game_id, opened in sorted(open_breath_phases(ctx, candidates).items()):
-        if is_breath_job_live(ctx, game_id, opened):
+    return behind
+
+
+def _resolve_open_phases(
+    ctx: WorkerContext,
+    game_ids: set[str],
+    stale_s: float,
+    taken_s: float,
+    report: ReconcileReport,
+) -> None:
+    """Step 2: each of these games whose stream ends in an open breath phase with no live job
+    (heartbeat.job_is_live, with `stale_s` and `taken_s`) has it resolved here."""
+    for game_id, opened in sorted(open_breath_phases(ctx, game_ids).items()):
+        if is_breath_job_live(ctx, game_id, opened, stale_s, taken_s):
             report.breath_live.append(game_id)
             continue
         try:
@@ -112,12 +149,6 @@ def reconcile(
                 report.breath_resolved.append(game_id)
         except Exception:  # one broken game must not stop the others
             log.exception("reconcile.breath_failed", extra={"game_id": game_id})
-    _reconcile_tables(ctx, report)
-    report.timed_out = reconcile_clocks(ctx)
-    if (report.projections_requested or report.projections_caught_up or report.breath_resolved
-            or report.timed_out):  # fmt: skip
-        log.info("reconcile.repaired", extra=vars(report))
-    return report
 
 
 def _reconcile_tables(ctx: WorkerContext, report: ReconcileReport) -> None:

@@ -10,10 +10,13 @@ grace period.
 **Recovery.** Every tick (0.2 s) it looks for started breath jobs whose worker's heartbeat
 has stopped (workers/heartbeat.py: a SIGKILLed process, this supervisor's or another's) and
 resolves their phases itself, once per job; a child it sees die has its heartbeat deleted
-first, so its job is found in the same tick. A child's death also runs a reconciler pass at
-once, which catches up the games its projection loop had popped and not projected. The phase
-is still resolved exactly once: whoever appends first, its command id `breath@<version>`
-makes every other attempt a duplicate (workers/breath.py).
+first, so its job is found in the same tick. Any worker's death (a child's, or one whose
+heartbeat stopped: `heartbeat.Watch`) runs a reconciler pass at once, which does the work of
+every job no live worker has started (one the dead worker took from its queue and had not
+yet marked started among them) and catches up the games its projection loop had popped. So
+a phase caught by a kill waits at most a heartbeat TTL and two ticks. It is still resolved
+exactly once: whoever appends first, its command id `breath@<version>` makes every other
+attempt a duplicate (workers/breath.py).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from workers.reconcile import LOST_FLAG_S, SWEEP_WINDOW, reconcile
 
 log = logging.getLogger(__name__)
 
-_TICK_S = 0.2
+TICK_S = 0.2
 _GRACE_S = 10.0
 _HANDLED_KEPT = 1000
 
@@ -46,6 +49,8 @@ class Supervisor:
         self._stop = threading.Event()
         self._handled: set[str] = set()  # orphaned breath jobs already run again
         self._sweep = GameSweep(ctx.client, SWEEP_WINDOW)
+        self._watch = heartbeat.Watch(ctx.client)
+        self._next_reconcile = time.monotonic()
 
     def run(self) -> int:
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -56,20 +61,28 @@ class Supervisor:
                                             "queues": settings.queue_names})  # fmt: skip
         self._reconcile()
         self._children = [self._spawn(i) for i in range(settings.worker_processes)]
-        next_reconcile = time.monotonic() + settings.reconcile_interval_s
-        while not self._stop.wait(min(_TICK_S, settings.reconcile_interval_s)):
-            died = self._restart_dead()
-            self._recover_breath()
-            if died:
-                self._reconcile(lost_after_s=0.0)  # its popped games: no loop holds them
-            elif time.monotonic() >= next_reconcile:
-                self._reconcile(sweep=self._sweep)  # a window of the games
-            else:
-                continue
-            next_reconcile = time.monotonic() + settings.reconcile_interval_s
+        self._next_reconcile = time.monotonic() + settings.reconcile_interval_s
+        while not self._stop.wait(min(TICK_S, settings.reconcile_interval_s)):
+            self.tick()
         self._stop_children()
         log.info("supervisor.stop")
         return 0
+
+    def tick(self) -> None:
+        """Restart the children that died; resolve the phases of started jobs whose worker
+        stopped beating; after any worker's death (a child's, or another whose heartbeat
+        stopped) a whole reconciler pass that takes every job no live worker runs for lost,
+        else, when it is time, a pass over the next window of the games."""
+        died = self._restart_dead()
+        died = self._watch.died() or died
+        self._recover_breath()
+        if died:
+            self._reconcile(lost_after_s=0.0)  # its popped games and taken jobs: no one's
+        elif time.monotonic() >= self._next_reconcile:
+            self._reconcile(sweep=self._sweep)  # a window of the games
+        else:
+            return
+        self._next_reconcile = time.monotonic() + self._ctx.settings.reconcile_interval_s
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         self._stop.set()

@@ -118,6 +118,15 @@ def test_created_games_are_listed(store: EventStore) -> None:
     assert sorted(store.iter_game_ids()) == ["g1", "g2"]
 
 
+def test_a_game_is_listed_once_however_often_it_is_listed(store: EventStore) -> None:
+    started(store, "g1")
+    store.list_game("g1")
+    store.list_game("g2")  # listed, its creation not landed (yet): it names no game
+
+    assert sorted(store.iter_game_ids()) == ["g1", "g2"]
+    assert not store.exists("g2")
+
+
 def test_unknown_game_has_version_zero_and_does_not_exist(store: EventStore) -> None:
     assert store.version("nope") == 0
     assert not store.exists("nope")

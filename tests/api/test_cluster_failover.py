@@ -176,17 +176,23 @@ def promoted(own: RedisClusterProcess, slot: int, old: Any) -> None:
 def test_a_master_killed_during_play_loses_no_acknowledged_command(
     own_cluster: RedisClusterProcess, games: RedisCluster, redis_client: redis.Redis
 ) -> None:
+    # The first game has commands acknowledged on the master killed, whatever the machine's
+    # speed: it plays five steps, the master dies, and it plays on once a replica took over.
+    # The others play on meanwhile, wherever their masters are. Whether a command met the
+    # gap (a 503, sent again) is timing; what must hold is that none acknowledged is lost.
     app = cluster_app(games, redis_client, acks=1, jobs="none")
-    players = [Player(app, s).create() for s in scripts("failover", 6)]
-    victim = own_cluster.owner(game_slot(players[0].game_id))
-    threads = [threading.Thread(target=p.play) for p in players]
+    first, *others = [Player(app, s).create() for s in scripts("failover", 6)]
+    first.play(steps=5)
+    assert first.acked == 5 and first.unexpected == []
+    victim = own_cluster.owner(game_slot(first.game_id))
+    threads = [threading.Thread(target=p.play) for p in others]
     for thread in threads:
         thread.start()
-    while players[0].acked < 5 and threads[0].is_alive():
-        time.sleep(0.005)
 
     victim.stop(kill=True)  # kill -9, mid-play
-    promoted(own_cluster, game_slot(players[0].game_id), victim)
+    promoted(own_cluster, game_slot(first.game_id), victim)
+    threads.append(threading.Thread(target=first.play))
+    threads[-1].start()
     # The new master has no replica to confirm its games' commands (503s) until the old one
     # is back, as its replica: what an operator does, or a spare replica migrating.
     victim.start()
@@ -194,12 +200,11 @@ def test_a_master_killed_during_play_loses_no_acknowledged_command(
         thread.join(DEADLINE_S + 10)
 
     store = RedisStreamEventStore(games)
-    for player in players:
+    for player in (first, *others):
         assert player.unexpected == [] and set(player.statuses) <= {200, 503}
         assert player.acked == len(player.script.steps[:STEPS])
         assert player.stored(store) == player.expected()
         player.assert_chain_verifies()
-    assert players[0].statuses[503] > 0  # its master was gone for a while
 
 
 @pytest.mark.parametrize("acks", [1, 0])

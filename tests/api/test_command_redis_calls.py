@@ -18,12 +18,13 @@ from tests.topologies import Topology
 COMMANDS = 30
 # The bound per command, by topology, with a projection pending: what it costs now
 # (EVALSHA, HMGET, one XADD, HSET: an append is one stream entry however many events it has,
-# adapters/stream_entries.py), with room for the rate limiter's lease (4 calls, 5 before its
+# adapters/stream_entries.py), with room for the rate limiter's leases (4 calls, 5 before its
 # bucket was one string; one every 16 commands or so, more on a slow machine: a lease lasts
-# 0.5 s), about as much room as before.
+# 0.5 s) on two buckets, the caller's and its address's (api/guards.py; 0.13 to 0.26 calls a
+# command more than one bucket took, in the same round trip), about as much room as before.
 # Issue 23 asks for 5. It was 5.5 and 6.5 with an XADD per event (about 1.9 a command here).
 # The cluster's extra: the feed tick on the coordination server (docs/scaling.md).
-BOUND = {"redis": 4.6, "cluster": 5.6}
+BOUND = {"redis": 4.8, "cluster": 5.8}
 
 
 def _masters(topology: Topology, cluster: RedisClusterProcess | None) -> Iterator[redis.Redis]:

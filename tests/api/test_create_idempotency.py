@@ -14,6 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 import adapters.redis_lane
+from adapters.memory_event_store import InMemoryEventStore
+from adapters.redis_keys import GAMES_KEY
 from api import create_app
 from api.composition import Components, memory_components, redis_components
 from api.errors import problem_response
@@ -76,6 +78,74 @@ def test_a_lost_create_reply_is_answered_by_the_resend(parts: Components):
     tokens = [s["token"] for s in body["seats"]]
     url = f"/games/{body['game_id']}/commands"
     assert client.post(url, json={"type": "end_turn"}, headers=bearer(tokens[0])).status_code == 200
+
+
+def live_store(events: EventStore) -> EventStore:
+    """The store of the games' streams (under the archives' store that reads past them)."""
+    return getattr(events, "live", events)
+
+
+@pytest.fixture
+def index_write_fails_once(parts: Components, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The first write of the games' index fails, as a connection cut just then makes it: on
+    Redis the SADD to `lk:games`, wherever the store sends it; in memory, `list_game`."""
+    failed: list[str] = []
+    if isinstance(live_store(parts.service.log.events), InMemoryEventStore):
+        real_list = InMemoryEventStore.list_game
+
+        def list_game(store: InMemoryEventStore, game_id: str) -> None:
+            if not failed:
+                failed.append(game_id)
+                raise redis.ConnectionError("Connection closed by server.")
+            real_list(store, game_id)
+
+        monkeypatch.setattr(InMemoryEventStore, "list_game", list_game)
+        return failed
+    real_sadd = redis.Redis.sadd
+
+    def sadd(client: redis.Redis, key: Any, *values: Any) -> Any:
+        if key == GAMES_KEY and not failed:
+            failed.append(_bytes(values[0]).decode())
+            raise redis.ConnectionError("Connection closed by server.")
+        return real_sadd(client, key, *values)
+
+    monkeypatch.setattr(redis.Redis, "sadd", sadd)
+    return failed
+
+
+def test_a_creation_whose_index_write_failed_is_listed_once_resent(
+    parts: Components, index_write_fails_once: list[str]
+):
+    client = create_app(TEST_SETTINGS, components=parts).test_client()
+    problem(post(client), 503, "store_unavailable")
+    assert index_write_fails_once
+    resent = post(client)
+    assert resent.status_code == 201, resent.get_json()
+    game_id = resent.get_json()["game_id"]
+    assert list(parts.service.log.events.iter_game_ids()) == [game_id]
+    assert client.get(f"/games/{game_id}").status_code == 200
+
+
+def test_a_resent_creation_lists_its_game_again(parts: Components, monkeypatch: pytest.MonkeyPatch):
+    # The first creation landed, but its index write and its reply were lost (a coordination
+    # Redis that failed over before its replica had the write, say): the resend lists it.
+    losing = LosesTheFirstReply(parts.service.log.events)
+    parts.service.log.events = losing  # type: ignore[assignment]
+    live = live_store(losing.inner)
+    real_list, calls = live.list_game, []
+
+    def loses_the_first(game_id: str) -> None:
+        calls.append(game_id)
+        if len(calls) > 1:
+            real_list(game_id)
+
+    monkeypatch.setattr(live, "list_game", loses_the_first)
+    client = create_app(TEST_SETTINGS, components=parts).test_client()
+    problem(post(client), 503, "store_unavailable")
+    assert list(losing.inner.iter_game_ids()) == []  # created, but not listed
+    resent = post(client)
+    assert resent.status_code == 201 and resent.headers["Idempotent-Replayed"] == "true"
+    assert list(losing.inner.iter_game_ids()) == [resent.get_json()["game_id"]]
 
 
 def test_a_resend_with_the_same_key_gets_the_first_reply(parts: Components):

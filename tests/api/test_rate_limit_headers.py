@@ -29,7 +29,14 @@ def parsed(response: TestResponse, name: str) -> dict[str, dict[str, Any]]:
 
 @pytest.fixture
 def limited(request: pytest.FixtureRequest) -> FlaskClient:
-    settings = with_settings(rate_per_s=2, rate_burst=5, streams_per_client=3, waits_per_client=2)
+    settings = with_settings(
+        rate_per_s=2,
+        rate_burst=5,
+        address_rate_per_s=2,
+        address_rate_burst=10,
+        streams_per_client=3,
+        waits_per_client=2,
+    )
     backend = request.param if hasattr(request, "param") else "in_memory"
     client = request.getfixturevalue("redis_client") if backend == "redis" else None
     return make_app(backend, settings, client).test_client()
@@ -48,13 +55,16 @@ def test_every_answer_names_the_policy_and_what_is_left(limited: FlaskClient):
         policy = parsed(response, "RateLimit-Policy")
         assert policy == {
             "requests": {"q": 5, "w": 3},  # 5 requests a fill of the bucket: 2.5 s, so 3
+            "address": {"q": 10, "w": 5},  # everything from this address
             "streams": {"q": 3, "qu": "concurrent-requests"},
             "waits": {"q": 2, "qu": "concurrent-requests"},
         }
-        assert set(parsed(response, "RateLimit")) == {"requests"}
+        assert set(parsed(response, "RateLimit")) == {"requests", "address"}
     left = [parsed(r, "RateLimit")["requests"] for r in answers[:3]]
     assert [x["r"] for x in left] == [3, 2, 1]  # the create came first: 5 - 2, - 3, - 4
     assert all(x["t"] == 1 for x in left)  # the next request comes back within a second
+    from_address = [parsed(r, "RateLimit")["address"]["r"] for r in answers]
+    assert from_address == [8, 7, 6, 5]  # 10 - 2, …: the seat's command counts too
 
 
 @pytest.mark.parametrize("limited", ["in_memory", "redis"], indirect=True)

@@ -108,9 +108,11 @@ def gunicorn(log: Path, **kwargs: Any) -> Iterator[Gunicorn]:
 
 def api_env(redis_url: str, **more: str) -> dict[str, str]:
     """The API's environment: games without player keys (each player holds every seat's
-    token, so its games start at once), a rate limit no player reaches."""
+    token, so its games start at once), a rate limit no player reaches, and an address
+    bucket all of them together do not reach (they all run on this host)."""
     return {"REDIS_URL": redis_url, "LOREKEEPER_RATE_PER_S": "1000",
-            "LOREKEEPER_RATE_BURST": "5000", "LOREKEEPER_ALLOW_SCRIPTED_DICE": "0",
+            "LOREKEEPER_RATE_BURST": "5000", "LOREKEEPER_ADDRESS_RATE_PER_S": "1000000",
+            "LOREKEEPER_ADDRESS_RATE_BURST": "1000000", "LOREKEEPER_ALLOW_SCRIPTED_DICE": "0",
             "LOREKEEPER_ALLOW_ANONYMOUS_GAMES": "1", **more}  # fmt: skip
 
 

@@ -41,6 +41,7 @@ from tests.workers.test_faults import (
     MARKERS,
     assert_consistent,
     kill_during_breath,
+    wait_for_a_worker,
 )
 from tests.workers.test_faults import supervisor as workers_supervisor
 from workers.context import build_context, installed
@@ -92,12 +93,10 @@ def test_redis_sigkilled_during_play_loses_no_acknowledged_command(
 
 # -- worker processes SIGKILLed during breath ------------------------------------------------
 
-# What these two recover by is the breath job's heartbeat, so the jobs alone resolve breath,
-# as in tests/workers/test_faults.py's heartbeat test: with the projection loop resolving it
-# too (the default), a kill timed by the loop's append may catch RQ between taking the
-# phase's job and marking it started, which only staleness (an hour away here) recovers
-# (docs/workers.md). Both failed so at f40eb21, outside the default suite.
-JOBS_RESOLVE_BREATH = {"LOREKEEPER_PROJECTION_RESOLVES_BREATH": "false"}
+# What the first two recover by is the worker's heartbeat, staleness and the reconciler's
+# interval being an hour away: a kill timed by an append (the projection loop's or the job's)
+# may catch RQ anywhere, also between taking the phase's job and marking it started, which
+# the pass after the death resolves (docs/workers.md, "Recovery").
 
 
 def test_workers_sigkilled_during_breath_recover_by_heartbeat(tmp_path: Path) -> None:
@@ -108,7 +107,7 @@ def test_workers_sigkilled_during_breath_recover_by_heartbeat(tmp_path: Path) ->
         games = [BreathGame(ctx.service, seed=f"faults-{i}") for i in range(2)]
         with installed(ctx), workers_supervisor(
             {"REDIS_URL": server.url}, tmp_path / "workers.log", LOREKEEPER_JOB_STALE_S="3600",
-            LOREKEEPER_RECONCILE_INTERVAL_S="3600", **JOBS_RESOLVE_BREATH,
+            LOREKEEPER_RECONCILE_INTERVAL_S="3600",
             LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000)),
         ) as process:  # fmt: skip
             for round_ in range(kills):
@@ -136,12 +135,10 @@ def test_a_worker_dying_unseen_is_found_by_its_heartbeat_ttl(tmp_path: Path) -> 
         (tmp_path / MARKERS).mkdir()
         env = {**os.environ, "REDIS_URL": server.url,
                "LOREKEEPER_FAULT_APPEND_DELAY_MS": str(int(APPEND_DELAY_S * 1000)),
-               "LOREKEEPER_FAULT_MARKER_DIR": str(tmp_path / MARKERS),
-               **JOBS_RESOLVE_BREATH}  # fmt: skip
+               "LOREKEEPER_FAULT_MARKER_DIR": str(tmp_path / MARKERS)}  # fmt: skip
         with installed(ctx), workers_supervisor(
             {"REDIS_URL": server.url}, tmp_path / "workers.log", LOREKEEPER_WORKER_PROCESSES="0",
             LOREKEEPER_JOB_STALE_S="3600", LOREKEEPER_RECONCILE_INTERVAL_S="3600",
-            **JOBS_RESOLVE_BREATH,
         ) as process:  # fmt: skip
             for _ in range(kills):
                 worker = subprocess.Popen([sys.executable, "-m", "workers", "work"], env=env,
@@ -158,6 +155,39 @@ def test_a_worker_dying_unseen_is_found_by_its_heartbeat_ttl(tmp_path: Path) -> 
         client.close()
     report("worker SIGKILL during breath (unseen by the supervisor)", kills=kills,
            phases=resolved, recovery=percentiles(recovered))  # fmt: skip
+    assert resolved == kills
+
+
+@pytest.mark.timeout(900)  # forty kills, each waiting for a worker started again
+def test_workers_sigkilled_during_breath_with_the_default_settings(tmp_path: Path) -> None:
+    # As deployed: two worker processes, the projection loop resolving breath, the default
+    # staleness and reconciler interval. A kill in the loop's append may catch the same
+    # process's RQ thread anywhere, between taking the phase's job and marking it started too.
+    kills = int(os.environ.get("LOREKEEPER_FAULT_BREATH_KILLS", "40"))
+    recovered: list[float] = []
+    with RedisServerProcess(appendonly=True, appendfsync="always") as server:
+        client = redis.Redis.from_url(server.url)
+        ctx = build_context(Settings(redis_url=server.url), client)
+        games = [BreathGame(ctx.service, seed=f"defaults-{i}") for i in range(2)]
+        defaults = {"LOREKEEPER_WORKER_PROCESSES": "2", "LOREKEEPER_JOB_STALE_S": "10",
+                    "LOREKEEPER_RECONCILE_INTERVAL_S": "5"}  # fmt: skip
+        with installed(ctx), workers_supervisor(
+            {"REDIS_URL": server.url}, tmp_path / "workers.log", **defaults,
+            LOREKEEPER_FAULT_APPEND_DELAY_MS=str(int(APPEND_DELAY_S * 1000)),
+        ) as process:  # fmt: skip
+            for round_ in range(kills):
+                game = games[round_ % 2]
+                wait_for_a_worker(ctx, set())
+                seconds = kill_during_breath(ctx, game, tmp_path / MARKERS, process.pid, 30)
+                if seconds is not None:
+                    recovered.append(seconds)
+                game.end_round()
+            assert_consistent(ctx, games)
+        resolved = sum(assert_breath_resolved_once(ctx, g.game_id) for g in games)
+        client.close()
+    report("worker SIGKILL during breath (default settings)", kills=kills, phases=resolved,
+           resolved_twice=0, recovery=percentiles(recovered),
+           over_3s=sum(s > 3.0 for s in recovered))  # fmt: skip
     assert resolved == kills
 
 

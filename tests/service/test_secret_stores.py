@@ -11,7 +11,7 @@ from adapters.redis_ratelimit import LEASE_TTL_S, RedisRateLimiter
 from adapters.redis_server import RedisServerProcess
 from api.guards import retry_after_s
 from lorekeeper.dice import DiceConfig
-from lorekeeper.ports import RateLimiter
+from lorekeeper.ports import Rate, RateLimiter
 from lorekeeper.seats import new_token, token_hash
 from tests.bundled_redis import bundled_server, needs_bundled_redis
 from tests.service.conftest import Backend
@@ -64,6 +64,19 @@ def test_a_bucket_allows_its_burst_then_says_how_long_to_wait(limiter: RateLimit
     wait = limiter.acquire("a")
     assert 0 < wait <= 2.0 and retry_after_s(wait) in (1, 2)
     assert limiter.acquire("b") == 0.0  # buckets are per key
+
+
+def test_buckets_taken_together_keep_their_own_sizes(limiter: RateLimiter):
+    """A request counts against its caller's bucket and its address's (api/guards.py): one
+    call takes from each, each by its own size, and an empty one stops no other."""
+    small, large = Rate(0.001, 2), Rate(0.001, 5)
+    taken = [limiter.take_each([("caller", small), ("address", large)]) for _ in range(4)]
+    refused = [[quota.wait_s > 0 for quota in pair] for pair in taken]
+    assert refused == [[False, False], [False, False], [True, False], [True, False]]
+    assert [pair[1].remaining for pair in taken] == [4, 3, 2, 1]
+    assert limiter.take_each([("address", large)])[0].remaining == 0
+    assert limiter.take_each([("address", large)])[0].wait_s > 0
+    assert limiter.take_each([]) == []
 
 
 def bucket_tokens(client: redis.Redis, caller: str) -> float:
