@@ -1,0 +1,45 @@
+/**
+ * @lorekeeper/client: a typed client of the Lorekeeper HTTP API (openapi.yaml), for
+ * browsers and Node 20+. See README.md.
+ */
+export { apiRoot, createLorekeeper, Lorekeeper } from "./client.js";
+export type {
+  CreateGame,
+  IssuedKey,
+  LobbyPage,
+  LobbyQuery,
+  LorekeeperOptions,
+  Me,
+  MyGamesQuery,
+  NewPlayer,
+  NotificationOptions,
+  ScenarioSummary,
+} from "./client.js";
+export { Game } from "./game.js";
+export type {
+  AuditVerdict,
+  BoardView,
+  Command,
+  CommandReply,
+  CreatedGame,
+  EventPage,
+  FollowOptions,
+  GameLog,
+  Grant,
+  Invitation,
+  Joined,
+  LegalActions,
+  SendOptions,
+  Table,
+} from "./game.js";
+export { ApiError, isApiError, NetworkError } from "./errors.js";
+export type { Problem } from "./errors.js";
+export type { GameEvent, Notification, PlayerStreamItem } from "./streams.js";
+export type { Handlers, Subscription } from "./subscribe.js";
+export { DEFAULT_RETRY } from "./retry.js";
+export type { Fetch, RetryPolicy } from "./retry.js";
+export { DEFAULT_STREAM } from "./resume.js";
+export type { StreamOptions } from "./resume.js";
+export type { Clock } from "./clock.js";
+export { newIdempotencyKey } from "./ids.js";
+export type { components, paths } from "./generated/openapi.js";
