@@ -22,6 +22,8 @@ export type IssuedKey = Schemas["IssuedKey"];
 export type LobbyQuery = NonNullable<operations["listGames"]["parameters"]["query"]>;
 export type MyGamesQuery = NonNullable<operations["listMyGames"]["parameters"]["query"]>;
 
+const DEFAULT_TIMEOUT_MS = 40_000;
+
 export interface LorekeeperOptions {
   /** The server (`https://lorekeeper.example`) or its API root (`…/v1`). */
   baseUrl: string;
@@ -29,7 +31,8 @@ export interface LorekeeperOptions {
   key?: string;
   /** The fetch to use (default: the platform's). */
   fetch?: Fetch;
-  /** The longest one attempt of a call may take, answer and body (ms; default 15 s). */
+  /** The longest one attempt of a call may take, answer and body (ms; default 40 s: longer
+   * than the longest `minVersion` wait a server may be set to, 30 s). */
   timeoutMs?: number;
   /** When and how often calls are tried again (see `DEFAULT_RETRY`). */
   retry?: Partial<RetryPolicy>;
@@ -73,7 +76,7 @@ export class Lorekeeper {
     this.api = typedClient({
       root: this.root,
       fetch: fetchImpl,
-      timeoutMs: options.timeoutMs ?? 15_000,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retry: { ...DEFAULT_RETRY, ...options.retry },
       clock,
       credential: () => this.key,
