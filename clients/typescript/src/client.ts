@@ -10,7 +10,7 @@ import { DEFAULT_STREAM, resumable, type StreamOptions } from "./resume.js";
 import { DEFAULT_RETRY, type Fetch, type RetryPolicy } from "./retry.js";
 import { playerNotifications, type PlayerStreamItem } from "./streams.js";
 import { subscribe, type Handlers, type Subscription } from "./subscribe.js";
-import { answered, connectingFetch, errorOf, typedClient, type ApiClient } from "./transport.js";
+import { answered, streamBody, connectingFetch, typedClient, type ApiClient } from "./transport.js";
 
 type Schemas = components["schemas"];
 export type Me = Schemas["Me"];
@@ -203,16 +203,14 @@ export class Lorekeeper {
       ...(ticket === undefined ? {} : { ticket }),
       ...(lastId === undefined ? {} : { after: lastId }),
     };
-    const { data, error, response } = await this.api.GET("/players/me/stream", {
+    const call = this.api.GET("/players/me/stream", {
       params: { query },
       headers: { Accept: "text/event-stream" },
       parseAs: "stream",
       fetch: this.context.connectFetch,
       signal,
     });
-    if (!response.ok || data === null || data === undefined)
-      throw errorOf(response, error, this.context.clock);
-    return data;
+    return streamBody(call, this.context.clock);
   }
 }
 

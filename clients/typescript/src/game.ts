@@ -8,7 +8,7 @@ import { newIdempotencyKey } from "./ids.js";
 import { resumable, type StreamOptions } from "./resume.js";
 import { gameEvents, type GameEvent } from "./streams.js";
 import { subscribe, type Handlers, type Subscription } from "./subscribe.js";
-import { answered, bearer, errorOf, type ApiClient } from "./transport.js";
+import { answered, streamBody, bearer, type ApiClient } from "./transport.js";
 
 type Schemas = components["schemas"];
 export type BoardView = Schemas["BoardView"];
@@ -167,16 +167,14 @@ export class Game {
     signal: AbortSignal,
   ): Promise<ReadableStream<Uint8Array>> {
     const header = lastId === undefined ? {} : { "Last-Event-ID": lastId };
-    const { data, error, response } = await this.context.api.GET("/games/{game_id}/stream", {
+    const call = this.context.api.GET("/games/{game_id}/stream", {
       params: { ...this.path, header },
       headers: { ...this.headers, Accept: "text/event-stream" },
       parseAs: "stream",
       fetch: this.context.connectFetch,
       signal,
     });
-    if (!response.ok || data === null || data === undefined)
-      throw errorOf(response, error, this.context.clock);
-    return data;
+    return streamBody(call, this.context.clock);
   }
 
   /** Who holds each seat. */

@@ -15,7 +15,7 @@ export interface StreamOptions {
   idleTimeoutMs: number;
   /** The longest wait (ms) for a connection's answer to begin. */
   connectTimeoutMs: number;
-  /** Give up (a `NetworkError`) after this many connections in a row failed without
+  /** Give up (a `NetworkError`) once this many connections in a row failed without
    * delivering anything. */
   maxFailures: number;
   /** The first wait (ms) before reconnecting after a failure; doubled each time. */
@@ -91,7 +91,7 @@ export async function* resumable<T>(
       failures = delivered ? 1 : failures + 1;
       const wait = reconnectDelay(error, failures, options, clock);
       if (wait === null) throw error;
-      if (failures > options.maxFailures) {
+      if (failures >= options.maxFailures) {
         throw new NetworkError(`the stream failed ${failures} times in a row`, { cause: error });
       }
       if (!(await pause(clock, wait, signal))) return;

@@ -90,6 +90,20 @@ export async function answered<T>(call: Promise<Answer<T>>, clock: Clock): Promi
   return data as T;
 }
 
+/** A stream's body; an `ApiError` for an error answer. */
+export async function streamBody(
+  call: Promise<Answer<ReadableStream<Uint8Array> | null>>,
+  clock: Clock,
+): Promise<ReadableStream<Uint8Array>> {
+  const body = await answered(call, clock);
+  if (body === null || body === undefined) {
+    throw new TypeError(
+      "this fetch gives no readable answer body: streams need one (README.md, Streams)",
+    );
+  }
+  return body;
+}
+
 export function errorOf(response: Response, body: unknown, clock: Clock): ApiError {
   const problem = problemFrom(response.status, response.statusText, body);
   const retryAfter = parseRetryAfter(response.headers.get("Retry-After"), clock.now());
