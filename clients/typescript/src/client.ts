@@ -3,24 +3,25 @@
  * notifications, and `game(id)` for everything about one game.
  */
 import { systemClock, type Clock } from "./clock.js";
-import { Game, type CreatedGame, type GameContext } from "./game.js";
-import type { components, operations } from "./generated/openapi.js";
+import { Game, type GameContext } from "./game.js";
+import type {
+  CreateGame,
+  CreatedGame,
+  IssuedKey,
+  LobbyPage,
+  LobbyQuery,
+  Me,
+  MyGamesQuery,
+  NewPlayer,
+  RotatedKey,
+  ScenarioSummary,
+} from "./types.js";
 import { newIdempotencyKey } from "./ids.js";
 import { DEFAULT_STREAM, resumable, type StreamOptions } from "./resume.js";
 import { DEFAULT_RETRY, type Fetch, type RetryPolicy } from "./retry.js";
 import { playerNotifications, type PlayerStreamItem } from "./streams.js";
 import { subscribe, type Handlers, type Subscription } from "./subscribe.js";
 import { answered, streamBody, connectingFetch, typedClient, type ApiClient } from "./transport.js";
-
-type Schemas = components["schemas"];
-export type Me = Schemas["Me"];
-export type LobbyPage = Schemas["LobbyPage"];
-export type CreateGame = Schemas["CreateGame"];
-export type ScenarioSummary = Schemas["ScenarioSummary"];
-export type NewPlayer = Schemas["PlayerSummary"] & Schemas["IssuedKey"];
-export type IssuedKey = Schemas["IssuedKey"];
-export type LobbyQuery = NonNullable<operations["listGames"]["parameters"]["query"]>;
-export type MyGamesQuery = NonNullable<operations["listMyGames"]["parameters"]["query"]>;
 
 const DEFAULT_TIMEOUT_MS = 40_000;
 
@@ -124,7 +125,7 @@ export class Lorekeeper {
   }
 
   /** A new key in place of the client's; the client uses it from now on. */
-  async rotateKey(): Promise<IssuedKey & { revoked: string }> {
+  async rotateKey(): Promise<RotatedKey> {
     const issued = await this.done(this.api.POST("/players/me/keys/rotate"));
     this.key = issued.key;
     return issued;

@@ -4,6 +4,22 @@
  */
 import type { Clock } from "./clock.js";
 import type { components } from "./generated/openapi.js";
+import type {
+  AuditVerdict,
+  BoardView,
+  Command,
+  CommandReply,
+  CreatedGame,
+  EventPage,
+  GameLog,
+  Grant,
+  Invitation,
+  Joined,
+  LeftGame,
+  LegalActions,
+  NewGrant,
+  Table,
+} from "./types.js";
 import { newIdempotencyKey } from "./ids.js";
 import { resumable, type StreamOptions } from "./resume.js";
 import { gameEvents, type GameEvent } from "./streams.js";
@@ -11,26 +27,6 @@ import { subscribe, type Handlers, type Subscription } from "./subscribe.js";
 import { answered, streamBody, bearer, type ApiClient } from "./transport.js";
 
 type Schemas = components["schemas"];
-export type BoardView = Schemas["BoardView"];
-export type Command = Schemas["Command"];
-export type CommandReply = Schemas["CommandReply"];
-export type EventPage = Schemas["EventPage"];
-export type Table = Schemas["Table"];
-export type Joined = Schemas["Joined"];
-export type Invitation = Schemas["Invitation"];
-export type CreatedGame = Schemas["CreatedGame"];
-export type GameLog = Schemas["GameLog"];
-export type AuditVerdict = Schemas["AuditVerdict"];
-export type Grant = Schemas["Grant"];
-export type LegalActions = {
-  seat: number;
-  version: number;
-  head_hash: string;
-  /** Every entry is a command body you may send as it is. */
-  actions: Command[];
-  /** In the order phase: how the listed single-unit orders merge into one. */
-  order?: Schemas["OrderOptions"];
-};
 
 export interface SendOptions {
   /** Names the command; a new random key if not given. Resend a command that may have gone
@@ -103,13 +99,14 @@ export class Game {
   }
 
   /** Every command the caller's seat may send now. */
-  async legalActions(options: { signal?: AbortSignal } = {}): Promise<LegalActions> {
-    const call = this.context.api.GET("/games/{game_id}/legal-actions", {
-      params: this.path,
-      headers: this.headers,
-      ...signalOf(options),
-    });
-    return (await this.done(call)) as LegalActions;
+  legalActions(options: { signal?: AbortSignal } = {}): Promise<LegalActions> {
+    return this.done(
+      this.context.api.GET("/games/{game_id}/legal-actions", {
+        params: this.path,
+        headers: this.headers,
+        ...signalOf(options),
+      }),
+    );
   }
 
   /**
@@ -191,7 +188,7 @@ export class Game {
   }
 
   /** Frees the caller's seat of a game not started. */
-  leave(): Promise<{ game_id: string; table: Table }> {
+  leave(): Promise<LeftGame> {
     return this.done(this.context.api.POST("/games/{game_id}/leave", { params: this.path }));
   }
 
@@ -213,7 +210,7 @@ export class Game {
   }
 
   /** A read-only token (`spectator` or `auditor`), shown once. */
-  grant(role: Schemas["NewGrant"]["role"]): Promise<Grant & { token: string }> {
+  grant(role: Schemas["NewGrant"]["role"]): Promise<NewGrant> {
     return this.done(
       this.context.api.POST("/games/{game_id}/grants", {
         params: this.path,

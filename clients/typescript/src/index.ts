@@ -3,35 +3,10 @@
  * browsers and Node 20+. See README.md.
  */
 export { apiRoot, createLorekeeper, Lorekeeper } from "./client.js";
-export type {
-  CreateGame,
-  IssuedKey,
-  LobbyPage,
-  LobbyQuery,
-  LorekeeperOptions,
-  Me,
-  MyGamesQuery,
-  NewPlayer,
-  NotificationOptions,
-  ScenarioSummary,
-} from "./client.js";
+export type { LorekeeperOptions, NotificationOptions } from "./client.js";
 export { Game } from "./game.js";
-export type {
-  AuditVerdict,
-  BoardView,
-  Command,
-  CommandReply,
-  CreatedGame,
-  EventPage,
-  FollowOptions,
-  GameLog,
-  Grant,
-  Invitation,
-  Joined,
-  LegalActions,
-  SendOptions,
-  Table,
-} from "./game.js";
+export type { FollowOptions, SendOptions } from "./game.js";
+export type * from "./types.js";
 export { ApiError, isApiError, NetworkError } from "./errors.js";
 export type { Problem } from "./errors.js";
 export type { GameEvent, Notification, PlayerStreamItem } from "./streams.js";
