@@ -111,14 +111,14 @@ export function retryingFetch(fetchImpl: Fetch, policy: RetryPolicy, clock: Cloc
         const response = await fetchImpl(request.clone());
         wait = last ? null : retryDelay(response, repeatable, attempt, policy, clock);
         if (wait === null || clock.now() + wait - started > policy.maxElapsedMs) return response;
-        await response.body?.cancel();
+        await response.body?.cancel().catch(() => undefined); // not read: free the connection
       } catch (error) {
         if (request.signal.aborted) throw request.signal.reason;
         wait = repeatable && !last ? backoffMs(policy, attempt, clock.random()) : null;
         if (wait === null || clock.now() + wait - started > policy.maxElapsedMs) {
           const tries = attempt + 1;
           throw new NetworkError(
-            `${request.method} ${request.url}: no answer (${tries} ${tries === 1 ? "try" : "tries"})`,
+            `${request.method} ${new URL(request.url).pathname}: no answer (${tries} ${tries === 1 ? "try" : "tries"})`,
             { cause: error },
           );
         }

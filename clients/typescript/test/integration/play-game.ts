@@ -122,7 +122,7 @@ async function play(table: Table, proxy: FaultyProxy): Promise<Record<string, un
     const player = table.seats[view.pending?.seat ?? view.active_seat] as Game;
     const legal = await player.legalActions();
     if (legal.version !== view.version) continue; // moved on between the two reads
-    if (commands >= DROP_AT_COMMAND && !dropped) dropped = await dropEverything(table, proxy);
+    if (commands >= DROP_AT_COMMAND && !dropped) dropped = await dropEverything(game, table, proxy);
     const losing = commands >= LOSE_REPLY_AT_COMMAND && lost === undefined;
     if (losing) proxy.loseReplyTo(`POST /v1/games/${game.id}/commands `);
     const key = `sdk-test-${game.id}-${legal.version}`;
@@ -140,12 +140,27 @@ async function play(table: Table, proxy: FaultyProxy): Promise<Record<string, un
   throw new Error(`the game did not end within ${DEADLINE_MS} ms`);
 }
 
-/** Cuts every connection once Bob's stream has something to resume from. */
-async function dropEverything(table: Table, proxy: FaultyProxy): Promise<true> {
-  const heard = async () => table.notes.some((n) => n.type === "notification");
-  await until(heard, "a notification before the drop");
+/** Cuts every connection while both streams are open, once Bob's stream has something to
+ * resume from. */
+async function dropEverything(game: Game, table: Table, proxy: FaultyProxy): Promise<true> {
+  const [gameStream, playerStream] = [
+    `GET /v1/games/${game.id}/stream`,
+    "GET /v1/players/me/stream",
+  ];
+  const ready = async () =>
+    table.notes.some((n) => n.type === "notification") &&
+    proxy.isOpen(gameStream) &&
+    proxy.isOpen(playerStream);
+  await until(ready, "both streams open, with a notification heard");
   const cut = proxy.dropAll();
-  assert.ok(cut >= 2, `the streams were open when the network dropped (${cut} connections)`);
+  assert.ok(
+    cut.some((head) => head.startsWith(gameStream)),
+    "the drop cut the game's stream",
+  );
+  assert.ok(
+    cut.some((head) => head.startsWith(playerStream)),
+    "the drop cut Bob's stream",
+  );
   return true;
 }
 

@@ -10,6 +10,8 @@ export class FaultyProxy {
   /** Answers lost on purpose. */
   lostReplies = 0;
   private readonly sockets = new Set<net.Socket>();
+  /** Each client connection's request under way: its head, until its answer has ended. */
+  private readonly heads = new Map<net.Socket, string>();
   private loseReplyPrefix: string | undefined;
 
   private constructor(
@@ -31,11 +33,17 @@ export class FaultyProxy {
     return `http://127.0.0.1:${address.port}`;
   }
 
-  /** Cuts every open connection, as a network that drops; returns how many there were. */
-  dropAll(): number {
-    const open = this.sockets.size;
+  /** Whether a request that began with `prefix` is under way (its answer not ended). */
+  isOpen(prefix: string): boolean {
+    return [...this.heads.values()].some((head) => head.startsWith(prefix));
+  }
+
+  /** Cuts every open connection, as a network that drops; returns the request heads of the
+   * client connections cut. */
+  dropAll(): string[] {
+    const cut = [...this.heads.values()];
     for (const socket of this.sockets) socket.destroy();
-    return open;
+    return cut;
   }
 
   /** The next request whose first line starts with `prefix` reaches the server; its answer
@@ -56,6 +64,7 @@ export class FaultyProxy {
       this.sockets.add(socket);
       socket.on("close", () => {
         this.sockets.delete(socket);
+        this.heads.delete(client);
         client.destroy();
         upstream.destroy();
       });
@@ -64,7 +73,9 @@ export class FaultyProxy {
     client.on("data", (chunk: Buffer) => {
       const text = chunk.toString("latin1");
       if (/^[A-Z]+ \//.test(text)) {
-        this.requests.push(text.split("\r\n\r\n")[0] ?? "");
+        const head = text.split("\r\n\r\n")[0] ?? "";
+        this.requests.push(head);
+        this.heads.set(client, head);
         if (this.loseReplyPrefix !== undefined && text.startsWith(this.loseReplyPrefix)) {
           this.loseReplyPrefix = undefined;
           doomed = true;
@@ -72,7 +83,12 @@ export class FaultyProxy {
       }
       upstream.write(chunk);
     });
+    let tail = "";
     upstream.on("data", (chunk: Buffer) => {
+      // A streamed (chunked) answer ends with a last chunk: the request is no longer under way.
+      const text = tail + chunk.toString("latin1");
+      if (text.includes("\r\n0\r\n\r\n")) this.heads.delete(client);
+      tail = text.slice(-8);
       if (!doomed) {
         client.write(chunk);
         return;
