@@ -7,7 +7,8 @@ plays its seat from its legal actions until the game ends. Ann follows the game'
 Bob's page his notifications (with stream tickets). Mid-game a proxy in front of the server
 cuts every connection once, and loses the answer to one command the server applied. The
 driver checks what the SDK promises (every event once, in order; the lost answer returned by
-the retry; each notification once) and prints a summary; this test checks the server's own
+the retry; each notification once), then reads the table, the log and the export, lets a
+spectator in and starts a rematch, and prints a summary; this test checks the server's own
 record of the game against it.
 """
 
@@ -67,6 +68,7 @@ def test_the_sdk_plays_a_whole_game_through_a_failing_network(
     assert summary["game_stream_connections"] >= 2  # it resumed
     assert summary["player_stream_connections"] >= 2  # a fresh ticket each time
     assert {"game_started", "game_over"} <= set(summary["notifications"])
+    assert summary["rematch_bob_seat"] == 0  # a rematch rotates the seats
 
     events = _events(stack, summary["game_id"])
     assert [e["version"] for e in events] == list(range(1, summary["version"] + 1))

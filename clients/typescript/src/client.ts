@@ -14,6 +14,7 @@ import type {
   MyGamesQuery,
   NewPlayer,
   RotatedKey,
+  ScenarioDocument,
   ScenarioSummary,
 } from "./types.js";
 import { newIdempotencyKey } from "./ids.js";
@@ -151,6 +152,11 @@ export class Lorekeeper {
   /** The shipped scenarios. */
   async scenarios(): Promise<ScenarioSummary[]> {
     return (await this.done(this.api.GET("/scenarios"))).scenarios;
+  }
+
+  /** A shipped scenario's whole document: its board, units and settings. */
+  scenario(name: string): Promise<ScenarioDocument> {
+    return this.done(this.api.GET("/scenarios/{name}", { params: { path: { name } } }));
   }
 
   /**

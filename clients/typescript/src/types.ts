@@ -23,6 +23,7 @@ export type IssuedKey = Schemas["IssuedKey"];
 export type Joined = Schemas["Joined"];
 export type LobbyPage = Schemas["LobbyPage"];
 export type Me = Schemas["Me"];
+export type ScenarioDocument = Schemas["ScenarioDocument"];
 export type ScenarioSummary = Schemas["ScenarioSummary"];
 export type Table = Schemas["Table"];
 

@@ -15,7 +15,9 @@
  * Checks (node:assert; exit 1 on the first that fails): the stream gave every event once, in
  * order, equal to the event log; the lost answer came back on the SDK's retry as the first
  * result (`duplicate: true`); Bob heard the game start and end, each notification once; the
- * audit verifies. Prints a JSON summary on stdout for the caller's own checks.
+ * audit verifies. Then the table, the log, the export, a spectator, the scenarios and a
+ * rematch (tests/integration/after-game.ts). Prints a JSON summary on stdout for the
+ * caller's own checks.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -27,6 +29,7 @@ import {
   type GameEvent,
   type PlayerStreamItem,
 } from "@lorekeeper/client";
+import { aroundTheGame } from "./after-game.js";
 import { chooseAction } from "./battler.js";
 import { FaultyProxy } from "./proxy.js";
 
@@ -100,7 +103,8 @@ async function playThrough(proxy: FaultyProxy, config: Config): Promise<Record<s
   );
   bobsPage.close();
   const checked = await check(annGame, streamed, notes, proxy);
-  return { game_id: created.game_id, play_s: seconds, ...played, ...checked };
+  const around = await aroundTheGame(ann, bob, created.game_id);
+  return { game_id: created.game_id, play_s: seconds, ...played, ...checked, ...around };
 }
 
 /** Plays until the game is over; returns what happened. */
