@@ -29,6 +29,7 @@ from api.requests import json_body, query
 from api.responses import jsonify
 from api.streams import (
     NDJSON,
+    NDJSON_OPENING,
     SSE_RETRY_MS,
     end_when_the_client_leaves,
     last_event_id,
@@ -141,6 +142,7 @@ def _sse(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
 
 
 def _ndjson(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
+    yield NDJSON_OPENING  # at once, as api/streams.py's
     for kind, item in followed:
         if kind == "keepalive":
             yield b"\n"

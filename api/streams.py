@@ -155,8 +155,15 @@ def _sse(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
             yield f"event: end\ndata: {json.dumps({'reason': item})}\n\n".encode()
 
 
+NDJSON_OPENING = b"\n"  # as the keep-alive; SSE's opening is its `retry:` line
+
+
 def _ndjson_stream(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
-    """One event a line; an empty line to keep the connection alive; last `{"end": reason}`."""
+    """An empty line at once, then one event a line; an empty line to keep the connection
+    alive; last `{"end": reason}`. The server sends the status and headers with the first
+    bytes: without the opening line a quiet stream would say nothing until its first
+    keep-alive, and a client with a shorter timeout would give up."""
+    yield NDJSON_OPENING
     for kind, item in followed:
         if kind == "keepalive":
             yield b"\n"
