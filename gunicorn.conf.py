@@ -1,8 +1,8 @@
 """gunicorn's settings for the API wherever it runs (scripts/run, the container image; gunicorn
 also reads this file by itself when started in the repository's root): its logs as the
-workers' JSON lines at LOREKEEPER_LOG_LEVEL (api/logs.py, docs/logging.md), and how long it
-keeps an idle connection. The bind address, worker counts and worker class stay on each
-command line."""
+workers' JSON lines at LOREKEEPER_LOG_LEVEL (api/logs.py, docs/logging.md), how long it
+keeps an idle connection, and its own refusals in the API's error shape. The bind address,
+worker counts and worker class stay on each command line."""
 
 import os
 import shlex
@@ -38,7 +38,10 @@ if _worker_class() in ("gevent", "gunicorn.workers.ggevent.GeventWorker"):
     # (a line that is not JSON) in every worker (which inherit this filter).
     warnings.filterwarnings("ignore", message="Patching more than once")
 
+from gunicorn import util as gunicorn_util  # type: ignore[import-untyped]  # noqa: E402
+
 from api.logs import gunicorn_logging, show_listening_address  # noqa: E402
+from api.server_errors import write_error  # noqa: E402
 
 # How long an idle connection waits for its client's next request (and how long a request's
 # headers may take). gunicorn's default, 2 s, cut clients that poll every 2 s: their pool
@@ -57,6 +60,11 @@ logconfig_dict = gunicorn_logging(loglevel)
 def on_starting(server: Any) -> None:  # a gunicorn hook: before the arbiter binds
     show_listening_address(server.cfg.bind)
 
+
+# What gunicorn refuses itself (a header over 8190 bytes, a request line over 4094, a
+# malformed request) is answered as problem details, not gunicorn's HTML (api/server_errors.py).
+# Set here, in the master, so every worker it forks has it.
+gunicorn_util.write_error = write_error
 
 logger_class = "api.logs.AccessLogger"  # skips the access lines no handler writes (api/logs.py)
 
