@@ -2,8 +2,9 @@
 
 `check(url)`: https (http only when the operator allows it), no credentials in the URL, and
 every address the host name resolves to must be a global unicast one: no loopback, private,
-link-local, shared (CGNAT), multicast, reserved or unspecified address, IPv4-mapped ones
-included, unless LOREKEEPER_WEBHOOK_ALLOW_PRIVATE. `send` resolves and checks again, then
+link-local, shared (CGNAT), multicast, reserved or unspecified address, nor an IPv6 address
+that carries one of those to an IPv4 host (IPv4-mapped, NAT64, 6to4), unless
+LOREKEEPER_WEBHOOK_ALLOW_PRIVATE. `send` resolves and checks again, then
 connects to the checked address itself (the Host header and, for https, SNI and the
 certificate still name the host), so a name that resolves differently a second time (DNS
 rebinding) cannot steer the request elsewhere. No redirect is followed (a 3xx is a
@@ -30,12 +31,31 @@ Resolve = Callable[..., list[tuple[Any, ...]]]
 _CHUNK = 8192
 
 
+# The NAT64 well-known prefix (RFC 6052): a translator on the way sends the packets to the
+# IPv4 address in the last 32 bits, which must be public itself.
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+# Never a webhook's, though Python 3.11's `is_global` takes them for global: local-use NAT64
+# (RFC 8215: a network's own translator, whose prefix length, and so where the IPv4 address
+# sits, the address does not tell) and the deprecated IPv4-compatible ::/96 (RFC 4291).
+_REFUSED = (ipaddress.IPv6Network("64:ff9b:1::/48"), ipaddress.IPv6Network("::/96"))
+
+
 def is_allowed_address(text: str) -> bool:
-    """Whether a webhook may go to this address without the operator's leave."""
+    """Whether a webhook may go to this address without the operator's leave: a global
+    unicast one, and for an IPv6 address that reaches an IPv4 host (IPv4-mapped, NAT64,
+    6to4), the IPv4 address it carries. Teredo (2001::/32) stays refused, as not global."""
     address = ipaddress.ip_address(text.split("%", 1)[0])
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address):
+        if any(address in network for network in _REFUSED):
+            return False
+        address = _carried_ipv4(address) or address
     return address.is_global and not address.is_multicast
+
+
+def _carried_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if address in _NAT64:
+        return ipaddress.IPv4Address(int(address) & 0xFFFF_FFFF)
+    return address.ipv4_mapped or address.sixtofour
 
 
 def _refused(detail: str) -> Refused:

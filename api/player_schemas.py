@@ -3,6 +3,7 @@ strict as the others (api/schemas.py): unknown fields refused, integers JSON int
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -46,10 +47,35 @@ class NewWebhookSchema(Schema):
                         validate=validate.Length(1, len(NOTIFICATION_TYPES)))  # fmt: skip
 
 
-class PlayerStreamQuery(Schema):
-    """GET /players/me/stream: after a position (the route also checks it whole), a ticket."""
+REDIS_ID_PART_MAX = 2**64 - 1  # each part of a Redis stream id is an unsigned 64-bit number
+_POSITION = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
 
-    after = fields.String(validate=validate.Regexp("^[0-9]{1,20}-[0-9]{1,20}$"))
+
+class StreamPosition(fields.String):
+    """A position in a player's notification log: a Redis stream id, `<ms>-<seq>`, each part
+    at most 2^64 - 1, as Redis reads it. The very last id of all is refused too: nothing can
+    come after it, and Redis refuses to read after it. Loaded as Redis writes it (no leading
+    zeros)."""
+
+    default_error_messages = {"position": "not a position: `<n>-<n>`, each n below 2^64"}
+
+    def __init__(self, **kwargs: Any) -> None:  # the pattern also tells the spec (openapi.yaml)
+        super().__init__(validate=validate.Regexp(f"^{_POSITION.pattern}$"), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not _POSITION.fullmatch(text):
+            raise self.make_error("position")
+        ms, seq = map(int, text.split("-"))
+        if max(ms, seq) > REDIS_ID_PART_MAX or ms == seq == REDIS_ID_PART_MAX:
+            raise self.make_error("position")
+        return f"{ms}-{seq}"
+
+
+class PlayerStreamQuery(Schema):
+    """GET /players/me/stream: after a position, a ticket."""
+
+    after = StreamPosition()
     ticket = fields.String(validate=validate.Length(1, 128))
 
 

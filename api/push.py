@@ -15,27 +15,32 @@ POST   /players/me/webhooks/{id}/deliveries/{delivery_id}/redeliver   send one a
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, url_for
 
 from api.deps import components
 from api.guards import open_stream
 from api.identity import caller
-from api.player_schemas import NewWebhookSchema, PlayerStreamQuery, loaded
+from api.player_schemas import NewWebhookSchema, PlayerStreamQuery, StreamPosition, loaded
 from api.requests import json_body, query
 from api.responses import jsonify
-from api.streams import NDJSON, SSE_RETRY_MS, end_when_the_client_leaves, wants_ndjson
+from api.streams import (
+    NDJSON,
+    NDJSON_OPENING,
+    SSE_RETRY_MS,
+    end_when_the_client_leaves,
+    last_event_id,
+    wants_ndjson,
+)
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.ports import Endpoint
 from lorekeeper.push import Push
 from lorekeeper.streaming import START, StreamHub, position_key
 
 blueprint = Blueprint("push", __name__)
-POSITION = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
 
 
 def _push() -> Push:
@@ -70,17 +75,14 @@ def new_ticket() -> Response:
 @blueprint.get("/players/me/stream")
 def stream() -> Response:
     args = query(PlayerStreamQuery())
+    resumed = last_event_id(StreamPosition(), "the position of a notification (`<n>-<n>`)")
     push = _push()
     ticket = args.get("ticket")
     player_id = push.tickets.redeem(ticket) if ticket is not None else _player_id()
     hub = components().player_hub
     assert hub is not None
     notes = push.stores.notes
-    asked = args.get("after")
-    if asked is not None and not POSITION.fullmatch(asked):
-        raise Refused("invalid_query", "after: the position of a notification (`<n>-<n>`)",
-                      errors={"after": ["not a position"]})  # fmt: skip
-    after = _resume_from() or asked or notes.head(player_id)
+    after = resumed or args.get("after") or notes.head(player_id)
     oldest = notes.oldest(player_id)
     gap = after != START and oldest is not None and position_key(after) < position_key(oldest)
     settings = components().settings
@@ -101,15 +103,6 @@ def stream() -> Response:
         release()
         raise
     return response
-
-
-def _resume_from() -> str | None:
-    text = request.headers.get("Last-Event-ID")
-    if text is None or text == "":
-        return None
-    if not POSITION.fullmatch(text):
-        raise Refused("bad_header", "Last-Event-ID is the id of a notification (`<n>-<n>`)")
-    return text
 
 
 def _follow(
@@ -149,6 +142,7 @@ def _sse(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
 
 
 def _ndjson(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
+    yield NDJSON_OPENING  # at once, as api/streams.py's
     for kind, item in followed:
         if kind == "keepalive":
             yield b"\n"

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
+from marshmallow import ValidationError, fields, validate
 
 from adapters.greenlets import under_gevent
 from api.deps import access, components, reader
@@ -17,7 +18,7 @@ from api.guards import open_stream
 from api.identity import caller
 from api.requests import query
 from api.responses import jsonify
-from api.schemas import MAX_VERSION, EventsQuery, StreamQuery
+from api.schemas import MAX_VERSION, EventsQuery, QueryInteger, StreamQuery
 from lorekeeper.errors import Refused
 
 blueprint = Blueprint("streams", __name__)
@@ -114,12 +115,23 @@ def end_when_the_client_leaves(response: Response) -> None:
 
 def _resume_from() -> int | None:
     """The version after `Last-Event-ID` (the last one a reconnecting client saw)."""
+    seen = last_event_id(LAST_VERSION, "the version of an event")
+    return None if seen is None else seen + 1
+
+
+LAST_VERSION = QueryInteger(validate=validate.Range(0, MAX_VERSION - 1))
+
+
+def last_event_id(field: fields.Field, meaning: str) -> Any:
+    """The `Last-Event-ID` header loaded by `field` (None without it, or empty: a browser's
+    EventSource that saw no id); 400 `bad_header` when it does not fit."""
     text = request.headers.get("Last-Event-ID")
-    if text is None:
+    if not text:
         return None
-    if not (text.isascii() and text.isdigit() and len(text) <= 12) or int(text) >= MAX_VERSION:
-        raise Refused("bad_header", "Last-Event-ID is the version of an event: 12")
-    return int(text) + 1
+    try:
+        return field.deserialize(text)
+    except ValidationError:
+        raise Refused("bad_header", f"Last-Event-ID is {meaning}") from None
 
 
 def sse_message(event: dict[str, Any]) -> bytes:
@@ -143,8 +155,15 @@ def _sse(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
             yield f"event: end\ndata: {json.dumps({'reason': item})}\n\n".encode()
 
 
+NDJSON_OPENING = b"\n"  # as the keep-alive; SSE's opening is its `retry:` line
+
+
 def _ndjson_stream(followed: Iterator[tuple[str, Any]]) -> Iterator[bytes]:
-    """One event a line; an empty line to keep the connection alive; last `{"end": reason}`."""
+    """An empty line at once, then one event a line; an empty line to keep the connection
+    alive; last `{"end": reason}`. The server sends the status and headers with the first
+    bytes: without the opening line a quiet stream would say nothing until its first
+    keep-alive, and a client with a shorter timeout would give up."""
+    yield NDJSON_OPENING
     for kind, item in followed:
         if kind == "keepalive":
             yield b"\n"

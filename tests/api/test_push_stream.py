@@ -121,6 +121,31 @@ def test_bad_positions_are_refused(client: FlaskClient) -> None:
     problem(client.get("/players/me/stream"), 401, "token_missing")
 
 
+# Redis stream ids are two unsigned 64-bit numbers; nothing can come after the very last.
+LARGEST = 2**64 - 1
+
+
+def test_positions_beyond_what_redis_can_hold_are_refused(client: FlaskClient) -> None:
+    ann = sign_up(client)
+    beyond = ("99999999999999999999-0", "0-99999999999999999999", f"{LARGEST + 1}-0",
+              f"0-{LARGEST + 1}", f"{LARGEST}-{LARGEST}")  # fmt: skip
+    for position in beyond:
+        asked = client.get(f"/players/me/stream?after={position}", headers=bearer(ann["key"]))
+        assert "after" in problem(asked, 400, "invalid_query")["errors"]
+        resumed = client.get("/players/me/stream", headers={**bearer(ann["key"]),
+                                                            "Last-Event-ID": position})  # fmt: skip
+        problem(resumed, 400, "bad_header")
+
+
+def test_the_largest_positions_redis_holds_are_followed(client: FlaskClient) -> None:
+    ann, bob, game_id = started_duel(client)
+    client.post(f"/games/{game_id}/join", headers=bearer(bob["key"]))
+    for position in (f"{LARGEST}-0", f"{LARGEST - 1}-{LARGEST}"):  # after every note
+        assert notes(client, ann["key"], f"?after={position}") == []
+        assert notes(client, ann["key"], "", **{"Last-Event-ID": position}) == []
+    assert len(notes(client, ann["key"], f"?after=0-{LARGEST}")) == 2  # before them
+
+
 def test_cors_answers_only_listed_origins(client: FlaskClient) -> None:
     # The default lists none: no CORS header, whatever the origin.
     asked = client.options("/players/me/stream", headers={

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -84,3 +85,27 @@ def test_bad_endpoints_are_refused(client: FlaskClient) -> None:
     extra = client.post("/players/me/webhooks", json={"url": LOCAL, "secret": "mine"},
                         headers=bearer(ann["key"]))  # fmt: skip
     problem(extra, 422, "invalid_body")
+
+
+# IPv6 addresses that reach an IPv4 host: NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry the
+# IPv4 address inside; 64:ff9b:1::/48 is a network's own NAT64; ::/96 the old IPv4-compatible
+# form; 2001::/32 Teredo.
+@pytest.mark.parametrize(
+    "address",
+    ["64:ff9b::a00:7", "64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b:1::a00:7",
+     "2002:a00:7::1", "2002:7f00:1::", "2002:a9fe:a9fe::1", "2002:c0a8:101::1", "::a00:7",
+     "::ffff:a00:7", "2001:0:4136:e378:8000:63bf:f5ff:fffe", "64:ff9b::e000:1"],
+)  # fmt: skip
+def test_an_ipv6_address_carrying_a_private_ipv4_one_is_refused(address: str) -> None:
+    client = make_app("in_memory", with_settings()).test_client()  # as shipped: public only
+    ann = sign_up(client)
+    made = register(client, ann["key"], url=f"https://[{address}]/in")
+    assert address in problem(made, 422, "webhook_target_refused")["errors"]["url"][0]
+
+
+@pytest.mark.parametrize("address", ["64:ff9b::5db8:d70e", "2002:5db8:d70e::1"])
+def test_an_ipv6_address_carrying_a_public_ipv4_one_is_taken(address: str) -> None:
+    client = make_app("in_memory", with_settings()).test_client()
+    ann = sign_up(client)
+    made = register(client, ann["key"], url=f"https://[{address}]/in")  # 93.184.215.14
+    assert made.status_code == 201, made.get_json()

@@ -92,6 +92,16 @@ def test_the_stream_resumes_after_last_event_id(client: FlaskClient):
     problem(game.get("/stream", **{"Last-Event-ID": "x"}), 400, "bad_header")
 
 
+@pytest.mark.parametrize("version", ["1000000000001", "18446744073709551616", "9" * 20, "-1"])
+def test_a_version_past_the_largest_a_game_reaches_is_refused_on_every_read(
+    client: FlaskClient, version: str
+):
+    game = played(client)
+    for path in ("/events?from=", "/stream?from=", "?min_version=", "/state?version="):
+        problem(game.get(path + version), 400, "invalid_query")
+    problem(game.get("/stream", **{"Last-Event-ID": version}), 400, "bad_header")
+
+
 def test_the_stream_of_a_finished_game_ends_with_its_last_event(client: FlaskClient):
     game = played(client, finish=True)
     messages = sse_messages(game.get("/stream").get_data(as_text=True))
