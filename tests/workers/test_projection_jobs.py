@@ -8,10 +8,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 import redis
 
+from adapters import redis_projections
 from adapters.redis_keys import GAMES_KEY, LISTINGS_KEY, projection_key
 from adapters.redis_projections import (
     GameSweep,
@@ -25,7 +28,6 @@ from lorekeeper.lobby import SYSTEM, LobbyReader
 from lorekeeper.ports import NewEvent, Shelf
 from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
-from tests.adapters.test_redis_event_store import sscan_calls
 from tests.round_trips import count_round_trips
 from tests.topologies import Topology
 from tests.workers.games import BreathGame, drain, fresh_projection, project
@@ -198,11 +200,17 @@ def test_projection_lag_goes_over_the_games_a_page_at_a_time(
     for game in games[1:4]:
         game.command(0, {"type": "end_turn"})
     monkeypatch.setattr("adapters.redis_projections.LAGGING_PAGE", 2)
-    scans = sscan_calls(ctx.client)
+    pages: list[int] = []
+    among = redis_projections.lagging_among
 
+    def looked_at(client: Any, page: Sequence[str]) -> list[tuple[str, int, int]]:
+        pages.append(len(page))
+        return among(client, page)
+
+    monkeypatch.setattr(redis_projections, "lagging_among", looked_at)
     count, behind = lagging_games(ctx.games, ctx.client)
 
-    assert count == 5 and sscan_calls(ctx.client) - scans >= 2  # the index read in pages
+    assert count == 5 and pages == [2, 2, 1]  # the index looked at a page at a time
     assert sorted(g for g, _, _ in behind) == sorted(g.game_id for g in games[1:4])
 
 
