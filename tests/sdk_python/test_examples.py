@@ -1,8 +1,8 @@
 """The SDK's examples against the real stack (gunicorn with gevent workers, a worker process,
 a private redis-server: tests/demo's stack), run as a user runs them, with the SDK installed
-in the venv: the bot plays a whole game against the server's bot over its player stream, and
-the auditor verifies that game offline, its signature and its place in the transparency log
-included."""
+in the venv: the bot plays a whole game against the server's bot over its player stream
+(which the server ends every 2 s, so the SDK resumes it again and again), and the auditor
+verifies that game offline, its signature and its place in the transparency log included."""
 
 from __future__ import annotations
 
@@ -25,10 +25,13 @@ BOT_TIMEOUT_S = 150
 
 
 @pytest.fixture(autouse=True)
-def signing_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server signs its exports and tree heads. Autouse fixtures are set up before the
-    others of their scope, so `stack` starts the server with this key in its environment."""
+def server_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server signs its exports and tree heads, and ends every stream after 2 s, so the
+    bot's player stream is resumed many times in a game: a note lost at a reconnect would
+    leave the bot waiting. Autouse fixtures are set up before the others of their scope, so
+    `stack` starts the server with these in its environment."""
     monkeypatch.setenv("LOREKEEPER_SIGNING_KEY", new_private_key_hex())
+    monkeypatch.setenv("LOREKEEPER_SSE_MAX_S", "2")
 
 
 def example(name: str, *args: str, cwd: Path, timeout: float) -> list[str]:
