@@ -46,17 +46,32 @@ def problem(
                                                       **(headers or {})})  # fmt: skip
 
 
-def ndjson(items: Iterable[Any], then: Exception | None = None) -> httpx.Response:
-    """A streamed NDJSON answer: each item a line ("" a keep-alive), then the connection
-    breaks with `then` (or ends)."""
+def sse(items: Iterable[Any], then: Exception | None = None) -> httpx.Response:
+    """A streamed answer of server-sent events, as the server writes them: its `retry:` line,
+    then each item ("" a keep-alive; an event or a note, with its id; `{"end": reason}`;
+    `{"reset": …}`), then the connection breaks with `then` (or ends)."""
 
     def body() -> Iterator[bytes]:
+        yield b"retry: 2000\n\n"
         for item in items:
-            yield b"\n" if item == "" else (json.dumps(item) + "\n").encode()
+            yield _message(item).encode()
         if then is not None:
             raise then
 
-    return httpx.Response(200, content=body(), headers={"Content-Type": "application/x-ndjson"})
+    return httpx.Response(200, content=body(), headers={"Content-Type": "text/event-stream"})
+
+
+def _message(item: Any) -> str:
+    if item == "":
+        return ": keep-alive\n\n"
+    if "end" in item:
+        return f"event: end\ndata: {json.dumps({'reason': item['end']})}\n\n"
+    if "reset" in item:
+        return 'event: reset\ndata: {"reason":"notes_dropped"}\n\n'
+    if "position" in item:  # a note: its position is the id, not in the data
+        data = {k: v for k, v in item.items() if k != "position"}
+        return f"id: {item['position']}\nevent: {item['type']}\ndata: {json.dumps(data)}\n\n"
+    return f"id: {item['version']}\nevent: {item['type']}\ndata: {json.dumps(item)}\n\n"
 
 
 def command_reply(version: int = 3, duplicate: bool = False) -> dict[str, Any]:

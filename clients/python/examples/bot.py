@@ -1,11 +1,11 @@
 """A bot that plays a whole game against the server's bot, told when to act by its stream.
 
-    python bot.py http://127.0.0.1:8000      # signs up; LOREKEEPER_KEY=lkp_… plays as you
+    python bot.py http://127.0.0.1:8000
 
-It prints the game's id, then the winner. Its moves are random; it battles when it can.
+It signs up as a new player, prints the game's id, then the winner. Its moves are random; it
+battles when it can.
 """
 
-import os
 import random
 import sys
 
@@ -45,9 +45,8 @@ def play(client, game_id):
 
 
 def main(url):
-    key = os.environ.get("LOREKEEPER_KEY")
-    client = Client(url, key) if key else Client.sign_up(url, "sdk-bot")
-    with client.notifications() as notes:  # connected first: no note is missed
+    client = Client.sign_up(url, "sdk-bot")
+    with client.notifications(after="0-0") as notes:  # a new player: every note it gets
         seats = [{"kind": "me"}, {"kind": "bot", "bot": "battler"}]
         game_id = client.create_game("river_crossing", seats=seats).game_id
         print(game_id, flush=True)

@@ -1,33 +1,39 @@
 """Iterators over the live streams that resume after a drop, missing and doubling nothing.
 
-Both read the NDJSON form of a stream (one JSON object a line, an empty line as the
-keep-alive; docs/api.md, "Live"). When the connection breaks, the read times out (no line,
-not even a keep-alive, for `read_timeout_s`) or the server ends the stream at its time limit,
-the iterator connects again from where it stopped: a game's stream with `?from=` the next
-version, a player's with `?after=` the last position. What it has already given is skipped
-if the server sends it again. Drops in a row without a new item are bounded by
-`Retry.attempts`, with a back-off between them; then `TransportError` is raised.
+Both read a stream as server-sent events (docs/api.md, "Live"), parsed by httpx-sse. When
+the connection breaks, the read times out (nothing, not even a keep-alive, for
+`read_timeout_s`) or the server ends the stream at its time limit, the iterator connects
+again from where it stopped: a game's stream with `?from=` the next version, a player's with
+`?after=` the last position. What it has already given is skipped if the server sends it
+again. Drops in a row without a new item are bounded by `Retry.attempts`, with a back-off
+between them; then `TransportError` is raised.
 
-Use either as an iterator, or as a context manager that connects at once (`with`): then
-nothing that happens after the `with` line is missed, even before the first `next()`.
+Use either as an iterator, or as a context manager that connects at once (`with`): the
+server fixes where the stream starts before it answers, so nothing that happens after the
+`with` line is missed, even before the first `next()`. (Why server-sent events: the server
+answers them at once, with their `retry:` line; an NDJSON stream's answer waits for its first
+item or keep-alive, up to 15 s.)
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
 import httpx
+from httpx_sse import EventSource, ServerSentEvent
 
 from lorekeeper_sdk.core.models import Event, Notification
 from lorekeeper_sdk.errors import NotificationsDropped, StreamGap, TransportError
 from lorekeeper_sdk.retries import Retry
 
-NDJSON = "application/x-ndjson"
+SSE = "text/event-stream"
+POSITION = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
@@ -40,7 +46,7 @@ class _Reconnect(Exception):
 
 
 class ResumingStream(ABC, Generic[T]):
-    """An NDJSON stream that connects again where it stopped (the module says how)."""
+    """A stream that connects again where it stopped (the module says how)."""
 
     def __init__(self, http: httpx.Client, path: str, retry: Retry, read_timeout_s: float) -> None:
         self._http = http
@@ -50,7 +56,7 @@ class ResumingStream(ABC, Generic[T]):
         self._timeout = httpx.Timeout(connect=t.connect, read=read_timeout_s, write=t.write,
                                       pool=t.pool)  # fmt: skip
         self._response: httpx.Response | None = None
-        self._lines: Iterator[str] | None = None
+        self._events: Iterator[ServerSentEvent] | None = None
         self._drops = 0  # in a row, without a new item
         self._done = False
 
@@ -59,9 +65,9 @@ class ResumingStream(ABC, Generic[T]):
         """Where to start: the query of the next connection."""
 
     @abstractmethod
-    def _take(self, item: dict[str, Any]) -> T | None:
-        """The item to give for one line, None to skip it; raises `_Reconnect` or
-        `StopIteration` at the stream's end."""
+    def _take(self, event: str, item: Any, id_: str) -> T | None:
+        """The item to give for one event (its name, its data as JSON, its id), None to skip
+        it; raises `_Reconnect` or `StopIteration` at the stream's end."""
 
     def __iter__(self) -> Self:
         return self
@@ -70,7 +76,7 @@ class ResumingStream(ABC, Generic[T]):
         while True:
             if self._done:
                 raise StopIteration
-            if self._lines is None:
+            if self._events is None:
                 self._connect()
             try:
                 found = self._next_item()
@@ -86,31 +92,31 @@ class ResumingStream(ABC, Generic[T]):
                 return found
 
     def _next_item(self) -> T | None:
-        assert self._lines is not None
+        assert self._events is not None
         try:
-            line = next(self._lines)
+            sse = next(self._events)
         except StopIteration:
-            raise _Reconnect(failed=True) from None  # closed without its end line
+            raise _Reconnect(failed=True) from None  # closed without its end event
         except httpx.TransportError:
             raise _Reconnect(failed=True) from None
-        if not line.strip():
-            return None  # a keep-alive
+        if not sse.data:
+            return None  # the `retry:` line, or a keep-alive
         try:
-            item = json.loads(line)
+            item = json.loads(sse.data)
         except ValueError:
-            raise _Reconnect(failed=True) from None  # a line cut short by a drop
-        return self._take(item)
+            raise _Reconnect(failed=True) from None
+        return self._take(sse.event, item, sse.id)
 
     def _connect(self) -> None:
         request = self._http.build_request(
-            "GET", self._path, params=self._params(), headers={"Accept": NDJSON},
+            "GET", self._path, params=self._params(), headers={"Accept": SSE},
             timeout=self._timeout,
         )  # fmt: skip
         try:
             self._response = self._http.send(request, stream=True)
         except httpx.TransportError as exc:
             raise TransportError(f"cannot open {self._path}: {exc}") from exc
-        self._lines = self._response.iter_lines()
+        self._events = EventSource(self._response).iter_sse()
 
     def _disconnect(self, failed: bool) -> None:
         self.close()
@@ -126,10 +132,10 @@ class ResumingStream(ABC, Generic[T]):
         """Close the connection (iterating again connects anew, from where it stopped)."""
         if self._response is not None:
             self._response.close()
-        self._response, self._lines = None, None
+        self._response, self._events = None, None
 
     def __enter__(self) -> Self:
-        if self._lines is None:
+        if self._events is None:
             self._connect()
         return self
 
@@ -160,9 +166,9 @@ class GameEvents(ResumingStream[Event]):
     def _params(self) -> dict[str, str]:
         return {"from": str(self.last_version + 1)}
 
-    def _take(self, item: dict[str, Any]) -> Event | None:
-        if "end" in item:
-            if item["end"] == "game_over":
+    def _take(self, event: str, item: Any, id_: str) -> Event | None:
+        if event == "end":
+            if item.get("reason") == "game_over":
                 raise StopIteration
             raise _Reconnect(failed=False)  # time_limit: the server's own end
         version = item["version"]
@@ -191,19 +197,18 @@ class Notifications(ResumingStream[Notification]):
     def _params(self) -> dict[str, str]:
         return {} if self.position is None else {"after": self.position}
 
-    def _take(self, item: dict[str, Any]) -> Notification | None:
-        if "end" in item:
+    def _take(self, event: str, item: Any, id_: str) -> Notification | None:
+        if event == "end":
             raise _Reconnect(failed=False)
-        if "reset" in item:
+        if event == "reset":
             raise NotificationsDropped(f"notes after {self.position} were dropped by the server")
-        position = item.get("position")
-        if not isinstance(position, str):
-            return None
-        if self.position is not None and _key(position) <= _key(self.position):
+        if not POSITION.fullmatch(id_):
+            return None  # not a note: every note has its position as its id
+        if self.position is not None and _key(id_) <= _key(self.position):
             return None  # given already
-        self.position = position
+        self.position = id_
         try:
-            return Notification.from_dict(item)
+            return Notification.from_dict({**item, "position": id_})
         except ValueError:
             log.debug("skipped a notification of an unknown type: %s", item.get("type"))
             return None
