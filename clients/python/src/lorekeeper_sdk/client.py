@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar
+from urllib.parse import quote
 
 import httpx
 
@@ -140,7 +141,8 @@ class Client:
         a lost answer gets the first result (`duplicate` true) and appends nothing.
         `if_match`: act only if the game is still at this version (else `VersionMismatch`)."""
         headers = {} if if_match is None else {"If-Match": f'"{if_match}"'}
-        answer = self._post(f"/games/{game_id}/commands", _plain(command), idempotency_key, headers)
+        path = f"/games/{quote(game_id, safe='')}/commands"
+        answer = self._post(path, _plain(command), idempotency_key, headers)
         return CommandReply.from_dict(answer)
 
     def events(self, game_id: str, *, from_version: int = 1) -> GameEvents:

@@ -24,6 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
+from urllib.parse import quote
 
 import httpx
 from httpx_sse import EventSource, ServerSentEvent
@@ -160,7 +161,7 @@ class GameEvents(ResumingStream[Event]):
         retry: Retry,
         read_timeout_s: float,
     ) -> None:
-        super().__init__(http, f"/games/{game_id}/stream", retry, read_timeout_s)
+        super().__init__(http, f"/games/{quote(game_id, safe='')}/stream", retry, read_timeout_s)
         self.last_version = from_version - 1  # the last event given
 
     def _params(self) -> dict[str, str]:
@@ -168,7 +169,7 @@ class GameEvents(ResumingStream[Event]):
 
     def _take(self, event: str, item: Any, id_: str) -> Event | None:
         if event == "end":
-            if item.get("reason") == "game_over":
+            if isinstance(item, dict) and item.get("reason") == "game_over":
                 raise StopIteration
             raise _Reconnect(failed=False)  # time_limit: the server's own end
         version = item["version"]
