@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class LobbyEntryStatus(StrEnum):
+    ACTIVE = "active"
+    EXPIRED = "expired"
+    OPEN = "open"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class LogLeafKind(StrEnum):
+    GAME_CREATED = "game_created"
+    GAME_FINISHED = "game_finished"
+
+    def __str__(self) -> str:
+        return str(self.value)
