@@ -28,6 +28,8 @@ from .created_game import CreatedGame
 from .created_game_seats_item import CreatedGameSeatsItem
 from .created_game_status import CreatedGameStatus
 from .created_game_visibility import CreatedGameVisibility
+from .decline import Decline
+from .decline_invitation_response_200 import DeclineInvitationResponse200
 from .delivery import Delivery
 from .end_movement_command import EndMovementCommand
 from .end_turn_command import EndTurnCommand
@@ -72,8 +74,8 @@ from .lobby_entry import LobbyEntry
 from .lobby_entry_status import LobbyEntryStatus
 from .lobby_entry_visibility import LobbyEntryVisibility
 from .lobby_page import LobbyPage
-from .log_leaf import LogLeaf
-from .log_leaf_kind import LogLeafKind
+from .log_opening import LogOpening
+from .log_opening_kind import LogOpeningKind
 from .me import Me
 from .me_games import MeGames
 from .me_keys_item import MeKeysItem
@@ -107,6 +109,7 @@ from .public_dice import PublicDice
 from .public_dice_scheme import PublicDiceScheme
 from .public_dice_seed_step_type_0 import PublicDiceSeedStepType0
 from .public_dice_seed_step_type_1 import PublicDiceSeedStepType1
+from .public_log_leaf_type_1 import PublicLogLeafType1
 from .react_command import ReactCommand
 from .react_command_card import ReactCommandCard
 from .readyz_response_200 import ReadyzResponse200
@@ -120,6 +123,7 @@ from .scenario_document_sites_item import ScenarioDocumentSitesItem
 from .scenario_document_sites_item_kind import ScenarioDocumentSitesItemKind
 from .scenario_document_units_item import ScenarioDocumentUnitsItem
 from .scenario_summary import ScenarioSummary
+from .sealed_log_leaf import SealedLogLeaf
 from .seat_spec import SeatSpec
 from .seat_spec_bot import SeatSpecBot
 from .seat_spec_kind import SeatSpecKind
@@ -183,6 +187,8 @@ __all__ = (
     "CreatedGameSeatsItem",
     "CreatedGameStatus",
     "CreatedGameVisibility",
+    "Decline",
+    "DeclineInvitationResponse200",
     "Delivery",
     "EndMovementCommand",
     "EndTurnCommand",
@@ -227,8 +233,8 @@ __all__ = (
     "LobbyEntryStatus",
     "LobbyEntryVisibility",
     "LobbyPage",
-    "LogLeaf",
-    "LogLeafKind",
+    "LogOpening",
+    "LogOpeningKind",
     "Me",
     "MeGames",
     "MeKeysItem",
@@ -262,6 +268,7 @@ __all__ = (
     "PublicDiceScheme",
     "PublicDiceSeedStepType0",
     "PublicDiceSeedStepType1",
+    "PublicLogLeafType1",
     "ReactCommand",
     "ReactCommandCard",
     "ReadyzResponse200",
@@ -275,6 +282,7 @@ __all__ = (
     "ScenarioDocumentSitesItemKind",
     "ScenarioDocumentUnitsItem",
     "ScenarioSummary",
+    "SealedLogLeaf",
     "SeatSpec",
     "SeatSpecBot",
     "SeatSpecKind",

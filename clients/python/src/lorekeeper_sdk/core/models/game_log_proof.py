@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -22,12 +22,15 @@ class GameLogProof:
     """
     Attributes:
         game_id (str):
+        salt (None | str): The game's salt in the log (64 hex digits), which opens its sealed leaves; null before its
+            first leaf.
         tree_head (TreeHead):
         entries (list[GameLogProofEntriesItem]):
         consistency (GameLogProofConsistency | Unset):
     """
 
     game_id: str
+    salt: None | str
     tree_head: TreeHead
     entries: list[GameLogProofEntriesItem]
     consistency: GameLogProofConsistency | Unset = UNSET
@@ -35,6 +38,9 @@ class GameLogProof:
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
+
+        salt: None | str
+        salt = self.salt
 
         tree_head = self.tree_head.to_dict()
 
@@ -52,6 +58,7 @@ class GameLogProof:
         field_dict.update(
             {
                 "game_id": game_id,
+                "salt": salt,
                 "tree_head": tree_head,
                 "entries": entries,
             }
@@ -69,6 +76,13 @@ class GameLogProof:
 
         d = dict(src_dict)
         game_id = d.pop("game_id")
+
+        def _parse_salt(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        salt = _parse_salt(d.pop("salt"))
 
         tree_head = TreeHead.from_dict(d.pop("tree_head"))
 
@@ -88,6 +102,7 @@ class GameLogProof:
 
         game_log_proof = cls(
             game_id=game_id,
+            salt=salt,
             tree_head=tree_head,
             entries=entries,
             consistency=consistency,

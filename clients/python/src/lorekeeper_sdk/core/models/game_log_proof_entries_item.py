@@ -7,7 +7,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.log_leaf import LogLeaf
+    from ..models.log_opening import LogOpening
+    from ..models.sealed_log_leaf import SealedLogLeaf
 
 
 T = TypeVar("T", bound="GameLogProofEntriesItem")
@@ -18,19 +19,30 @@ class GameLogProofEntriesItem:
     """
     Attributes:
         index (int):
-        leaf (LogLeaf): A leaf of the transparency log; its data is its canonical JSON.
+        leaf (LogOpening | SealedLogLeaf): The leaf as the log keeps it; a leaf written before sealing (format 1) is its
+            opening.
+        opening (LogOpening): What a leaf of the transparency log says (docs/audit.md, section 7).
         proof (list[str]):
     """
 
     index: int
-    leaf: LogLeaf
+    leaf: LogOpening | SealedLogLeaf
+    opening: LogOpening
     proof: list[str]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.sealed_log_leaf import SealedLogLeaf
+
         index = self.index
 
-        leaf = self.leaf.to_dict()
+        leaf: dict[str, Any]
+        if isinstance(self.leaf, SealedLogLeaf):
+            leaf = self.leaf.to_dict()
+        else:
+            leaf = self.leaf.to_dict()
+
+        opening = self.opening.to_dict()
 
         proof = self.proof
 
@@ -40,6 +52,7 @@ class GameLogProofEntriesItem:
             {
                 "index": index,
                 "leaf": leaf,
+                "opening": opening,
                 "proof": proof,
             }
         )
@@ -48,18 +61,37 @@ class GameLogProofEntriesItem:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.log_leaf import LogLeaf
+        from ..models.log_opening import LogOpening
+        from ..models.sealed_log_leaf import SealedLogLeaf
 
         d = dict(src_dict)
         index = d.pop("index")
 
-        leaf = LogLeaf.from_dict(d.pop("leaf"))
+        def _parse_leaf(data: object) -> LogOpening | SealedLogLeaf:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                leaf_type_0 = SealedLogLeaf.from_dict(data)
+
+                return leaf_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            leaf_type_1 = LogOpening.from_dict(data)
+
+            return leaf_type_1
+
+        leaf = _parse_leaf(d.pop("leaf"))
+
+        opening = LogOpening.from_dict(d.pop("opening"))
 
         proof = cast(list[str], d.pop("proof"))
 
         game_log_proof_entries_item = cls(
             index=index,
             leaf=leaf,
+            opening=opening,
             proof=proof,
         )
 

@@ -27,7 +27,7 @@ class Joined:
         client_seed_recorded (bool | None | Unset): null: the join gave no `client_seed`; false: the seat is taken but
             the seed was
             not recorded (another player took the last seat in the same instant and the
-            first turn began first; or the seat gave its seed 8 times already).
+            first turn began first).
     """
 
     game_id: str

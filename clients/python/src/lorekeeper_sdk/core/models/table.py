@@ -22,7 +22,8 @@ class Table:
     Attributes:
         game_id (str):
         visibility (TableVisibility):
-        status (TableStatus):
+        status (TableStatus): `open` until every seat is taken, then `started`, `over` once the game is over; `expired`
+            if its seats were not all taken in time.
         scenario (str):
         owner (None | str): The creating player (null for an anonymous game).
         created_ms (int):

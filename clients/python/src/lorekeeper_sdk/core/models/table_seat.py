@@ -22,7 +22,8 @@ class TableSeat:
     Attributes:
         seat (int):
         kind (TableSeatKind):
-        player (TableSeatPlayer | Unset): The holder (`player`) or the one it waits for (`reserved`).
+        player (TableSeatPlayer | Unset): The holder (`player`), the one it waits for (`reserved`), or the one who
+            turned it down (`declined`, a reserved seat).
         bot (str | Unset):
         invitation_expires_ms (int | Unset):
     """

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class TableSeatKind(StrEnum):
     BOT = "bot"
+    DECLINED = "declined"
     INVITE = "invite"
     OPEN = "open"
     PLAYER = "player"

@@ -13,11 +13,12 @@ T = TypeVar("T", bound="TableSeatPlayer")
 
 @_attrs_define
 class TableSeatPlayer:
-    """The holder (`player`) or the one it waits for (`reserved`).
+    """The holder (`player`), the one it waits for (`reserved`), or the one who turned it down (`declined`, a reserved
+    seat).
 
-    Attributes:
-        id (str | Unset):
-        name (None | str | Unset):
+        Attributes:
+            id (str | Unset):
+            name (None | str | Unset):
     """
 
     id: str | Unset = UNSET

@@ -7,7 +7,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.log_leaf import LogLeaf
+    from ..models.public_log_leaf_type_1 import PublicLogLeafType1
+    from ..models.sealed_log_leaf import SealedLogLeaf
 
 
 T = TypeVar("T", bound="TransparencyEntriesResponse200")
@@ -19,22 +20,29 @@ class TransparencyEntriesResponse200:
     Attributes:
         start (int):
         tree_size (int):
-        leaves (list[LogLeaf]):
+        leaves (list[PublicLogLeafType1 | SealedLogLeaf]):
     """
 
     start: int
     tree_size: int
-    leaves: list[LogLeaf]
+    leaves: list[PublicLogLeafType1 | SealedLogLeaf]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.sealed_log_leaf import SealedLogLeaf
+
         start = self.start
 
         tree_size = self.tree_size
 
         leaves = []
         for leaves_item_data in self.leaves:
-            leaves_item = leaves_item_data.to_dict()
+            leaves_item: dict[str, Any]
+            if isinstance(leaves_item_data, SealedLogLeaf):
+                leaves_item = leaves_item_data.to_dict()
+            else:
+                leaves_item = leaves_item_data.to_dict()
+
             leaves.append(leaves_item)
 
         field_dict: dict[str, Any] = {}
@@ -51,7 +59,8 @@ class TransparencyEntriesResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.log_leaf import LogLeaf
+        from ..models.public_log_leaf_type_1 import PublicLogLeafType1
+        from ..models.sealed_log_leaf import SealedLogLeaf
 
         d = dict(src_dict)
         start = d.pop("start")
@@ -61,7 +70,27 @@ class TransparencyEntriesResponse200:
         leaves = []
         _leaves = d.pop("leaves")
         for leaves_item_data in _leaves:
-            leaves_item = LogLeaf.from_dict(leaves_item_data)
+
+            def _parse_leaves_item(data: object) -> PublicLogLeafType1 | SealedLogLeaf:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_public_log_leaf_type_0 = SealedLogLeaf.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_public_log_leaf_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_public_log_leaf_type_1 = PublicLogLeafType1.from_dict(
+                    data
+                )
+
+                return componentsschemas_public_log_leaf_type_1
+
+            leaves_item = _parse_leaves_item(leaves_item_data)
 
             leaves.append(leaves_item)
 

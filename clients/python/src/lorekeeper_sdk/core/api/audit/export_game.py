@@ -84,7 +84,8 @@ def sync_detailed(
     commitment), one line per event with its `prev_hash` and `hash`, and a trailer (event
     count, head hash, once the game is over the revealed `dice_seed`, and when the
     server has a signing key the Ed25519 `signature` of the head: docs/audit.md, section
-    6; `GET /.well-known/lorekeeper-keys` has the keys). Every line is
+    6; `GET /.well-known/lorekeeper-keys` has the keys; once the game is in the
+    transparency log, its `log_salt`, which opens its leaves there: section 7). Every line is
     canonical JSON. An unfinished game's export reveals no secret: GameCreated's cards
     are shown as for a tokenless reader, the form its hash covers (in a game created
     before hand commitments that line says `"redacted": true`). Verify it
@@ -125,7 +126,8 @@ def sync(
     commitment), one line per event with its `prev_hash` and `hash`, and a trailer (event
     count, head hash, once the game is over the revealed `dice_seed`, and when the
     server has a signing key the Ed25519 `signature` of the head: docs/audit.md, section
-    6; `GET /.well-known/lorekeeper-keys` has the keys). Every line is
+    6; `GET /.well-known/lorekeeper-keys` has the keys; once the game is in the
+    transparency log, its `log_salt`, which opens its leaves there: section 7). Every line is
     canonical JSON. An unfinished game's export reveals no secret: GameCreated's cards
     are shown as for a tokenless reader, the form its hash covers (in a game created
     before hand commitments that line says `"redacted": true`). Verify it
@@ -161,7 +163,8 @@ async def asyncio_detailed(
     commitment), one line per event with its `prev_hash` and `hash`, and a trailer (event
     count, head hash, once the game is over the revealed `dice_seed`, and when the
     server has a signing key the Ed25519 `signature` of the head: docs/audit.md, section
-    6; `GET /.well-known/lorekeeper-keys` has the keys). Every line is
+    6; `GET /.well-known/lorekeeper-keys` has the keys; once the game is in the
+    transparency log, its `log_salt`, which opens its leaves there: section 7). Every line is
     canonical JSON. An unfinished game's export reveals no secret: GameCreated's cards
     are shown as for a tokenless reader, the form its hash covers (in a game created
     before hand commitments that line says `"redacted": true`). Verify it
@@ -200,7 +203,8 @@ async def asyncio(
     commitment), one line per event with its `prev_hash` and `hash`, and a trailer (event
     count, head hash, once the game is over the revealed `dice_seed`, and when the
     server has a signing key the Ed25519 `signature` of the head: docs/audit.md, section
-    6; `GET /.well-known/lorekeeper-keys` has the keys). Every line is
+    6; `GET /.well-known/lorekeeper-keys` has the keys; once the game is in the
+    transparency log, its `log_salt`, which opens its leaves there: section 7). Every line is
     canonical JSON. An unfinished game's export reveals no secret: GameCreated's cards
     are shown as for a tokenless reader, the form its hash covers (in a game created
     before hand commitments that line says `"redacted": true`). Verify it

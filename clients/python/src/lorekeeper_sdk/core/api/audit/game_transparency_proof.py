@@ -104,10 +104,11 @@ def sync_detailed(
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last
-    event), each with its RFC 9162 inclusion proof in `tree_head` (signed when the server
-    has a signing key). With `since=M`, also the consistency proof from the tree of M
-    leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an append
-    to the log that failed after the game's own) is added first. Check it offline:
+    event). Each comes as the log keeps it (sealed with the game's `salt`), with its
+    opening (what it says) and its RFC 9162 inclusion proof in `tree_head` (signed when
+    the server has a signing key). With `since=M`, also the consistency proof from the
+    tree of M leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an
+    append to the log that failed after the game's own) is added first. Check it offline:
     `python -m lorekeeper verify game.ndjson --log-proof proof.json --tree-head saved.json`.
     Private games: as for the export. 404 `no_transparency_log` on a server without one.
 
@@ -145,10 +146,11 @@ def sync(
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last
-    event), each with its RFC 9162 inclusion proof in `tree_head` (signed when the server
-    has a signing key). With `since=M`, also the consistency proof from the tree of M
-    leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an append
-    to the log that failed after the game's own) is added first. Check it offline:
+    event). Each comes as the log keeps it (sealed with the game's `salt`), with its
+    opening (what it says) and its RFC 9162 inclusion proof in `tree_head` (signed when
+    the server has a signing key). With `since=M`, also the consistency proof from the
+    tree of M leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an
+    append to the log that failed after the game's own) is added first. Check it offline:
     `python -m lorekeeper verify game.ndjson --log-proof proof.json --tree-head saved.json`.
     Private games: as for the export. 404 `no_transparency_log` on a server without one.
 
@@ -181,10 +183,11 @@ async def asyncio_detailed(
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last
-    event), each with its RFC 9162 inclusion proof in `tree_head` (signed when the server
-    has a signing key). With `since=M`, also the consistency proof from the tree of M
-    leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an append
-    to the log that failed after the game's own) is added first. Check it offline:
+    event). Each comes as the log keeps it (sealed with the game's `salt`), with its
+    opening (what it says) and its RFC 9162 inclusion proof in `tree_head` (signed when
+    the server has a signing key). With `since=M`, also the consistency proof from the
+    tree of M leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an
+    append to the log that failed after the game's own) is added first. Check it offline:
     `python -m lorekeeper verify game.ndjson --log-proof proof.json --tree-head saved.json`.
     Private games: as for the export. 404 `no_transparency_log` on a server without one.
 
@@ -220,10 +223,11 @@ async def asyncio(
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last
-    event), each with its RFC 9162 inclusion proof in `tree_head` (signed when the server
-    has a signing key). With `since=M`, also the consistency proof from the tree of M
-    leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an append
-    to the log that failed after the game's own) is added first. Check it offline:
+    event). Each comes as the log keeps it (sealed with the game's `salt`), with its
+    opening (what it says) and its RFC 9162 inclusion proof in `tree_head` (signed when
+    the server has a signing key). With `since=M`, also the consistency proof from the
+    tree of M leaves (a tree head saved earlier) to `tree_head`. A leaf the log misses (an
+    append to the log that failed after the game's own) is added first. Check it offline:
     `python -m lorekeeper verify game.ndjson --log-proof proof.json --tree-head saved.json`.
     Private games: as for the export. 404 `no_transparency_log` on a server without one.
 

@@ -87,9 +87,10 @@ def sync_detailed(
     """The log's leaves, in order (issue 20)
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
-    absent; none when `start` is past it), each the object whose canonical JSON is the leaf's data: a
-    monitor rebuilds
-    the whole tree from them and compares it with the signed tree heads.
+    absent; none when `start` is past it). Each is sealed: a salted commitment that names
+    no game (docs/audit.md, section 7). A sealed leaf's data is its canonical JSON; a leaf
+    written before sealing (format 1) shows only its `leaf_hash`. A monitor rebuilds the
+    whole tree from them and compares it with the signed tree heads.
 
     Args:
         start (int | Unset):  Default: 0.
@@ -124,9 +125,10 @@ def sync(
     """The log's leaves, in order (issue 20)
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
-    absent; none when `start` is past it), each the object whose canonical JSON is the leaf's data: a
-    monitor rebuilds
-    the whole tree from them and compares it with the signed tree heads.
+    absent; none when `start` is past it). Each is sealed: a salted commitment that names
+    no game (docs/audit.md, section 7). A sealed leaf's data is its canonical JSON; a leaf
+    written before sealing (format 1) shows only its `leaf_hash`. A monitor rebuilds the
+    whole tree from them and compares it with the signed tree heads.
 
     Args:
         start (int | Unset):  Default: 0.
@@ -156,9 +158,10 @@ async def asyncio_detailed(
     """The log's leaves, in order (issue 20)
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
-    absent; none when `start` is past it), each the object whose canonical JSON is the leaf's data: a
-    monitor rebuilds
-    the whole tree from them and compares it with the signed tree heads.
+    absent; none when `start` is past it). Each is sealed: a salted commitment that names
+    no game (docs/audit.md, section 7). A sealed leaf's data is its canonical JSON; a leaf
+    written before sealing (format 1) shows only its `leaf_hash`. A monitor rebuilds the
+    whole tree from them and compares it with the signed tree heads.
 
     Args:
         start (int | Unset):  Default: 0.
@@ -191,9 +194,10 @@ async def asyncio(
     """The log's leaves, in order (issue 20)
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
-    absent; none when `start` is past it), each the object whose canonical JSON is the leaf's data: a
-    monitor rebuilds
-    the whole tree from them and compares it with the signed tree heads.
+    absent; none when `start` is past it). Each is sealed: a salted commitment that names
+    no game (docs/audit.md, section 7). A sealed leaf's data is its canonical JSON; a leaf
+    written before sealing (format 1) shows only its `leaf_hash`. A monitor rebuilds the
+    whole tree from them and compares it with the signed tree heads.
 
     Args:
         start (int | Unset):  Default: 0.

@@ -43,6 +43,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -94,8 +99,16 @@ def sync_detailed(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256. Limited per client address like any
-    request without a verified identity.
+    shown once, stored only as its SHA-256.
+
+    One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
+    `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and
+    `RateLimit` says `"players";r=0`. A backend that registers its users from one
+    server sends the application key the operator issued it
+    (`Lorekeeper-App-Key: lka_…`): its players then count against the app's own quota
+    (`LOREKEEPER_PLAYERS_PER_APP`, 1,000 an hour), and its requests against the app's
+    bucket instead of the address's. An unknown key: 401 `app_key_rejected`, nothing
+    created. docs/players.md, "Limits on addresses and application keys".
 
     Args:
         body (NewPlayer):
@@ -128,8 +141,16 @@ def sync(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256. Limited per client address like any
-    request without a verified identity.
+    shown once, stored only as its SHA-256.
+
+    One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
+    `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and
+    `RateLimit` says `"players";r=0`. A backend that registers its users from one
+    server sends the application key the operator issued it
+    (`Lorekeeper-App-Key: lka_…`): its players then count against the app's own quota
+    (`LOREKEEPER_PLAYERS_PER_APP`, 1,000 an hour), and its requests against the app's
+    bucket instead of the address's. An unknown key: 401 `app_key_rejected`, nothing
+    created. docs/players.md, "Limits on addresses and application keys".
 
     Args:
         body (NewPlayer):
@@ -157,8 +178,16 @@ async def asyncio_detailed(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256. Limited per client address like any
-    request without a verified identity.
+    shown once, stored only as its SHA-256.
+
+    One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
+    `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and
+    `RateLimit` says `"players";r=0`. A backend that registers its users from one
+    server sends the application key the operator issued it
+    (`Lorekeeper-App-Key: lka_…`): its players then count against the app's own quota
+    (`LOREKEEPER_PLAYERS_PER_APP`, 1,000 an hour), and its requests against the app's
+    bucket instead of the address's. An unknown key: 401 `app_key_rejected`, nothing
+    created. docs/players.md, "Limits on addresses and application keys".
 
     Args:
         body (NewPlayer):
@@ -189,8 +218,16 @@ async def asyncio(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256. Limited per client address like any
-    request without a verified identity.
+    shown once, stored only as its SHA-256.
+
+    One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
+    `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and
+    `RateLimit` says `"players";r=0`. A backend that registers its users from one
+    server sends the application key the operator issued it
+    (`Lorekeeper-App-Key: lka_…`): its players then count against the app's own quota
+    (`LOREKEEPER_PLAYERS_PER_APP`, 1,000 an hour), and its requests against the app's
+    bucket instead of the address's. An unknown key: 401 `app_key_rejected`, nothing
+    created. docs/players.md, "Limits on addresses and application keys".
 
     Args:
         body (NewPlayer):

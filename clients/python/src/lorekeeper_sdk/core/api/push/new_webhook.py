@@ -105,7 +105,8 @@ def sync_detailed(
      Notifications from now on are POSTed to `url` as JSON, signed per Standard Webhooks
     (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` answered
     here once. `https://` only, and no address that is loopback, private, link-local or
-    reserved (422 `webhook_target_refused`) unless the operator allows them. At most
+    reserved, nor an IPv6 address carrying such an IPv4 one (NAT64, 6to4, IPv4-mapped)
+    (422 `webhook_target_refused`) unless the operator allows them. At most
     `LOREKEEPER_WEBHOOKS_PER_PLAYER` (5) endpoints (409 `too_many_webhooks`).
 
     Args:
@@ -140,7 +141,8 @@ def sync(
      Notifications from now on are POSTed to `url` as JSON, signed per Standard Webhooks
     (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` answered
     here once. `https://` only, and no address that is loopback, private, link-local or
-    reserved (422 `webhook_target_refused`) unless the operator allows them. At most
+    reserved, nor an IPv6 address carrying such an IPv4 one (NAT64, 6to4, IPv4-mapped)
+    (422 `webhook_target_refused`) unless the operator allows them. At most
     `LOREKEEPER_WEBHOOKS_PER_PLAYER` (5) endpoints (409 `too_many_webhooks`).
 
     Args:
@@ -170,7 +172,8 @@ async def asyncio_detailed(
      Notifications from now on are POSTed to `url` as JSON, signed per Standard Webhooks
     (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` answered
     here once. `https://` only, and no address that is loopback, private, link-local or
-    reserved (422 `webhook_target_refused`) unless the operator allows them. At most
+    reserved, nor an IPv6 address carrying such an IPv4 one (NAT64, 6to4, IPv4-mapped)
+    (422 `webhook_target_refused`) unless the operator allows them. At most
     `LOREKEEPER_WEBHOOKS_PER_PLAYER` (5) endpoints (409 `too_many_webhooks`).
 
     Args:
@@ -203,7 +206,8 @@ async def asyncio(
      Notifications from now on are POSTed to `url` as JSON, signed per Standard Webhooks
     (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the `secret` answered
     here once. `https://` only, and no address that is loopback, private, link-local or
-    reserved (422 `webhook_target_refused`) unless the operator allows them. At most
+    reserved, nor an IPv6 address carrying such an IPv4 one (NAT64, 6to4, IPv4-mapped)
+    (422 `webhook_target_refused`) unless the operator allows them. At most
     `LOREKEEPER_WEBHOOKS_PER_PLAYER` (5) endpoints (409 `too_many_webhooks`).
 
     Args:

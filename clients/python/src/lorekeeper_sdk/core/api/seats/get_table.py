@@ -78,8 +78,9 @@ def sync_detailed(
     """Who holds each seat
 
      The game's table: its visibility, its status (`open` until every seat is taken,
-    `started`, or `expired`), and each seat's kind with its player or bot. Never an
-    invitation's token. Readable by whoever may read the game.
+    `started`, `over` once the game is over, or `expired`), and each seat's kind with
+    its player or bot. Never an invitation's token. Readable by whoever may read the
+    game.
 
     Args:
         game_id (str):
@@ -111,8 +112,9 @@ def sync(
     """Who holds each seat
 
      The game's table: its visibility, its status (`open` until every seat is taken,
-    `started`, or `expired`), and each seat's kind with its player or bot. Never an
-    invitation's token. Readable by whoever may read the game.
+    `started`, `over` once the game is over, or `expired`), and each seat's kind with
+    its player or bot. Never an invitation's token. Readable by whoever may read the
+    game.
 
     Args:
         game_id (str):
@@ -139,8 +141,9 @@ async def asyncio_detailed(
     """Who holds each seat
 
      The game's table: its visibility, its status (`open` until every seat is taken,
-    `started`, or `expired`), and each seat's kind with its player or bot. Never an
-    invitation's token. Readable by whoever may read the game.
+    `started`, `over` once the game is over, or `expired`), and each seat's kind with
+    its player or bot. Never an invitation's token. Readable by whoever may read the
+    game.
 
     Args:
         game_id (str):
@@ -170,8 +173,9 @@ async def asyncio(
     """Who holds each seat
 
      The game's table: its visibility, its status (`open` until every seat is taken,
-    `started`, or `expired`), and each seat's kind with its player or bot. Never an
-    invitation's token. Readable by whoever may read the game.
+    `started`, `over` once the game is over, or `expired`), and each seat's kind with
+    its player or bot. Never an invitation's token. Readable by whoever may read the
+    game.
 
     Args:
         game_id (str):

@@ -117,11 +117,12 @@ def sync_detailed(
     is open (or reserved for the caller), else in a seat reserved for the caller, else
     in the first open seat (a private game's open seats take invitations only). Answers
     the seat's token (shown once; the player key acts for the seat too). Once every seat
-    is taken the game starts: its first turn is appended (`version` 2). Joining again
-    before the game starts answers a new token for the same seat (a lost reply); after,
-    409 `already_seated`. Refusals: 409 `seat_taken`, `game_started`, `game_closed`
-    (expired); 403 `invitation_rejected` (unknown, used or expired),
-    `game_limit_reached`.
+    is taken the game starts: its first turn is appended (`version` 2). A player who
+    holds a seat of the game already gets 409 `already_seated` (with `seat`): the token
+    it was given keeps working, and its player key acts for the seat. Refusals: 409
+    `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
+    (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
+    the caller may read it or holds one of its invitations.
 
     Args:
         game_id (str):
@@ -159,11 +160,12 @@ def sync(
     is open (or reserved for the caller), else in a seat reserved for the caller, else
     in the first open seat (a private game's open seats take invitations only). Answers
     the seat's token (shown once; the player key acts for the seat too). Once every seat
-    is taken the game starts: its first turn is appended (`version` 2). Joining again
-    before the game starts answers a new token for the same seat (a lost reply); after,
-    409 `already_seated`. Refusals: 409 `seat_taken`, `game_started`, `game_closed`
-    (expired); 403 `invitation_rejected` (unknown, used or expired),
-    `game_limit_reached`.
+    is taken the game starts: its first turn is appended (`version` 2). A player who
+    holds a seat of the game already gets 409 `already_seated` (with `seat`): the token
+    it was given keeps working, and its player key acts for the seat. Refusals: 409
+    `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
+    (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
+    the caller may read it or holds one of its invitations.
 
     Args:
         game_id (str):
@@ -196,11 +198,12 @@ async def asyncio_detailed(
     is open (or reserved for the caller), else in a seat reserved for the caller, else
     in the first open seat (a private game's open seats take invitations only). Answers
     the seat's token (shown once; the player key acts for the seat too). Once every seat
-    is taken the game starts: its first turn is appended (`version` 2). Joining again
-    before the game starts answers a new token for the same seat (a lost reply); after,
-    409 `already_seated`. Refusals: 409 `seat_taken`, `game_started`, `game_closed`
-    (expired); 403 `invitation_rejected` (unknown, used or expired),
-    `game_limit_reached`.
+    is taken the game starts: its first turn is appended (`version` 2). A player who
+    holds a seat of the game already gets 409 `already_seated` (with `seat`): the token
+    it was given keeps working, and its player key acts for the seat. Refusals: 409
+    `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
+    (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
+    the caller may read it or holds one of its invitations.
 
     Args:
         game_id (str):
@@ -236,11 +239,12 @@ async def asyncio(
     is open (or reserved for the caller), else in a seat reserved for the caller, else
     in the first open seat (a private game's open seats take invitations only). Answers
     the seat's token (shown once; the player key acts for the seat too). Once every seat
-    is taken the game starts: its first turn is appended (`version` 2). Joining again
-    before the game starts answers a new token for the same seat (a lost reply); after,
-    409 `already_seated`. Refusals: 409 `seat_taken`, `game_started`, `game_closed`
-    (expired); 403 `invitation_rejected` (unknown, used or expired),
-    `game_limit_reached`.
+    is taken the game starts: its first turn is appended (`version` 2). A player who
+    holds a seat of the game already gets 409 `already_seated` (with `seat`): the token
+    it was given keeps working, and its player key acts for the seat. Refusals: 409
+    `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
+    (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
+    the caller may read it or holds one of its invitations.
 
     Args:
         game_id (str):

@@ -31,6 +31,11 @@ def _parse_response(
         response_200 = response.text
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Problem.from_dict(response.json())
 
@@ -78,7 +83,8 @@ def sync_detailed(
      An HTML page that steps through the game's history (its board at each version, the
     log, the audit) and follows it live; docs/viewer.md. It loads only this server's
     files (`/viewer/static/…`; a Content-Security-Policy says so). A browser sends no
-    token: a private game is a 404 here.
+    token: a private game is a 404 here. The page takes no query parameters (any is a 400
+    `invalid_query`); a link to a version puts it in the fragment: `/viewer/{game_id}#v=12`.
 
     Args:
         game_id (str):
@@ -112,7 +118,8 @@ def sync(
      An HTML page that steps through the game's history (its board at each version, the
     log, the audit) and follows it live; docs/viewer.md. It loads only this server's
     files (`/viewer/static/…`; a Content-Security-Policy says so). A browser sends no
-    token: a private game is a 404 here.
+    token: a private game is a 404 here. The page takes no query parameters (any is a 400
+    `invalid_query`); a link to a version puts it in the fragment: `/viewer/{game_id}#v=12`.
 
     Args:
         game_id (str):
@@ -141,7 +148,8 @@ async def asyncio_detailed(
      An HTML page that steps through the game's history (its board at each version, the
     log, the audit) and follows it live; docs/viewer.md. It loads only this server's
     files (`/viewer/static/…`; a Content-Security-Policy says so). A browser sends no
-    token: a private game is a 404 here.
+    token: a private game is a 404 here. The page takes no query parameters (any is a 400
+    `invalid_query`); a link to a version puts it in the fragment: `/viewer/{game_id}#v=12`.
 
     Args:
         game_id (str):
@@ -173,7 +181,8 @@ async def asyncio(
      An HTML page that steps through the game's history (its board at each version, the
     log, the audit) and follows it live; docs/viewer.md. It loads only this server's
     files (`/viewer/static/…`; a Content-Security-Policy says so). A browser sends no
-    token: a private game is a 404 here.
+    token: a private game is a 404 here. The page takes no query parameters (any is a 400
+    `invalid_query`); a link to a version puts it in the fragment: `/viewer/{game_id}#v=12`.
 
     Args:
         game_id (str):

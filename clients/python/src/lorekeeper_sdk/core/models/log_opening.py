@@ -6,25 +6,25 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.log_leaf_kind import LogLeafKind
+from ..models.log_opening_kind import LogOpeningKind
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="LogLeaf")
+T = TypeVar("T", bound="LogOpening")
 
 
 @_attrs_define
-class LogLeaf:
-    """A leaf of the transparency log; its data is its canonical JSON.
+class LogOpening:
+    """What a leaf of the transparency log says (docs/audit.md, section 7).
 
     Attributes:
-        kind (LogLeafKind):
+        kind (LogOpeningKind):
         game_id (str):
         head_hash (str):
         version (int):
         commitment (None | str | Unset): game_created only: the dice commitment.
     """
 
-    kind: LogLeafKind
+    kind: LogOpeningKind
     game_id: str
     head_hash: str
     version: int
@@ -64,7 +64,7 @@ class LogLeaf:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = LogLeafKind(d.pop("kind"))
+        kind = LogOpeningKind(d.pop("kind"))
 
         game_id = d.pop("game_id")
 
@@ -81,7 +81,7 @@ class LogLeaf:
 
         commitment = _parse_commitment(d.pop("commitment", UNSET))
 
-        log_leaf = cls(
+        log_opening = cls(
             kind=kind,
             game_id=game_id,
             head_hash=head_hash,
@@ -89,8 +89,8 @@ class LogLeaf:
             commitment=commitment,
         )
 
-        log_leaf.additional_properties = d
-        return log_leaf
+        log_opening.additional_properties = d
+        return log_opening
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class LogLeafKind(StrEnum):
+class LogOpeningKind(StrEnum):
     GAME_CREATED = "game_created"
     GAME_FINISHED = "game_finished"
 
