@@ -18,8 +18,27 @@ COPY pyproject.toml uv.lock scripts/uv_requirement.py ./
 RUN python uv_requirement.py uv.lock >uv.txt \
     && pip install --no-cache-dir --require-hashes -r uv.txt \
     && uv export --quiet --frozen --no-emit-project --no-dev --format requirements-txt -o runtime.txt \
+    && uv export --quiet --frozen --no-emit-project --no-dev --extra docs --format requirements-txt -o docs.txt \
     && python -m venv /opt/venv \
     && /opt/venv/bin/pip install --no-cache-dir --require-hashes -r runtime.txt
+
+# The documentation site (mkdocs.yml), built with the docs extra of the same lock: its hooks
+# draw the board pictures with the server's code and make the settings table from Settings.
+# The image keeps only the built pages, served at /docs/ (api/docs_site.py).
+FROM ${PYTHON_IMAGE} AS docs
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /build
+COPY --from=dependencies /opt/venv /opt/venv
+COPY --from=dependencies /build/docs.txt ./
+RUN /opt/venv/bin/pip install --no-cache-dir --require-hashes -r docs.txt
+COPY mkdocs.yml openapi.yaml ./
+COPY docs/ docs/
+COPY domain/ domain/
+COPY adapters/ adapters/
+COPY lorekeeper/ lorekeeper/
+COPY api/ api/
+COPY workers/ workers/
+RUN PYTHONPATH=/build NO_MKDOCS_2_WARNING=1 /opt/venv/bin/mkdocs build --strict --quiet
 
 FROM ${PYTHON_IMAGE}
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -38,6 +57,7 @@ COPY adapters/ adapters/
 COPY lorekeeper/ lorekeeper/
 COPY api/ api/
 COPY workers/ workers/
+COPY --from=docs /build/var/site var/site/
 
 USER 10001
 EXPOSE 8000

@@ -23,6 +23,7 @@ from werkzeug.utils import cached_property
 from api import audit, commands, games, meta, players, push, seats, streams
 from api.composition import Components, HealthCheck, redis_components
 from api.cors import register_cors
+from api.docs_site import register_docs_site
 from api.errors import register_error_handlers
 from api.guards import register_guards
 from api.json_provider import OrjsonProvider
@@ -55,6 +56,7 @@ def create_app(
         app.register_blueprint(module.blueprint)
     register_cors(app, settings)
     register_viewer(app)
+    register_docs_site(app)  # /docs/: the site scripts/run builds (api/docs_site.py)
     register_versions(app)  # /v1/…, and the unprefixed aliases (api/versioning.py)
     if settings.trusted_proxies:  # the client's address, where the rate limit counts it
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]

@@ -64,6 +64,7 @@ STATUS: dict[str, int] = {
     "version_not_found": 404,
     "scenario_not_found": 404,
     "spec_not_found": 404,
+    "docs_not_built": 404,
     "unknown_scenario": 422,
     "scripted_dice_disabled": 403,
     "version_conflict": 409,

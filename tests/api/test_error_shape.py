@@ -31,13 +31,15 @@ PROBLEM_SCHEMA = SPEC["components"]["schemas"]["Problem"]
 # Path parameters that name nothing on a fresh server.
 UNKNOWN = {"game_id": "no-such-game", "key_id": "k_0000000000", "grant_id": "g_nope",
            "name": "no_such_scenario", "filename": "no-such-file.js",
-           "webhook_id": "wh_0000000000000000", "delivery_id": "n_nope"}  # fmt: skip
+           "webhook_id": "wh_0000000000000000", "delivery_id": "n_nope",
+           "path": "no-such-page.html"}  # fmt: skip
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-          405: "Method Not Allowed", 409: "Conflict", 415: "Unsupported Media Type",
+          405: "Method Not Allowed", 409: "Conflict", 412: "Precondition Failed",
+          415: "Unsupported Media Type",
           422: "Unprocessable Content"}  # fmt: skip
 PREFIXES = ("/v1", "")
 # Routes that read no input at all: nothing a client sends makes them answer a 4xx.
-NO_INPUT = ("/healthz", "/readyz", "/openapi.yaml", "/scenarios")
+NO_INPUT = ("/healthz", "/readyz", "/openapi.yaml", "/scenarios", "/docs")
 # A body that fits, where the schema is checked before the game is looked up.
 FITTING_BODY = {"/games/<game_id>/grants": {"role": "spectator"}}
 

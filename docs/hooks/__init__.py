@@ -1,0 +1,1 @@
+"""The documentation site's build hooks (mkdocs.yml): see site.py."""
