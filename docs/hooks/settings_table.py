@@ -38,6 +38,16 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "max_body_bytes": "A larger request body gets 413.",
         "rate_per_s": "Requests per second each caller may keep up. `0`: no limit.",
         "rate_burst": "Requests a caller may send at once, above that rate.",
+        "address_rate_per_s": "Requests per second one client address may keep up, all its "
+        "callers together.",
+        "address_rate_burst": "Requests one client address may send at once, above that rate.",
+        "players_per_address": "Players one client address may create in each window.",
+        "players_window_s": "The window, in seconds, that player creation is counted over.",
+        "app_keys": "Application keys, as `NAME:SHA256` entries separated by commas. "
+        "`python -m lorekeeper app-key NAME` makes one.",
+        "app_rate_per_s": "Requests per second an application key may keep up.",
+        "app_rate_burst": "Requests an application key may send at once, above that rate.",
+        "players_per_app": "Players an application key may create in each window.",
         "trusted_proxies": "How many proxies in front of the API add to `X-Forwarded-For`. "
         "Never set more than you run.",
         "projection_wait_s": "The longest a `?min_version=` read waits.",

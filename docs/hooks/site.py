@@ -2,6 +2,7 @@
 
 - the board pictures of the Play pages, drawn by the server's code (docs/hooks/boards.py);
 - the API reference's openapi.yaml, copied from the top of the repository;
+- the SDKs' pages, from their READMEs (docs/hooks/sdk_pages.py);
 - the Settings page's table, made from `Settings` (docs/hooks/settings_table.py);
 - rule IDs: an anchor on each rule of RULES.md, a link on each mention (rule_links.py).
 """
@@ -15,7 +16,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from docs.hooks import boards, rule_links, settings_table
+from docs.hooks import boards, rule_links, sdk_pages, settings_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "openapi.yaml"
@@ -30,6 +31,8 @@ def on_files(files: Files, config: Any) -> Files:
         path = f"{BOARDS}/{picture.name}.svg"
         files.append(File.generated(config, path, content=boards.draw(picture)))
     files.append(File.generated(config, SPEC_PAGE, content=SPEC.read_text(encoding="utf-8")))
+    for path, readme in sdk_pages.PAGES.items():
+        files.append(File.generated(config, path, content=sdk_pages.page(readme)))
     return files
 
 
