@@ -34,5 +34,6 @@ export type NewPlayer = JsonAnswer<"createPlayer", 201>;
 export type RotatedKey = JsonAnswer<"rotateKey", 201>;
 export type NewGrant = JsonAnswer<"grantReadToken", 201>;
 export type LeftGame = JsonAnswer<"leaveGame", 200>;
+export type Declined = JsonAnswer<"declineInvitation", 200>;
 export type LobbyQuery = NonNullable<operations["listGames"]["parameters"]["query"]>;
 export type MyGamesQuery = NonNullable<operations["listMyGames"]["parameters"]["query"]>;
