@@ -56,7 +56,9 @@ def _dist() -> Path:
 def page() -> Response:
     query(NoQuery())  # where the player is goes in the fragment: /play#/game/<id>
     index = _dist() / "index.html"
-    if not index.is_file() or not all((_dist() / name).is_file() for name in ("play.js", "play.css")):
+    if not index.is_file() or not all(
+        (_dist() / name).is_file() for name in ("play.js", "play.css")
+    ):
         response = Response(MISSING, status=503, mimetype="text/html")
     else:
         response = Response(index.read_bytes(), mimetype="text/html")

@@ -131,8 +131,9 @@ export function CreateGame({ player: _player }: { player: Player }) {
           </p>
           {opponents.map((choice, i) => (
             <p key={i}>
-              <label for={`seat-${i + 1}`}>
-                <span aria-hidden="true">{seatShape(i + 1)} </span>Seat {i + 1}
+              <span aria-hidden="true" class="side-shape">{seatShape(i + 1)} </span>
+              <label for={`seat-${i + 1}`} class="inline">
+                Seat {i + 1}
               </label>
               <select
                 id={`seat-${i + 1}`}
