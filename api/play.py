@@ -29,7 +29,8 @@ PAGE_POLICY = (
     "frame-ancestors 'none'"
 )
 MISSING = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Lorekeeper: the browser client is not built</title></head>
+<html lang="en"><head><meta charset="utf-8">
+<title>Lorekeeper: the browser client is not built</title></head>
 <body><h1>The browser client is not built</h1>
 <p>This server has no built copy of the page that plays in a browser.</p>
 <p>Build it with <code>scripts/web</code> (<code>scripts/run</code> builds it before it starts),

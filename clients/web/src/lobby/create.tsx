@@ -41,8 +41,11 @@ export function CreateGame({ player: _player }: { player: Player }) {
         setScenarios(list);
         const first = list[0];
         if (first) {
-          setScenario(first.name);
-          setOpponents(Array.from({ length: first.seats - 1 }, () => "bot" as Opponent));
+          setScenario((now) => {
+            if (now !== "") return now; // the player chose already
+            setOpponents(Array.from({ length: first.seats - 1 }, () => "bot" as Opponent));
+            return first.name;
+          });
         }
       },
       (error: unknown) => setRefusal(refusalOf(error)),
