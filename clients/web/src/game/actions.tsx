@@ -13,7 +13,15 @@ import {
   flightPlans,
   hexKey,
 } from "./choices.js";
-import { cost, fits, orderCommand, toggleRole, toggleUnit, tokenCount, unitOrders } from "./orders.js";
+import {
+  cost,
+  fits,
+  orderCommand,
+  toggleRole,
+  toggleUnit,
+  tokenCount,
+  unitOrders,
+} from "./orders.js";
 import { candidates, chooseDestination, planFlight, unitWords, type Context } from "./turn.js";
 
 export function Choices({ ctx }: { ctx: Context }) {
@@ -25,7 +33,17 @@ export function Choices({ ctx }: { ctx: Context }) {
   return null;
 }
 
-function Send({ ctx, command, label, primary }: { ctx: Context; command: Command; label?: string; primary?: boolean }) {
+function Send({
+  ctx,
+  command,
+  label,
+  primary,
+}: {
+  ctx: Context;
+  command: Command;
+  label?: string;
+  primary?: boolean;
+}) {
   return (
     <button type="button" class={primary ? "primary" : ""} onClick={() => ctx.send(command)}>
       {label ?? describe(command)}
@@ -34,7 +52,9 @@ function Send({ ctx, command, label, primary }: { ctx: Context; command: Command
 }
 
 function EndButtons({ ctx }: { ctx: Context }) {
-  const ends = (ctx.legal?.actions ?? []).filter((a) => a.type === "end_movement" || a.type === "end_turn");
+  const ends = (ctx.legal?.actions ?? []).filter(
+    (a) => a.type === "end_movement" || a.type === "end_turn",
+  );
   return (
     <p class="buttons">
       {ends.map((command) => (
@@ -65,27 +85,45 @@ function Orders({ ctx }: { ctx: Context }) {
           return (
             <li key={option.unit}>
               <label class="choice">
-                <input type="checkbox" checked={ordered} disabled={!ordered && !allowed(toggled)}
-                  onChange={() => setPick(toggled)} />
+                <input
+                  type="checkbox"
+                  checked={ordered}
+                  disabled={!ordered && !allowed(toggled)}
+                  onChange={() => setPick(toggled)}
+                />
                 Order {unitWords(ctx.view, option.unit)}
               </label>
               {option.breath && (
-                <Role ctx={ctx} unit={option.unit} role="breath"
-                  label={`breathe (${how?.breath_cost[option.unit] ?? 0} lore)`} />
+                <Role
+                  ctx={ctx}
+                  unit={option.unit}
+                  role="breath"
+                  label={`breathe (${how?.breath_cost[option.unit] ?? 0} lore)`}
+                />
               )}
               {option.roost && <Role ctx={ctx} unit={option.unit} role="roost" label="roost" />}
               {option.tokens && (
-                <Role ctx={ctx} unit={option.unit} role="clear"
-                  label={`remove its ${tokenCount(option.tokens)} tokens (${tokenCount(option.tokens) * (how?.token_cost ?? 0)} lore)`} />
+                <Role
+                  ctx={ctx}
+                  unit={option.unit}
+                  role="clear"
+                  label={`remove its ${tokenCount(option.tokens)} tokens (${tokenCount(option.tokens) * (how?.token_cost ?? 0)} lore)`}
+                />
               )}
             </li>
           );
         })}
       </ul>
       <p class="buttons">
-        <button type="button" class="primary" disabled={!allowed(pick)}
-          onClick={() => ctx.send(orderCommand(pick, options))}>
-          {pick.units.length === 0 ? "Order no units" : `Order ${pick.units.length} ${pick.units.length === 1 ? "unit" : "units"}`}
+        <button
+          type="button"
+          class="primary"
+          disabled={!allowed(pick)}
+          onClick={() => ctx.send(orderCommand(pick, options))}
+        >
+          {pick.units.length === 0
+            ? "Order no units"
+            : `Order ${pick.units.length} ${pick.units.length === 1 ? "unit" : "units"}`}
         </button>
       </p>
       <EndButtons ctx={ctx} />
@@ -93,7 +131,12 @@ function Orders({ ctx }: { ctx: Context }) {
   );
 }
 
-function Role(props: { ctx: Context; unit: string; role: "breath" | "roost" | "clear"; label: string }) {
+function Role(props: {
+  ctx: Context;
+  unit: string;
+  role: "breath" | "roost" | "clear";
+  label: string;
+}) {
   const { ctx, unit, role } = props;
   const pick = ctx.ui.pick;
   const on = pick[role].includes(unit);
@@ -101,7 +144,12 @@ function Role(props: { ctx: Context; unit: string; role: "breath" | "roost" | "c
   const ok = on || fits(next, unitOrders(ctx.legal), ctx.legal);
   return (
     <label class="choice role">
-      <input type="checkbox" checked={on} disabled={!ok} onChange={() => ctx.setUi({ ...ctx.ui, pick: next })} />
+      <input
+        type="checkbox"
+        checked={on}
+        disabled={!ok}
+        onChange={() => ctx.setUi({ ...ctx.ui, pick: next })}
+      />
       {unit}: {props.label}
     </label>
   );
@@ -115,8 +163,18 @@ function UnitPicker({ ctx, title }: { ctx: Context; title: string }) {
       <h4>{title}</h4>
       <p class="buttons units">
         {units.map((unit) => (
-          <button key={unit} type="button" aria-pressed={ctx.ui.selected === unit}
-            onClick={() => ctx.setUi({ ...ctx.ui, selected: ctx.ui.selected === unit ? undefined : unit, plan: undefined })}>
+          <button
+            key={unit}
+            type="button"
+            aria-pressed={ctx.ui.selected === unit}
+            onClick={() =>
+              ctx.setUi({
+                ...ctx.ui,
+                selected: ctx.ui.selected === unit ? undefined : unit,
+                plan: undefined,
+              })
+            }
+          >
             {unitWords(ctx.view, unit)}
           </button>
         ))}
@@ -137,10 +195,20 @@ function Movement({ ctx }: { ctx: Context }) {
           <h4>Where {unit} may go</h4>
           <p class="buttons targets">
             {destinationsOf(ctx.legal, unit).map((d) => (
-              <button key={hexKey(d.hex)} type="button" onClick={() => chooseDestination(ctx, unit, d)}>
-                {d.moves.length > 0 && d.flights.length > 0 ? "Move or fly" : d.moves.length > 0 ? "Move" : "Fly"} to{" "}
-                {hexKey(d.hex)}
-                {d.moves.every((m) => m.glory) && d.flights.every((f) => f.glory) ? " (spends glory)" : ""}
+              <button
+                key={hexKey(d.hex)}
+                type="button"
+                onClick={() => chooseDestination(ctx, unit, d)}
+              >
+                {d.moves.length > 0 && d.flights.length > 0
+                  ? "Move or fly"
+                  : d.moves.length > 0
+                    ? "Move"
+                    : "Fly"}{" "}
+                to {hexKey(d.hex)}
+                {d.moves.every((m) => m.glory) && d.flights.every((f) => f.glory)
+                  ? " (spends glory)"
+                  : ""}
               </button>
             ))}
           </p>
@@ -159,24 +227,37 @@ function PlanPrompt({ ctx }: { ctx: Context }) {
   const breathing = ctx.view.turn_state.breath_paid.includes(plan.unit);
   const flight = plan.flight;
   const over = flight ? candidates(ctx, flight) : [];
-  const setPlan = (change: Partial<typeof plan>) => ctx.setUi({ ...ctx.ui, plan: { ...plan, ...change } });
+  const setPlan = (change: Partial<typeof plan>) =>
+    ctx.setUi({ ...ctx.ui, plan: { ...plan, ...change } });
   const sendable = flight ? planFlight(ctx, plan) : plan.destination.moves[0];
   return (
     <div class="prompt" role="group" aria-labelledby="plan-title">
-      <h3 id="plan-title">{plan.unit} to {hexKey(plan.destination.hex)}</h3>
+      <h3 id="plan-title">
+        {plan.unit} to {hexKey(plan.destination.hex)}
+      </h3>
       <fieldset>
         <legend>How</legend>
         {plan.destination.moves.map((move, i) => (
           <label key={`m${i}`} class="choice">
-            <input type="radio" name="how" checked={flight === undefined && i === 0}
-              onChange={() => setPlan({ flight: undefined, targets: [] })} />
+            <input
+              type="radio"
+              name="how"
+              checked={flight === undefined && i === 0}
+              onChange={() => setPlan({ flight: undefined, targets: [] })}
+            />
             {describe(move)}
           </label>
         ))}
         {plans.map((f, i) => (
           <label key={`f${i}`} class="choice">
-            <input type="radio" name="how" checked={flight === f}
-              onChange={() => setPlan({ flight: f, targets: breathing ? candidates(ctx, f).slice(0, 3) : [] })} />
+            <input
+              type="radio"
+              name="how"
+              checked={flight === f}
+              onChange={() =>
+                setPlan({ flight: f, targets: breathing ? candidates(ctx, f).slice(0, 3) : [] })
+              }
+            />
             {describe(f)}
           </label>
         ))}
@@ -189,8 +270,18 @@ function PlanPrompt({ ctx }: { ctx: Context }) {
             const on = plan.targets.includes(target);
             return (
               <label key={target} class="choice">
-                <input type="checkbox" checked={on} disabled={!on && plan.targets.length >= 3}
-                  onChange={() => setPlan({ targets: on ? plan.targets.filter((t) => t !== target) : [...plan.targets, target] })} />
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={!on && plan.targets.length >= 3}
+                  onChange={() =>
+                    setPlan({
+                      targets: on
+                        ? plan.targets.filter((t) => t !== target)
+                        : [...plan.targets, target],
+                    })
+                  }
+                />
                 Breathe on {unitWords(ctx.view, target)}
               </label>
             );
@@ -198,8 +289,12 @@ function PlanPrompt({ ctx }: { ctx: Context }) {
         </fieldset>
       )}
       <p class="buttons">
-        <button type="button" class="primary" disabled={sendable === undefined}
-          onClick={() => sendable && ctx.send(sendable)}>
+        <button
+          type="button"
+          class="primary"
+          disabled={sendable === undefined}
+          onClick={() => sendable && ctx.send(sendable)}
+        >
           {flight ? "Fly" : "Move"}
         </button>
         <button type="button" onClick={() => ctx.setUi({ ...ctx.ui, plan: undefined })}>
@@ -269,8 +364,11 @@ function Decision({ ctx }: { ctx: Context }) {
       </p>
       {pending.kind === "reaction" && me && (
         <label class="choice">
-          <input type="checkbox" checked={me.auto_pass}
-            onChange={() => ctx.send({ type: "auto_pass", enabled: !me.auto_pass })} />
+          <input
+            type="checkbox"
+            checked={me.auto_pass}
+            onChange={() => ctx.send({ type: "auto_pass", enabled: !me.auto_pass })}
+          />
           Let every flight pass from now on
         </label>
       )}

@@ -39,7 +39,8 @@ export function readPicture(text: string): { svg: SVGSVGElement; status: Status 
   svg.querySelector("g.panel")?.remove();
   const height = Number(svg.dataset["boardHeight"]);
   const box = (svg.getAttribute("viewBox") ?? "").split(/\s+/);
-  if (height > 0 && box.length === 4) svg.setAttribute("viewBox", [box[0], box[1], box[2], height].join(" "));
+  if (height > 0 && box.length === 4)
+    svg.setAttribute("viewBox", [box[0], box[1], box[2], height].join(" "));
   svg.removeAttribute("role");
   svg.setAttribute("aria-label", svg.querySelector("title")?.textContent ?? "The board");
   markSides(svg);
@@ -107,7 +108,11 @@ export function Board(props: {
         <button type="button" onClick={() => zoom.current?.zoomBy(1 / 1.4)} aria-label="Zoom out">
           −
         </button>
-        <button type="button" onClick={() => zoom.current?.reset()} aria-label="Show the whole board">
+        <button
+          type="button"
+          onClick={() => zoom.current?.reset()}
+          aria-label="Show the whole board"
+        >
           ⤢
         </button>
       </div>

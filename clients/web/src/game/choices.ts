@@ -100,7 +100,8 @@ export function flightPlans(flights: Fly[]): Fly[] {
 
 /** The words a choice is offered with. */
 export function describe(command: Command): string {
-  const glory = "glory" in command && command.glory ? ` (spends glory: ${gloryWords(command.glory)})` : "";
+  const glory =
+    "glory" in command && command.glory ? ` (spends glory: ${gloryWords(command.glory)})` : "";
   switch (command.type) {
     case "move":
       return `Move ${command.unit} to ${hexKey(last(command.path))}${glory}`;
@@ -115,7 +116,9 @@ export function describe(command: Command): string {
       return command.path.length === 0
         ? `${command.unit} stays where it is${glory}`
         : `Retreat ${command.unit} to ${hexKey(last(command.path))}${
-            command.path.length > 1 ? ` via ${command.path.slice(0, -1).map(hexKey).join(", ")}` : ""
+            command.path.length > 1
+              ? ` via ${command.path.slice(0, -1).map(hexKey).join(", ")}`
+              : ""
           }${glory}`;
     case "battle_back":
       return command.accept ? `Battle back with ${command.unit}${glory}` : `Do not battle back`;
@@ -137,7 +140,11 @@ export function describe(command: Command): string {
 }
 
 function gloryWords(use: string): string {
-  return use === "extra_hex" ? "one hex more" : use === "extra_die" ? "one die more" : "ignore a flag";
+  return use === "extra_hex"
+    ? "one hex more"
+    : use === "extra_die"
+      ? "one die more"
+      : "ignore a flag";
 }
 
 function last(path: Hex[]): Hex {

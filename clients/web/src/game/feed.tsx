@@ -25,8 +25,13 @@ export function Dice({ rolls }: { rolls: Roll[] }) {
             {roll.faces.map((face, i) => {
               const [mark, words] = FACES[face] ?? ["?", face];
               return (
-                <span key={i} class={`die face-${face}`} style={{ animationDelay: `${i * 120}ms` }}
-                  role="img" aria-label={words}>
+                <span
+                  key={i}
+                  class={`die face-${face}`}
+                  style={{ animationDelay: `${i * 120}ms` }}
+                  role="img"
+                  aria-label={words}
+                >
                   {mark}
                 </span>
               );
@@ -50,8 +55,13 @@ export function Log({ lines }: { lines: LogLine[] }) {
       <h3 id="log-title">What happened</h3>
       <ol ref={list} class="log-lines">
         {lines.map((line, i) => (
-          <li key={i} value={line.version} data-version={line.version} data-source={line.source}
-            class={line.type === "TurnStarted" ? "turn-start" : ""}>
+          <li
+            key={i}
+            value={line.version}
+            data-version={line.version}
+            data-source={line.source}
+            class={line.type === "TurnStarted" ? "turn-start" : ""}
+          >
             {line.text || line.type}
           </li>
         ))}

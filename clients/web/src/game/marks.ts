@@ -80,7 +80,8 @@ export function applyMarks(svg: SVGSVGElement, marks: Marks): void {
       unit.setAttribute("aria-label", label);
       unit.setAttribute("aria-pressed", String(id === marks.selected || marks.picked.has(id)));
     } else {
-      for (const name of ["role", "tabindex", "aria-label", "aria-pressed"]) unit.removeAttribute(name);
+      for (const name of ["role", "tabindex", "aria-label", "aria-pressed"])
+        unit.removeAttribute(name);
     }
   }
   const layer = document.createElementNS(SVG, "g");
@@ -96,7 +97,9 @@ export function applyMarks(svg: SVGSVGElement, marks: Marks): void {
 }
 
 function targetMark(svg: SVGSVGElement, target: Target): SVGGElement | undefined {
-  const cell = svg.querySelector<SVGPolygonElement>(`polygon.hex[data-hex="${hexKey(target.hex)}"]`);
+  const cell = svg.querySelector<SVGPolygonElement>(
+    `polygon.hex[data-hex="${hexKey(target.hex)}"]`,
+  );
   if (cell === null) return undefined;
   const group = document.createElementNS(SVG, "g");
   group.setAttribute("class", `lk-target lk-${target.kind}`);
@@ -108,7 +111,7 @@ function targetMark(svg: SVGSVGElement, target: Target): SVGGElement | undefined
   const area = document.createElementNS(SVG, "polygon");
   area.setAttribute("points", cell.getAttribute("points") ?? "");
   area.setAttribute("class", "lk-area");
-  const [x, y] = target.unit ? unitCentre(svg, target.unit) ?? centre(cell) : centre(cell);
+  const [x, y] = target.unit ? (unitCentre(svg, target.unit) ?? centre(cell)) : centre(cell);
   group.append(title, area, icon(target.kind, x, y));
   return group;
 }

@@ -82,7 +82,11 @@ export function toggleUnit(pick: Pick, unit: string): Pick {
 export function toggleRole(pick: Pick, unit: string, role: "breath" | "roost" | "clear"): Pick {
   const units = pick.units.includes(unit) ? pick.units : [...pick.units, unit];
   const has = pick[role].includes(unit);
-  const next = { ...pick, units, [role]: has ? pick[role].filter((u) => u !== unit) : [...pick[role], unit] };
+  const next = {
+    ...pick,
+    units,
+    [role]: has ? pick[role].filter((u) => u !== unit) : [...pick[role], unit],
+  };
   if (!has && role === "breath") next.roost = next.roost.filter((u) => u !== unit);
   if (!has && role === "roost") next.breath = next.breath.filter((u) => u !== unit);
   return next;

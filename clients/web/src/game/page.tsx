@@ -21,7 +21,15 @@ function useStore(store: GameStore): Snapshot {
   return snap;
 }
 
-export function GamePage({ gameId, player, notifications }: { gameId: string; player: Player; notifications: number }) {
+export function GamePage({
+  gameId,
+  player,
+  notifications,
+}: {
+  gameId: string;
+  player: Player;
+  notifications: number;
+}) {
   const store = useMemo(() => new GameStore(gameId, player), [gameId, player]);
   const snap = useStore(store);
   useEffect(() => {
@@ -36,7 +44,8 @@ export function GamePage({ gameId, player, notifications }: { gameId: string; pl
   const version = snap.view?.version;
   useEffect(() => setUi(FRESH), [version, snap.toAct]);
 
-  const seat = snap.toAct !== undefined && snap.mySeats.includes(snap.toAct) ? snap.toAct : undefined;
+  const seat =
+    snap.toAct !== undefined && snap.mySeats.includes(snap.toAct) ? snap.toAct : undefined;
   const legal = seat === undefined ? undefined : snap.legal.get(seat);
   const send = (command: Command) => void store.send(command, seat);
   const ctx: Context | undefined =
@@ -62,19 +71,28 @@ export function GamePage({ gameId, player, notifications }: { gameId: string; pl
         <Board picture={picture?.svg} marks={marks} onUnit={(unit) => ctx && tapUnit(ctx, unit)} />
         <div class="side">
           <Seats snap={snap} status={status} player={player} />
-          <section class="actions" aria-label="Your move" aria-busy={snap.busy ? "true" : "false"}
-            data-seat={seat ?? ""}>
+          <section
+            class="actions"
+            aria-label="Your move"
+            aria-busy={snap.busy ? "true" : "false"}
+            data-seat={seat ?? ""}
+          >
             <RefusalNote refusal={snap.refusal} />
             {over ? (
-              <Summary snap={snap} status={status} onRematch={async () => {
-                const id = await store.rematch();
-                if (id) go({ name: "game", id });
-              }} />
+              <Summary
+                snap={snap}
+                status={status}
+                onRematch={async () => {
+                  const id = await store.rematch();
+                  if (id) go({ name: "game", id });
+                }}
+              />
             ) : ctx ? (
               <>
                 {snap.mySeats.length > 1 && (
                   <p class="hot-seat" role="status">
-                    Hot seat: {status?.seats[ctx.seat]?.name ?? `seat ${ctx.seat}`} to play. Hand over the device.
+                    Hot seat: {status?.seats[ctx.seat]?.name ?? `seat ${ctx.seat}`} to play. Hand
+                    over the device.
                   </p>
                 )}
                 <Choices ctx={ctx} />

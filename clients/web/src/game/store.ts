@@ -237,10 +237,19 @@ export class GameStore {
     const [view, svg, legal, log] = await Promise.all([
       reader.view(at === undefined ? {} : { minVersion: at }),
       at === undefined ? undefined : reader.boardSvg({ version: at }),
-      Promise.all(seats.map((s) => this.seatGame(s).legalActions().catch(() => undefined))),
+      Promise.all(
+        seats.map((s) =>
+          this.seatGame(s)
+            .legalActions()
+            .catch(() => undefined),
+        ),
+      ),
       this.needsText() ? reader.log() : undefined,
     ]);
-    const picture = view.version === at && svg !== undefined ? svg : await reader.boardSvg({ version: view.version });
+    const picture =
+      view.version === at && svg !== undefined
+        ? svg
+        : await reader.boardSvg({ version: view.version });
     const legalBySeat = new Map<number, LegalActions>();
     seats.forEach((seat, i) => {
       const listing = legal[i];
@@ -259,7 +268,10 @@ export class GameStore {
       toAct: seatToAct(view),
       receivedAt: Date.now(),
       ...(this.snap.refusal?.code === "network" ? { refusal: undefined } : {}),
-      log: texts.size === 0 ? this.snap.log : this.snap.log.map((l) => (l.text ? l : { ...l, text: texts.get(l.version) ?? "" })),
+      log:
+        texts.size === 0
+          ? this.snap.log
+          : this.snap.log.map((l) => (l.text ? l : { ...l, text: texts.get(l.version) ?? "" })),
     });
   }
 

@@ -53,10 +53,17 @@ export function chooseDestination(ctx: Context, unit: string, destination: Desti
   const targets = first ? defaultTargets(ctx.view, first, ctx.seat) : [];
   const simpleMove = destination.moves.length === 1 && plans.length === 0;
   const simpleFlight =
-    destination.moves.length === 0 && plans.length === 1 && first && (!breathing || candidates(ctx, first).length === 0);
+    destination.moves.length === 0 &&
+    plans.length === 1 &&
+    first &&
+    (!breathing || candidates(ctx, first).length === 0);
   if (simpleMove && destination.moves[0]) ctx.send(destination.moves[0]);
   else if (simpleFlight && first) ctx.send(first);
-  else ctx.setUi({ ...ctx.ui, plan: { unit, destination, flight: destination.moves.length ? undefined : first, targets } });
+  else
+    ctx.setUi({
+      ...ctx.ui,
+      plan: { unit, destination, flight: destination.moves.length ? undefined : first, targets },
+    });
 }
 
 export function candidates(ctx: Context, flight: Fly): string[] {
@@ -84,12 +91,22 @@ export function marksFor(ctx: Context): Marks {
         const end = retreat.path[retreat.path.length - 1];
         if (end === undefined || retreat.glory || seen.has(hexKey(end))) continue;
         seen.add(hexKey(end));
-        targets.push({ kind: "retreat", hex: end, label: describe(retreat), choose: () => ctx.send(retreat) });
+        targets.push({
+          kind: "retreat",
+          hex: end,
+          label: describe(retreat),
+          choose: () => ctx.send(retreat),
+        });
       }
     } else if (pending.kind === "reaction") {
       path = pending.path;
       for (const react of actionsOf(legal, "react")) {
-        targets.push({ kind: "react", hex: react.hex, label: describe(react), choose: () => ctx.send(react) });
+        targets.push({
+          kind: "react",
+          hex: react.hex,
+          label: describe(react),
+          choose: () => ctx.send(react),
+        });
       }
     }
     return { selectable, selected: undefined, picked: new Set(), targets, path };
@@ -101,10 +118,16 @@ export function marksFor(ctx: Context): Marks {
   for (const unit of actingUnits(legal)) selectable.set(unit, `Select ${unit}`);
   const unit = ui.selected;
   if (unit !== undefined) {
-    if (ui.plan?.flight) path = [unitHex(view, unit), ...ui.plan.flight.path].filter((h): h is Hex => h !== undefined);
+    if (ui.plan?.flight)
+      path = [unitHex(view, unit), ...ui.plan.flight.path].filter((h): h is Hex => h !== undefined);
     for (const destination of destinationsOf(legal, unit)) {
       const kind = destination.moves.length > 0 ? "move" : "fly";
-      const words = destination.moves.length > 0 && destination.flights.length > 0 ? "Move or fly" : kind === "move" ? "Move" : "Fly";
+      const words =
+        destination.moves.length > 0 && destination.flights.length > 0
+          ? "Move or fly"
+          : kind === "move"
+            ? "Move"
+            : "Fly";
       targets.push({
         kind,
         hex: destination.hex,
@@ -116,7 +139,13 @@ export function marksFor(ctx: Context): Marks {
       if (battle.glory) continue;
       const hex = unitHex(view, battle.target);
       if (hex === undefined) continue;
-      targets.push({ kind: "battle", hex, unit: battle.target, label: describe(battle), choose: () => ctx.send(battle) });
+      targets.push({
+        kind: "battle",
+        hex,
+        unit: battle.target,
+        label: describe(battle),
+        choose: () => ctx.send(battle),
+      });
     }
   }
   return { selectable, selected: unit, picked: new Set(), targets, path };
@@ -125,7 +154,12 @@ export function marksFor(ctx: Context): Marks {
 /** A tap on a piece the player may pick: orders it (order phase) or selects it. */
 export function tapUnit(ctx: Context, unit: string): void {
   if (ctx.view.phase === "order") ctx.setUi({ ...ctx.ui, pick: toggleUnit(ctx.ui.pick, unit) });
-  else ctx.setUi({ ...ctx.ui, selected: ctx.ui.selected === unit ? undefined : unit, plan: undefined });
+  else
+    ctx.setUi({
+      ...ctx.ui,
+      selected: ctx.ui.selected === unit ? undefined : unit,
+      plan: undefined,
+    });
 }
 
 export function unitHex(view: BoardView, unit: string): Hex | undefined {

@@ -46,7 +46,11 @@ export class PanZoom {
     const point = at ?? { x: box.width / 2, y: box.height / 2 };
     const scale = clamp(this.view.scale * factor, MIN, MAX);
     const k = scale / this.view.scale;
-    this.set({ scale, x: point.x - (point.x - this.view.x) * k, y: point.y - (point.y - this.view.y) * k });
+    this.set({
+      scale,
+      x: point.x - (point.x - this.view.x) * k,
+      y: point.y - (point.y - this.view.y) * k,
+    });
   }
 
   panBy(dx: number, dy: number): void {
@@ -100,7 +104,10 @@ export class PanZoom {
     if (!event.ctrlKey) return; // a plain wheel scrolls the page; a pinch on a touchpad zooms
     event.preventDefault();
     const box = this.viewport.getBoundingClientRect();
-    this.zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, { x: event.clientX - box.left, y: event.clientY - box.top });
+    this.zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, {
+      x: event.clientX - box.left,
+      y: event.clientY - box.top,
+    });
   };
 
   private readonly swallow = (event: MouseEvent) => {
@@ -119,7 +126,9 @@ export class PanZoom {
   private middle(): { x: number; y: number } {
     const [a, b] = [...this.pointers.values()];
     const box = this.viewport.getBoundingClientRect();
-    return a && b ? { x: (a.x + b.x) / 2 - box.left, y: (a.y + b.y) / 2 - box.top } : { x: 0, y: 0 };
+    return a && b
+      ? { x: (a.x + b.x) / 2 - box.left, y: (a.y + b.y) / 2 - box.top }
+      : { x: 0, y: 0 };
   }
 }
 

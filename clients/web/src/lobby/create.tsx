@@ -134,7 +134,9 @@ export function CreateGame({ player: _player }: { player: Player }) {
           </p>
           {opponents.map((choice, i) => (
             <p key={i}>
-              <span aria-hidden="true" class="side-shape">{seatShape(i + 1)} </span>
+              <span aria-hidden="true" class="side-shape">
+                {seatShape(i + 1)}{" "}
+              </span>
               <label for={`seat-${i + 1}`} class="inline">
                 Seat {i + 1}
               </label>
@@ -190,20 +192,37 @@ export function CreateGame({ player: _player }: { player: Player }) {
             <option value="correspondence">Days for each turn</option>
           </select>
           {clock === "per_turn" && (
-            <Seconds label="Seconds per turn" value={seconds.turn} max={86400}
-              onChange={(turn) => setSeconds({ ...seconds, turn })} />
+            <Seconds
+              label="Seconds per turn"
+              value={seconds.turn}
+              max={86400}
+              onChange={(turn) => setSeconds({ ...seconds, turn })}
+            />
           )}
           {clock === "fischer" && (
             <>
-              <Seconds label="Bank (seconds)" value={seconds.bank} max={86400}
-                onChange={(bank) => setSeconds({ ...seconds, bank })} />
-              <Seconds label="Increment (seconds)" value={seconds.increment} min={0} max={3600}
-                onChange={(increment) => setSeconds({ ...seconds, increment })} />
+              <Seconds
+                label="Bank (seconds)"
+                value={seconds.bank}
+                max={86400}
+                onChange={(bank) => setSeconds({ ...seconds, bank })}
+              />
+              <Seconds
+                label="Increment (seconds)"
+                value={seconds.increment}
+                min={0}
+                max={3600}
+                onChange={(increment) => setSeconds({ ...seconds, increment })}
+              />
             </>
           )}
           {clock === "correspondence" && (
-            <Seconds label="Days per turn" value={seconds.days} max={30}
-              onChange={(days) => setSeconds({ ...seconds, days })} />
+            <Seconds
+              label="Days per turn"
+              value={seconds.days}
+              max={30}
+              onChange={(days) => setSeconds({ ...seconds, days })}
+            />
           )}
         </fieldset>
         <label class="choice">

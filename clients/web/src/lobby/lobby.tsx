@@ -74,7 +74,9 @@ export function Lobby({ player, notifications }: { player: Player; notifications
         <>
           {yours.length > 0 && (
             <p class="your-turn-count" role="status">
-              {yours.length === 1 ? "One game waits for you." : `${yours.length} games wait for you.`}
+              {yours.length === 1
+                ? "One game waits for you."
+                : `${yours.length} games wait for you.`}
             </p>
           )}
           <Section title="Invitations">
