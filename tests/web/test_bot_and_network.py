@@ -88,6 +88,8 @@ def test_a_hot_seat_plays_both_seats_in_one_browser(browser: Browser, stack: str
     banner.filter(has_text="south to play").wait_for()
     page.get_by_role("button", name="End turn").click()
     banner.filter(has_text="north to play").wait_for()
+    # north's own choices, read with north's token (not south's answer from the HTTP cache)
+    page.get_by_role("checkbox", name="Order n-foot (red foot, 2 figures, at 1,1)").wait_for()
     page.screenshot(path=str(SHOTS / "desktop-hot-seat.png"))
 
 

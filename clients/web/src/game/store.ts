@@ -89,6 +89,10 @@ export class GameStore {
   private lastStreamed = 0;
   private stopped = false;
   private forced = false;
+  private sending = 0;
+  private heardUpTo = 0;
+  private pendingRead: ReturnType<typeof setTimeout> | undefined;
+  private readingLog = false;
   private readonly tokens: Record<string, string>;
 
   constructor(
@@ -200,7 +204,13 @@ export class GameStore {
     if (roll) change.rolls = [...this.snap.rolls, roll].slice(-12);
     if (SEED_EVENTS.has(event.type)) change.seeded = [...this.snap.seeded, seatOf(event)];
     this.set(change);
-    void this.sync(event.version);
+    // The events of one append come together: one read after the last of them. While this
+    // page's own command is on its way, the read after its answer covers them.
+    this.heardUpTo = Math.max(this.heardUpTo, event.version);
+    this.pendingRead ??= setTimeout(() => {
+      this.pendingRead = undefined;
+      if (this.sending === 0) void this.sync(this.heardUpTo);
+    }, 0);
   }
 
   /** Reads the board until it is at `version` at least (several events coming together
@@ -230,11 +240,14 @@ export class GameStore {
     const known = this.snap.view?.version ?? 0;
     const forced = this.forced;
     this.forced = false;
-    if (!forced && wanted > 0 && known >= wanted && !this.needsText()) return;
+    if (!forced && wanted > 0 && known >= wanted) {
+      void this.fillLog();
+      return;
+    }
     const reader = this.reader();
     const at = wanted > known ? wanted : undefined;
     const seats = this.snap.mySeats;
-    const [view, svg, legal, log] = await Promise.all([
+    const [view, svg, legal] = await Promise.all([
       reader.view(at === undefined ? {} : { minVersion: at }),
       at === undefined ? undefined : reader.boardSvg({ version: at }),
       Promise.all(
@@ -244,7 +257,6 @@ export class GameStore {
             .catch(() => undefined),
         ),
       ),
-      this.needsText() ? reader.log() : undefined,
     ]);
     const picture =
       view.version === at && svg !== undefined
@@ -260,7 +272,6 @@ export class GameStore {
         this.dirty = true;
       }
     });
-    const texts = new Map((log?.entries ?? []).map((e) => [e.version, e.text]));
     this.set({
       view,
       svg: picture,
@@ -268,11 +279,30 @@ export class GameStore {
       toAct: seatToAct(view),
       receivedAt: Date.now(),
       ...(this.snap.refusal?.code === "network" ? { refusal: undefined } : {}),
-      log:
-        texts.size === 0
-          ? this.snap.log
-          : this.snap.log.map((l) => (l.text ? l : { ...l, text: texts.get(l.version) ?? "" })),
     });
+    void this.fillLog();
+  }
+
+  /** The plain words of the lines the stream brought: read beside the board, never before
+   * it is drawn. */
+  private async fillLog(): Promise<void> {
+    if (this.readingLog || !this.needsText()) return;
+    this.readingLog = true;
+    let filled = false;
+    try {
+      const log = await this.reader().log();
+      const texts = new Map(log.entries.map((e) => [e.version, e.text]));
+      const lines = this.snap.log.map((l) =>
+        l.text ? l : { ...l, text: texts.get(l.version) ?? "" },
+      );
+      filled = lines.some((l, i) => l.text !== this.snap.log[i]?.text);
+      this.set({ log: lines });
+    } catch {
+      // the next read fills them
+    } finally {
+      this.readingLog = false;
+    }
+    if (filled && this.needsText()) void this.fillLog(); // lines came while it read
   }
 
   private needsText(): boolean {
@@ -284,6 +314,7 @@ export class GameStore {
   async send(command: Command, seat = this.snap.toAct): Promise<boolean> {
     const version = this.snap.view?.version;
     this.set({ busy: true, refusal: undefined });
+    this.sending += 1;
     try {
       const game = this.seatGame(seat);
       const reply = await game.send(command, version === undefined ? {} : { ifMatch: version });
@@ -295,7 +326,9 @@ export class GameStore {
       this.set({ refusal: moved ? undefined : refusalOf(error) });
       return false;
     } finally {
+      this.sending -= 1;
       this.set({ busy: false });
+      if (this.heardUpTo > (this.snap.view?.version ?? 0)) void this.sync(this.heardUpTo);
     }
   }
 
