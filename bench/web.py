@@ -145,9 +145,8 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         print(f"browser client at {args.url}/play, {args.runs} runs")
-        print(
-            "run  landing kB (wire/gzip)  game page kB (wire/gzip)  board ms  move p50 ms  p95 ms  moves"
-        )
+        head = "run  landing kB (wire/gzip)  game page kB (wire/gzip)  board ms"
+        print(head + "  move p50 ms  p95 ms  moves")
         for run in range(1, args.runs + 1):
             load = first_load(browser, args.url)
             drawn, trips = board_and_moves(browser, args.url, args.moves)
@@ -155,7 +154,8 @@ def main() -> None:
             print(
                 f"{run:>3}  {load['landing_wire_kB']:>8.1f} / {load['landing_gzip_kB']:<8.1f}"
                 f"    {load['game_wire_kB']:>8.1f} / {load['game_gzip_kB']:<8.1f}"
-                f"      {drawn:>6.0f}  {statistics.median(trips):>10.1f}  {p95:>6.1f}  {len(trips):>5}"
+                f"      {drawn:>6.0f}  {statistics.median(trips):>10.1f}  {p95:>6.1f}"
+                f"  {len(trips):>5}"
             )
         browser.close()
 
