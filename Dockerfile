@@ -4,11 +4,13 @@
 #   docker run -e REDIS_URL=redis://redis:6379/0 lorekeeper python -m workers  # the workers
 # Dependencies come from uv.lock, the lock scripts/run and scripts/test install from too
 # (scripts/lock), hash-checked. The source tree is copied as it is, not pip-installed: the API
-# serves openapi.yaml from next to api/ (api/meta.py) and the viewer from api/static/viewer/.
+# serves openapi.yaml from next to api/ (api/meta.py) and the viewer from api/static/viewer/,
+# and the browser client's bundle from clients/web/dist (api/play.py; built in the web stage).
 #
 # The base is pinned by digest: python:3.11-slim-bookworm as published on 25 Aug 2026
 # (Python 3.11.16; the multi-platform index digest). Move it on deliberately.
 ARG PYTHON_IMAGE=python:3.11-slim-bookworm@sha256:0bee7276f83efd4a1ee05bbbf4281d95ed28e079220a9457f25a93e3f1e3c31b
+ARG NODE_IMAGE=node:20-bookworm-slim@sha256:2cf067cfed83d5ea958367df9f966191a942351a2df77d6f0193e162b5febfc0
 
 # The runtime dependencies, in a venv of their own; uv itself stays in this stage.
 FROM ${PYTHON_IMAGE} AS dependencies
@@ -39,6 +41,22 @@ COPY lorekeeper/ lorekeeper/
 COPY api/ api/
 COPY workers/ workers/
 RUN PYTHONPATH=/build NO_MKDOCS_2_WARNING=1 /opt/venv/bin/mkdocs build --strict --quiet
+# The browser client served at /play (clients/web), built from the locks of the SDK and the
+# client as scripts/web builds it: npm ci, the SDK's types generated from openapi.yaml, tsc
+# over both, esbuild. The image keeps only the bundle. The Node base is pinned by digest
+# (node:20-bookworm-slim, the multi-platform index): move it on deliberately.
+FROM ${NODE_IMAGE} AS web
+WORKDIR /build
+COPY clients/typescript/package.json clients/typescript/package-lock.json clients/typescript/
+COPY clients/web/package.json clients/web/package-lock.json clients/web/
+RUN npm ci --prefix clients/typescript --ignore-scripts --no-audit --no-fund --loglevel=error \
+    && npm ci --prefix clients/web --ignore-scripts --no-audit --no-fund --loglevel=error
+COPY openapi.yaml ./
+COPY clients/typescript/tsconfig.json clients/typescript/
+COPY clients/typescript/src/ clients/typescript/src/
+COPY clients/web/tsconfig.json clients/web/build.mjs clients/web/
+COPY clients/web/src/ clients/web/src/
+RUN npm run --prefix clients/typescript build && npm run --prefix clients/web build
 
 FROM ${PYTHON_IMAGE}
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -58,6 +76,7 @@ COPY lorekeeper/ lorekeeper/
 COPY api/ api/
 COPY workers/ workers/
 COPY --from=docs /build/var/site var/site/
+COPY --from=web /build/clients/web/dist/ clients/web/dist/
 
 USER 10001
 EXPOSE 8000

@@ -27,6 +27,7 @@ from api.docs_site import register_docs_site
 from api.errors import register_error_handlers
 from api.guards import register_guards
 from api.json_provider import OrjsonProvider
+from api.play import register_play
 from api.slow_clients import BodyDeadline
 from api.versioning import register_versions
 from api.viewer import register_viewer
@@ -57,6 +58,7 @@ def create_app(
     register_cors(app, settings)
     register_viewer(app)
     register_docs_site(app)  # /docs/: the site scripts/run builds (api/docs_site.py)
+    register_play(app)  # the browser client's page and files (clients/web)
     register_versions(app)  # /v1/…, and the unprefixed aliases (api/versioning.py)
     if settings.trusted_proxies:  # the client's address, where the rate limit counts it
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.trusted_proxies)  # type: ignore[method-assign]

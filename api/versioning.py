@@ -27,11 +27,13 @@ from api.deps import current_request
 VERSION = "v1"
 PREFIX = f"/{VERSION}"
 ENVIRON_KEY = "lorekeeper.api_version"
-# Not versioned: probes, the spec, the viewer page's script and style sheet; the signing keys
-# at their well-known URI (RFC 8615: at the root; issue 20, docs/audit.md).
-UNVERSIONED = frozenset({"/healthz", "/readyz", "/openapi.yaml", "/.well-known/lorekeeper-keys",
-                         "/docs"})  # fmt: skip
-UNVERSIONED_PREFIXES = ("/viewer/static/", "/docs/")  # and the documentation site
+# Not versioned: probes, the spec, the viewer page's script and style sheet, the browser
+# client's page and files (/play: a page people open, not an API), the documentation site;
+# the signing keys at their well-known URI (RFC 8615: at the root; docs/audit.md).
+UNVERSIONED = frozenset(
+    {"/healthz", "/readyz", "/openapi.yaml", "/.well-known/lorekeeper-keys", "/docs", "/play"}
+)
+UNVERSIONED_PREFIXES = ("/viewer/static/", "/docs/", "/play/static/")
 # Where a retired thing's `Link: rel="deprecation"` points: the spec, whose description
 # carries the policy (a relative reference, resolved against the request's URL).
 POLICY_LINK = f"{PREFIX}/openapi.yaml"

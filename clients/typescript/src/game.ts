@@ -10,6 +10,7 @@ import type {
   Command,
   CommandReply,
   CreatedGame,
+  Declined,
   EventPage,
   GameLog,
   Grant,
@@ -187,6 +188,14 @@ export class Game {
     return this.done(this.context.api.POST("/games/{game_id}/join", { params: this.path, body }));
   }
 
+  /** Turns down a seat: the one `invitation` is for (no key needed), or without it the seat
+   * reserved for the client's player (a named seat, a rematch). */
+  decline(body: Schemas["Decline"] = {}): Promise<Declined> {
+    return this.done(
+      this.context.api.POST("/games/{game_id}/decline", { params: this.path, body }),
+    );
+  }
+
   /** Frees the caller's seat of a game not started. */
   leave(): Promise<LeftGame> {
     return this.done(this.context.api.POST("/games/{game_id}/leave", { params: this.path }));
@@ -249,6 +258,24 @@ export class Game {
     return this.done(
       this.context.api.GET("/games/{game_id}/log", { params, headers: this.headers }),
     ) as Promise<GameLog>;
+  }
+
+  /**
+   * The board as an SVG picture (the history viewer's drawing), after event `version` or
+   * now. Every hex is a `polygon.hex` with `data-hex="col,row"`, every piece a `g.unit` with
+   * `data-unit`, `data-hex` and `data-owner`, so a page can mark them; the picture's words
+   * are JSON in its `<metadata class="lk-status">`. A given version never changes.
+   */
+  boardSvg(options: { version?: number; signal?: AbortSignal } = {}): Promise<string> {
+    const query = options.version === undefined ? {} : { version: options.version };
+    return this.done(
+      this.context.api.GET("/games/{game_id}/board.svg", {
+        params: { ...this.path, query },
+        headers: this.headers,
+        parseAs: "text",
+        ...signalOf(options),
+      }),
+    ) as Promise<string>;
   }
 
   /** The server's verdict on the game's history (`verified`, `failed` …). */

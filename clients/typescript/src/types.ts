@@ -11,6 +11,7 @@ export type JsonAnswer<
 
 export type AuditVerdict = Schemas["AuditVerdict"];
 export type BoardView = Schemas["BoardView"];
+export type Clocks = Schemas["Clocks"];
 export type Command = Schemas["Command"];
 export type CommandReply = Schemas["CommandReply"];
 export type CreateGame = Schemas["CreateGame"];
@@ -22,10 +23,17 @@ export type Invitation = Schemas["Invitation"];
 export type IssuedKey = Schemas["IssuedKey"];
 export type Joined = Schemas["Joined"];
 export type LobbyPage = Schemas["LobbyPage"];
+export type LobbyEntry = Schemas["LobbyEntry"];
 export type Me = Schemas["Me"];
+export type Pending = Schemas["Pending"];
+export type PlayerView = Schemas["PlayerView"];
+export type PublicDice = Schemas["PublicDice"];
 export type ScenarioDocument = Schemas["ScenarioDocument"];
 export type ScenarioSummary = Schemas["ScenarioSummary"];
 export type Table = Schemas["Table"];
+export type TableSeat = Schemas["TableSeat"];
+export type TimeControl = Schemas["TimeControl"];
+export type UnitView = Schemas["UnitView"];
 
 /** Every command the seat may send now (`actions`, each ready to send) and, in the order
  * phase, how the listed single-unit orders merge (`order`). */
@@ -34,5 +42,6 @@ export type NewPlayer = JsonAnswer<"createPlayer", 201>;
 export type RotatedKey = JsonAnswer<"rotateKey", 201>;
 export type NewGrant = JsonAnswer<"grantReadToken", 201>;
 export type LeftGame = JsonAnswer<"leaveGame", 200>;
+export type Declined = JsonAnswer<"declineInvitation", 200>;
 export type LobbyQuery = NonNullable<operations["listGames"]["parameters"]["query"]>;
 export type MyGamesQuery = NonNullable<operations["listMyGames"]["parameters"]["query"]>;
