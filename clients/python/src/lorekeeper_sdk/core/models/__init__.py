@@ -48,6 +48,7 @@ from .game_options import GameOptions
 from .game_options_dice import GameOptionsDice
 from .get_game_log_format import GetGameLogFormat
 from .get_legal_actions_response_200 import GetLegalActionsResponse200
+from .get_play_file_filename import GetPlayFileFilename
 from .get_viewer_file_filename import GetViewerFileFilename
 from .glory_type_0 import GloryType0
 from .grant import Grant
@@ -207,6 +208,7 @@ __all__ = (
     "GameOptionsDice",
     "GetGameLogFormat",
     "GetLegalActionsResponse200",
+    "GetPlayFileFilename",
     "GetViewerFileFilename",
     "GloryType0",
     "Grant",
