@@ -26,6 +26,18 @@ def _server_version(url: str, game_id: str) -> int:
     return version
 
 
+def _waits_on(url: str, game_id: str) -> int | None:
+    """The seat the game waits for now (a decision's, else the active one), None once over."""
+    with urllib.request.urlopen(f"{url}/v1/games/{game_id}", timeout=10) as r:
+        view = json.load(r)
+    if view["winner"] is not None or view["phase"] == "over":
+        return None
+    pending = view["pending"]
+    if pending and pending.get("seat") is not None:
+        return int(pending["seat"])
+    return int(view["active_seat"])
+
+
 def _log_versions(page: Page) -> list[int]:
     return [int(v) for v in page.locator(".log-lines li").evaluate_all(
         "items => items.map(li => li.dataset.version)")]  # fmt: skip
@@ -112,7 +124,13 @@ def _ride_out_a_drop(browser: Browser, stack: str, proxy: CuttingProxy) -> None:
     streams: list[Request] = []
     ann.on("request", lambda r: streams.append(r) if r.url.endswith("/stream") else None)
     rng = random.Random(11)
-    _play_until(ann, rng, lambda: _server_version(stack, game_id) >= 12, (bob,))
+    # Play on until the game waits for Finn, who plays while Eve is offline: what he does is
+    # what her page must catch up on (while it waits for Eve, nobody could move).
+    _play_until(
+        ann, rng,
+        lambda: _server_version(stack, game_id) >= 12 and _waits_on(stack, game_id) == 1,
+        (bob,),
+    )  # fmt: skip
     ann.evaluate("() => { window.lkMarker = 'same page'; }")
 
     ann.context.set_offline(True)  # no new connection, and every open one cut
@@ -120,9 +138,12 @@ def _ride_out_a_drop(browser: Browser, stack: str, proxy: CuttingProxy) -> None:
     ann.get_by_text("Offline: reconnecting").wait_for()
     offline_from = _server_version(stack, game_id)
     _play_until(
-        bob, rng, lambda: _server_version(stack, game_id) >= offline_from + 4 or is_over(bob)
-    )
+        bob, rng,
+        lambda: _server_version(stack, game_id) >= offline_from + 4
+        or _waits_on(stack, game_id) != 1,
+    )  # fmt: skip
     missed = _server_version(stack, game_id)
+    assert missed > offline_from, "Finn moved while Eve was offline"
     ann.context.set_offline(False)
 
     ann.wait_for_function(
