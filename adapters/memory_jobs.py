@@ -108,10 +108,6 @@ class InMemoryJobQueue:
         with self._lock:
             return [job.id for job in self._jobs]
 
-    def is_pending(self, game_id: str) -> bool:
-        with self._lock:
-            return game_id in self._pending
-
     def drain(self) -> int:
         """Run queued jobs until none is left; the number run (none while nothing is attached)."""
         with self._lock:

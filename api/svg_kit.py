@@ -29,9 +29,7 @@ BANNERS = {"green": "#2e8b57", "blue": "#1f5fbf", "red": "#c0392b"}
 # The three effects: their colour and emblem (R-PSN, R-FRS, R-FIR); a dragon's breath is one.
 EFFECTS = {"poison": "#5fae2e", "frost": "#5ab4e0", "fire": "#f07b12"}
 EFFECT_EMBLEMS = {"poison": "drop", "frost": "crystal", "fire": "flame"}
-TOKENS = tuple(EFFECTS.items())
 VILLAGE_BORDER = "#d62828"
-BREATH_MARK = "#e4572e"
 EMBLEMS = {
     "flame": "M0,-1C.42,-.5.78,-.08.64,.42C.52,.82.22,1,0,1C-.24,1-.56,.8-.64,.4"
     "C-.72,0-.46,-.24-.32,-.46C-.22,-.14-.06,-.02,0,-.2C.1,-.44.06,-.72,0,-1Z",

@@ -33,7 +33,6 @@ from domain import DiceSource, ScriptedDice, SeededDice
 from domain.catalogue import FACES
 from domain.dice import DICE_SCHEME, CommittedDice, dice_commitment
 
-MAX_SCRIPT = 2_000
 MAX_CLIENT_SEEDS = 16
 
 

@@ -44,7 +44,6 @@ from lorekeeper.tables import EXPIRED, STARTED, Table
 
 STATUSES = ("open", "active", "over", "expired")
 LISTED = ("open", "active", "over")  # the public shelf `all`
-PLAYER_SHELVES = (*STATUSES, "all", "waiting", "invited")
 BOTS = "bots"  # the player id of the bots' waiting shelf
 SYSTEM = "system"  # the player id of the shelf `starting`: seats all taken, no first turn yet
 MAX_PAGE = 100

@@ -48,11 +48,6 @@ def new_player_id() -> str:
     return PLAYER_ID_PREFIX + secrets.token_hex(8)
 
 
-def is_player_id(text: str) -> bool:
-    rest = text.removeprefix(PLAYER_ID_PREFIX)
-    return rest != text and len(rest) == 16 and all(c in "0123456789abcdef" for c in rest)
-
-
 def display_name(raw: str) -> str:
     """A display name: 1 to 40 characters after trimming, no control characters."""
     name = " ".join(raw.split())

@@ -55,11 +55,9 @@ from lorekeeper.errors import (
     IdempotencyMismatch,
     PreconditionFailed,
     TimeRanOut,
-    TokenMissing,
-    TokenRejected,
     VersionConflict,
 )
-from lorekeeper.gamelog import Cause, Committed, Game, GameLog, require_game_id
+from lorekeeper.gamelog import Cause, Committed, Game, GameLog
 from lorekeeper.idempotency import (
     BREATH_COMMAND,
     CLOSE_COMMITS_COMMAND,
@@ -79,7 +77,7 @@ from lorekeeper.idempotency import (
     timeout_command,
 )
 from lorekeeper.ports import SeatTokenStore, StoredEvent
-from lorekeeper.seats import is_token_shaped, token_hash
+from lorekeeper.seats import token_hash
 
 log = logging.getLogger(__name__)
 # How often a server step is looked at again after a seat's command landed first.
@@ -291,20 +289,6 @@ class GameService:
             except Exception:  # the append stands; the reconciler repairs a lost job
                 log.exception("service.commit_hook_failed", extra={"game_id": game_id})
 
-    # -- seats -----------------------------------------------------------------------------------
-
-    def seat_for(self, game_id: str, token: str | None) -> int:
-        """The seat `token` opens; GameNotFound, TokenMissing or TokenRejected otherwise."""
-        require_game_id(game_id)
-        if token is None:
-            raise TokenMissing("this request needs `Authorization: Bearer <seat token>`")
-        seat = self._seats.seats_for([game_id], token)[0] if is_token_shaped(token) else None
-        if seat is None:
-            if not self.log.events.exists(game_id):
-                raise GameNotFound(game_id)
-            raise TokenRejected("this token is not a seat token of this game")
-        return seat
-
     # -- commands --------------------------------------------------------------------------------
 
     def handle_command(
@@ -315,7 +299,7 @@ class GameService:
         if_match: int | None = None,
         idempotency_key: str | None = None,
     ) -> CommandResult:
-        """Run `body` as `seat`'s command (the caller authenticated the seat: seat_for).
+        """Run `body` as `seat`'s command (the caller authenticated the seat: Access.actor).
 
         Without If-Match, a command refused because another landed first is decided again
         on the newer game, once: it then goes through if still legal, or is refused with the

@@ -28,7 +28,6 @@ from pydantic_settings import (
 
 from lorekeeper.app_keys import parse_app_keys
 
-JOB_MODES = ("rq", "inline", "none")
 PREFIX = "LOREKEEPER_"
 # Variables with the prefix that are not settings: read by scripts/run, the Redis starter, the
 # tests and the webhook receiver of docs/api.md. Any other is a misspelt setting.

@@ -192,14 +192,6 @@ class TransparencyLog:
             self._catch_up()
             return self._tree.size
 
-    def root_at(self, size: int) -> str:
-        with self._lock:
-            self._catch_up()
-            if not 0 <= size <= self._tree.size:
-                raise Refused("beyond_log", f"the log holds {self._tree.size} leaves, "
-                              f"not {size}")  # fmt: skip
-            return self._tree.root(size).hex()
-
 
 def _name(game_id: str, opening: dict[str, Any]) -> str:
     """The leaf's name in the store (never shown): one leaf per game and kind."""
