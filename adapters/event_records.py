@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import orjson
 
 from lorekeeper.audit.chain import EncodedEvent, encode_event
-from lorekeeper.ports import GAME_ID, NewEvent, StoredEvent, is_game_id
+from lorekeeper.games.ports import GAME_ID, NewEvent, StoredEvent, is_game_id
 
 
 def check_game_id(game_id: str) -> None:

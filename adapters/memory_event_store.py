@@ -18,7 +18,7 @@ from adapters.event_records import (
 )
 from lorekeeper.audit.chain import GENESIS, EncodedEvent, chain_hashes
 from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
-from lorekeeper.ports import AppendResult, NewEvent, StoredEvent, Tail
+from lorekeeper.games.ports import AppendResult, NewEvent, StoredEvent, Tail
 
 
 @dataclass(frozen=True)

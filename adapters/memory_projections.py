@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 
 from adapters.views import view_json
-from lorekeeper.ports import Projection, ProjectionSave
+from lorekeeper.games.ports import Projection, ProjectionSave
 
 
 class InMemoryProjectionStore:

@@ -6,9 +6,9 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from lorekeeper.dice import DiceConfig
+from lorekeeper.games.dice import DiceConfig
+from lorekeeper.games.seat_tokens import matching_seat
 from lorekeeper.ports import Quota, Rate
-from lorekeeper.seats import matching_seat
 
 
 class InMemorySeatTokenStore:

@@ -1,7 +1,7 @@
 """ArchiveStore on Redis (the port: lorekeeper/ports.py; the twin: memory_archives.py).
 
 `lk:{<game_id>}:archive`, a hash beside the game's other keys (same hash tag, same Cluster
-slot): `version` and `events`, the compressed blob lorekeeper/archive.py packs. One script
+slot): `version` and `events`, the compressed blob lorekeeper/games/archive.py packs. One script
 keeps it and drops the stream, the command ids and the snapshots before the last, only if the
 stream is still at the version the blob was packed at (its last entry's ID: an entry holds a
 whole append, adapters/stream_entries.py). The blob is stored as raw bytes (a tenth of the

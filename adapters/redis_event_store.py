@@ -76,7 +76,7 @@ from lorekeeper.errors import (
     StoreUnavailable,
     VersionConflict,
 )
-from lorekeeper.ports import AppendResult, NewEvent, StoredEvent, Tail
+from lorekeeper.games.ports import AppendResult, NewEvent, StoredEvent, Tail
 
 
 class ProjectionRequests(Protocol):

@@ -33,13 +33,13 @@ def projection_key(game_id: str) -> str:
 
 
 def snapshots_key(game_id: str) -> str:
-    """Sorted set: the game's state snapshots (lorekeeper/snapshots.py), score the version,
+    """Sorted set: the game's state snapshots (lorekeeper/games/snapshots.py), score the version,
     member `<version>:<base64 of the snapshot>` (adapters/redis_snapshots.py)."""
     return f"lk:{{{game_id}}}:snapshots"
 
 
 def archive_key(game_id: str) -> str:
-    """Hash: a finished game's archive (lorekeeper/archive.py), `version` and `events` (the
+    """Hash: a finished game's archive (lorekeeper/games/archive.py), `version` and `events` (the
     compressed stored events), once its stream and command ids are gone."""
     return f"lk:{{{game_id}}}:archive"
 

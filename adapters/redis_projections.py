@@ -34,7 +34,7 @@ from adapters.redis_topology import GamesClient
 from adapters.stream_entries import entry_fields, text
 from adapters.stream_heads import queue_heads, versions_of
 from adapters.views import view_json
-from lorekeeper.ports import Projection, ProjectionSave
+from lorekeeper.games.ports import Projection, ProjectionSave
 
 _POLL_S = (0.001, 0.002, 0.005, 0.01, 0.02)
 LAGGING_PAGE = 1000  # games a pipeline of lagging_games asks about

@@ -17,8 +17,8 @@ from typing import Generic, TypeVar
 from adapters.redis_keys import dice_key, seats_key
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
-from lorekeeper.dice import DiceConfig
-from lorekeeper.seats import matching_seat
+from lorekeeper.games.dice import DiceConfig
+from lorekeeper.games.seat_tokens import matching_seat
 
 V = TypeVar("V")
 _OPEN = "open"  # the field of a seats hash whose seats may still change

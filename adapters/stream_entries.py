@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from lorekeeper.audit.chain import EncodedEvent
-from lorekeeper.ports import StoredEvent
+from lorekeeper.games.ports import StoredEvent
 
 # json.dumps of a str without dumps's own setup (a JSON string, non-ASCII kept as it is)
 _quote = json.encoder.encode_basestring

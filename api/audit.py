@@ -30,7 +30,7 @@ from lorekeeper.audit.export import export_file_name, export_records, ndjson_lin
 from lorekeeper.audit.signatures import export_statement, tree_head_statement
 from lorekeeper.audit.verify import verify_lines
 from lorekeeper.errors import GameNotFound, Refused
-from lorekeeper.gamelog import require_game_id
+from lorekeeper.games.game import require_game_id
 from lorekeeper.transparency import TransparencyLog, TreeHead
 
 blueprint = Blueprint("audit", __name__)

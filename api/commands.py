@@ -10,7 +10,7 @@ from api.identity import caller
 from api.requests import idempotency_key, if_match_version, json_body
 from api.responses import etag, jsonify
 from api.schemas import validate_command
-from lorekeeper.reads import public_event
+from lorekeeper.games.reads import public_event
 
 blueprint = Blueprint("commands", __name__)
 

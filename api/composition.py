@@ -49,14 +49,16 @@ from adapters.redis_push import PLAYER_TOPICS
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
 from adapters.redis_webhook_jobs import RQWebhookQueue
-from lorekeeper.archive import Archiver
+from lorekeeper.games.archive import Archiver
+from lorekeeper.games.ports import JobQueue
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
 from lorekeeper.ports import (
     BotQueue,
     ConcurrencyLimiter,
     Feed,
-    JobQueue,
     PushStores,
     RateLimiter,
     Rounds,
@@ -64,9 +66,7 @@ from lorekeeper.ports import (
     TimeOutQueue,
 )
 from lorekeeper.push import Push, push_of
-from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
-from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
 from lorekeeper.signing import Signer
 from lorekeeper.streaming import Gauge, StreamHub
@@ -98,7 +98,7 @@ class Components:
     # that follows the players' logs (one XREAD per process on the coordination Redis)
     push: Push | None = None
     player_hub: StreamHub | None = None
-    archiver: Archiver | None = None  # finished games' retention (lorekeeper/archive.py)
+    archiver: Archiver | None = None  # finished games' retention (lorekeeper/games/archive.py)
 
     @property
     def client(self) -> redis.Redis | None:

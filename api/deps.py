@@ -17,11 +17,11 @@ from flask.ctx import _AppCtxGlobals
 
 from api.composition import Components
 from lorekeeper.access import Access
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
 from lorekeeper.lobby import LobbyReader
 from lorekeeper.players import PlayerService
-from lorekeeper.reads import GameReader
 from lorekeeper.seating import SeatingService
-from lorekeeper.service import GameService
 
 if TYPE_CHECKING:
     from werkzeug.local import LocalProxy

@@ -36,8 +36,9 @@ from domain.events import Event
 from domain.notation import scenario_from_text
 from domain.state import GameState
 from domain.view import ALL_SEATS, board_view
-from lorekeeper.gamelog import Game, new_events
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.game import Game
+from lorekeeper.games.log import new_events
+from lorekeeper.games.ports import NewEvent
 from lorekeeper.projector import lobby_entry
 from lorekeeper.settings import Settings
 from workers import context

@@ -41,7 +41,7 @@ from bench.command_path import ClosedLoop, Side, Slice, alternate, split
 from bench.report import Row, num, table
 from bench.stack import Stack
 from bench.suite import SCENARIOS, wait_for_projections
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 
 SIDES = ("one server", "cluster", "cluster, WAIT 1")
 _GAMES_PER_CLIENT = 12

@@ -125,8 +125,8 @@ PARTS: dict[str, tuple[str, ...]] = {
     "public": ("api.commands", "public_event"),
     "validate": ("api.commands", "validate_command"),
     "jsonify": ("api.commands", "jsonify"),
-    "hash": ("lorekeeper.service", "command_hash"),
-    "new_events": ("lorekeeper.gamelog", "new_events"),
+    "hash": ("lorekeeper.games.service", "command_hash"),
+    "new_events": ("lorekeeper.games.log", "new_events"),
 }
 PART_CHOICES = ("plain", "no_rate_limit", *PARTS)
 

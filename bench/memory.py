@@ -20,7 +20,7 @@ _OTHER_KEYS = {  # the game's other keys, by the name they go by in the report
     "commands": commands_key,
     "projection": projection_key,
     "seats": seats_key,
-    "dice": lambda g: f"lk:{{{g}}}:dice",  # lorekeeper/dice.py's dice_key
+    "dice": lambda g: f"lk:{{{g}}}:dice",  # lorekeeper/games/dice.py's dice_key
 }
 
 

@@ -17,7 +17,7 @@ from adapters.redis_event_store import RedisStreamEventStore
 from bench.games import Script
 from domain import replay
 from domain.events import SCHEMA_VERSION, Event, event_from_json
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 
 
 def best_rate(n: int, run: Callable[[], Any], repeat: int = 5) -> float:

@@ -1,5 +1,5 @@
 """Measure 10: Redis memory per finished game, and as finished games pile up, before and
-after archiving them (lorekeeper/archive.py, issue 23).
+after archiving them (lorekeeper/games/archive.py, issue 23).
 
     python -m bench.retention                  # 3 rounds of 6 games
     python -m bench.retention --games 6 --rounds 3
@@ -51,7 +51,7 @@ from api import EXTENSION, create_app
 from api.composition import redis_components
 from bench.games import random_game
 from bench.report import Row, num, table
-from lorekeeper.archive import Archiver
+from lorekeeper.games.archive import Archiver
 from lorekeeper.settings import Settings
 
 KEYS = {

@@ -18,10 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lorekeeper.errors import GameNotFound, Refused, TokenMissing, TokenRejected
-from lorekeeper.gamelog import require_game_id
+from lorekeeper.games.game import require_game_id
+from lorekeeper.games.ports import EventStore, SeatTokenStore, is_game_id
+from lorekeeper.games.seat_tokens import is_token_shaped
 from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import EventStore, SeatTokenStore, TableStore, is_game_id
-from lorekeeper.seats import is_token_shaped
+from lorekeeper.ports import TableStore
 from lorekeeper.tables import STARTED, Grant, Table
 
 GRANT_PREFIX = "lkv_"

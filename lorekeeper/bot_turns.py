@@ -24,9 +24,9 @@ from domain import GameState, RuleViolation, legal_listing
 from domain.view import board_view
 from lorekeeper.bots import BOTS
 from lorekeeper.errors import GameNotFound, PreconditionFailed, TimeRanOut, VersionConflict
+from lorekeeper.games.service import GameService
 from lorekeeper.lobby import to_act
 from lorekeeper.ports import BotQueue, TableStore
-from lorekeeper.service import GameService
 
 log = logging.getLogger(__name__)
 _REMEMBERED = 4096

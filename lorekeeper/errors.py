@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from lorekeeper.ports import StoredEvent
+    from lorekeeper.games.ports import StoredEvent
 
 
 class LorekeeperError(Exception):

@@ -38,8 +38,9 @@ from domain import GameState, is_started
 from domain.seeds import in_seed_step
 from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.errors import Refused
-from lorekeeper.gamelog import Game
-from lorekeeper.ports import EventStore, Listing, ListingPage, LobbyIndex, Shelf, TableStore
+from lorekeeper.games.game import Game
+from lorekeeper.games.ports import EventStore
+from lorekeeper.ports import Listing, ListingPage, LobbyIndex, Shelf, TableStore
 from lorekeeper.tables import EXPIRED, STARTED, Table
 
 STATUSES = ("open", "active", "over", "expired")

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import is_started
-from lorekeeper.gamelog import Game
+from lorekeeper.games.game import Game
 from lorekeeper.lobby import status_of
 from lorekeeper.ports import Note, NoteRecord, NotificationLog, TableStore
 from lorekeeper.tables import Table

@@ -3,7 +3,7 @@
 A key is `lkp_` and 43 URL-safe characters (32 random bytes): the prefix makes a leaked key
 recognisable (a secret scanner can match `lkp_[A-Za-z0-9_-]{43}`), the randomness makes a
 plain SHA-256 enough to store it (nothing to guess that a slow hash would protect, as with
-seat tokens, lorekeeper/seats.py). Only the hash is kept; the key is shown once, in the
+seat tokens, lorekeeper/games/seat_tokens.py). Only the hash is kept; the key is shown once, in the
 reply that created it. A key's id (the hash's first 12 hex digits) names it in listings.
 
 Keys are looked up in the store on every request: no process keeps a copy, so a revoked key

@@ -5,7 +5,7 @@ events their projections have not seen: one read for all of them) and writes the
 players' notifications, the games' lobby listings, the clocked games' deadlines, then their
 views, together (a RoundWriter: on one Redis, one round trip, adapters/redis_rounds.py), the
 views last, so a crash leaves none of the others behind. It keeps a snapshot of each game
-that passed a multiple of LOREKEEPER_SNAPSHOT_EVERY events (lorekeeper/snapshots.py). The
+that passed a multiple of LOREKEEPER_SNAPSHOT_EVERY events (lorekeeper/games/snapshots.py). The
 save is guarded by version, so projecting twice, or two at once, changes nothing. The
 workers' projection loop runs it (workers/projection_loop.py); so does the in-memory job
 queue in a single process.
@@ -20,16 +20,15 @@ from dataclasses import dataclass
 from domain.view import ALL_SEATS, ViewParts, board_view
 from lorekeeper.clocks import clock_json
 from lorekeeper.errors import GameNotFound
-from lorekeeper.gamelog import Game, GameLog
+from lorekeeper.games.game import Game
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore, ProjectionSave, ProjectionStore
 from lorekeeper.lobby import Lister, lobby_entry, to_act
 from lorekeeper.notifications import records_of
 from lorekeeper.ports import (
     DeadlineIndex,
-    EventStore,
     LobbyIndex,
     NotificationLog,
-    ProjectionSave,
-    ProjectionStore,
     RoundReader,
     RoundReads,
     RoundWriter,

@@ -25,13 +25,14 @@ from domain import RuleViolation
 from domain.seeds import awaits_seed_step, seed_step_deadline
 from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
-from lorekeeper.creation import ReplayedGame, checked_scenario
-from lorekeeper.dice import FillStep, SeedStep
 from lorekeeper.errors import Refused, TokenMissing
+from lorekeeper.games.creation import ReplayedGame, checked_scenario
+from lorekeeper.games.dice import FillStep, SeedStep
+from lorekeeper.games.ports import SeatTokenStore
+from lorekeeper.games.seat_tokens import new_token, token_hash
+from lorekeeper.games.service import GameService
 from lorekeeper.lobby import Lister, LobbyReader
-from lorekeeper.ports import PlayerStore, SeatTokenStore, TableStore
-from lorekeeper.seats import new_token, token_hash
-from lorekeeper.service import GameService
+from lorekeeper.ports import PlayerStore, TableStore
 from lorekeeper.tables import (
     OPEN,
     STARTED,

@@ -145,7 +145,7 @@ class Settings(BaseSettings):
     projection_resolves_breath: bool = True  # the loop resolves the phases its rounds open
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
     fault_marker_dir: str = ""  # tests only: where they write "before"/"after" per game
-    # -- snapshots and retention (lorekeeper/snapshots.py, docs/scaling.md) -----------------
+    # -- snapshots and retention (lorekeeper/games/snapshots.py, docs/scaling.md) -----------------
     # A snapshot of a game's state every this many events (0: none): loads fold from it.
     snapshot_every: int = Field(default=500, ge=0, le=1_000_000)
     # A finished game is archived (`python -m workers archive`) this many days after its last

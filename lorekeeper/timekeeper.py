@@ -27,9 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lorekeeper.errors import GameNotFound
-from lorekeeper.gamelog import Committed, Game
+from lorekeeper.games.game import Committed, Game
+from lorekeeper.games.service import GameService
 from lorekeeper.ports import Deadline, DeadlineIndex, Due, TimeOutQueue
-from lorekeeper.service import GameService
 
 log = logging.getLogger(__name__)
 BATCH = 64  # overdue games, and warnings, taken at a time

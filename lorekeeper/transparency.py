@@ -37,7 +37,8 @@ from lorekeeper.audit.leaves import (
 )
 from lorekeeper.audit.merkle import CompactTree, leaf_hash
 from lorekeeper.errors import Refused
-from lorekeeper.ports import StoredEvent, TransparencyStore
+from lorekeeper.games.ports import StoredEvent
+from lorekeeper.ports import TransparencyStore
 
 __all__ = ["CREATED", "FINISHED", "GameProof", "TransparencyLog", "TreeHead", "leaf_bytes"]
 

@@ -5,25 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lorekeeper.archive import ArchivedEventStore, Archiver
 from lorekeeper.bot_turns import BotTurns
-from lorekeeper.gamelog import GameLog
+from lorekeeper.games.archive import ArchivedEventStore, Archiver
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore, JobQueue
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
 from lorekeeper.lobby import Lister, LobbyReader
 from lorekeeper.notifications import Notifier
 from lorekeeper.players import PlayerService
-from lorekeeper.ports import (
-    BotQueue,
-    EventStore,
-    JobQueue,
-    PushStores,
-    Rounds,
-    Stores,
-    TimeOutQueue,
-)
+from lorekeeper.ports import BotQueue, PushStores, Rounds, Stores, TimeOutQueue
 from lorekeeper.projector import Projector, SequentialRoundReader, SequentialRoundWriter
-from lorekeeper.reads import GameReader
 from lorekeeper.seating import Limits, SeatingService
-from lorekeeper.service import GameService
 from lorekeeper.settings import Settings
 from lorekeeper.signing import Signer
 from lorekeeper.streaming import StreamHub
@@ -42,7 +35,7 @@ class Application:
     projector: Projector
     bots: BotTurns
     timekeeper: Timekeeper
-    archiver: Archiver | None = None  # None: stores without archives (lorekeeper/archive.py)
+    archiver: Archiver | None = None  # None: stores without archives (lorekeeper/games/archive.py)
     transparency: TransparencyLog | None = None
     notifier: Notifier | None = None  # push (issue 16): the players' notifications
 
@@ -82,7 +75,7 @@ def application(
         transparency = TransparencyLog(stores.transparency,
                                        max_leaves=settings.transparency_max_leaves)  # fmt: skip
     live = events or stores.events
-    # Finished games archived (lorekeeper/archive.py) are read from their archives.
+    # Finished games archived (lorekeeper/games/archive.py) are read from their archives.
     store = live if stores.archives is None else ArchivedEventStore(live, stores.archives)
     log = GameLog(store, stores.dice, jobs,
                   cache_games=settings.state_cache_games, snapshots=stores.snapshots,

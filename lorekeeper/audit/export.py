@@ -26,7 +26,7 @@ from domain.view import redact_event
 from lorekeeper.audit.chain import GENESIS, canonical_json, is_format_1
 
 if TYPE_CHECKING:  # the verifier's side imports no store
-    from lorekeeper.ports import StoredEvent
+    from lorekeeper.games.ports import StoredEvent
 
 FORMAT = "lorekeeper-export"
 FORMAT_VERSION = 1

@@ -36,7 +36,7 @@ from domain.timed import CloseSeedCommits, OpenSeedStep, ServerStep, StartGame, 
 from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
 from lorekeeper.budget import spend
-from lorekeeper.idempotency import (
+from lorekeeper.games.idempotency import (
     BREATH_COMMAND,
     CLOSE_COMMITS_COMMAND,
     CREATE_COMMAND,

@@ -4,7 +4,7 @@ import pytest
 
 from adapters.memory_event_store import InMemoryEventStore
 from adapters.redis_event_store import RedisStreamEventStore
-from lorekeeper.ports import EventStore
+from lorekeeper.games.ports import EventStore
 
 
 @pytest.fixture(params=["in_memory", "redis", "cluster"])

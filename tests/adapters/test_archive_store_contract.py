@@ -14,7 +14,7 @@ from adapters.redis_archives import RedisArchiveStore
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_snapshots import RedisSnapshotStore
 from lorekeeper.errors import GameNotFound
-from lorekeeper.ports import ArchiveStore, EventStore, NewEvent, SnapshotStore
+from lorekeeper.games.ports import ArchiveStore, EventStore, NewEvent, SnapshotStore
 
 
 @dataclass

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_server import RedisServerProcess
 from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
-from lorekeeper.ports import AppendResult, EventStore, NewEvent, Tail
+from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, Tail
 
 T = TypeVar("T")
 

@@ -17,7 +17,8 @@ from adapters.redis_backend import redis_stores
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_feed import RedisStreamFeed, TickedStreamFeed
 from adapters.redis_topology import RedisClients
-from lorekeeper.ports import EventStore, Feed, NewEvent, StoredEvent
+from lorekeeper.games.ports import EventStore, NewEvent, StoredEvent
+from lorekeeper.ports import Feed
 from lorekeeper.streaming import game_topic, version_position
 
 FeedAndStore = tuple[Feed, EventStore]

@@ -28,7 +28,7 @@ from adapters.redis_topology import (
     games_client,
 )
 from lorekeeper.errors import StoreUnavailable
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 from lorekeeper.settings import ConfigError, Settings
 
 COUNT = "return redis.call('INCR', KEYS[1])"

@@ -18,7 +18,7 @@ from adapters.redis_server import (
     find_redis_server,
     is_redis_reachable,
 )
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 from tests.bundled_redis import bundled_server, needs_bundled_redis
 
 

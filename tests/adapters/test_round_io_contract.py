@@ -31,17 +31,14 @@ from adapters.redis_push import RedisNotificationLog
 from adapters.redis_rounds import RedisRoundReader, RedisRoundWriter
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients
+from lorekeeper.games.ports import EventStore, NewEvent, ProjectionSave, ProjectionStore
 from lorekeeper.ports import (
     Deadline,
     DeadlineIndex,
-    EventStore,
     Listing,
     LobbyIndex,
-    NewEvent,
     Note,
     NotificationLog,
-    ProjectionSave,
-    ProjectionStore,
     RoundReader,
     RoundWriter,
     RoundWrites,

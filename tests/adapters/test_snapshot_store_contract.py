@@ -8,7 +8,7 @@ import pytest
 from adapters.memory_snapshots import InMemorySnapshotStore
 from adapters.redis_keys import events_key, snapshots_key
 from adapters.redis_snapshots import RedisSnapshotStore
-from lorekeeper.ports import SnapshotStore
+from lorekeeper.games.ports import SnapshotStore
 
 
 @pytest.fixture(params=["in_memory", "redis", "cluster"])

@@ -13,7 +13,7 @@ import pytest
 from adapters.event_records import encode_events, stored_event
 from adapters.stream_entries import entry_events, entry_pairs, events_from, stored_all
 from lorekeeper.audit.chain import GENESIS, chain_hashes
-from lorekeeper.ports import NewEvent, StoredEvent
+from lorekeeper.games.ports import NewEvent, StoredEvent
 
 FULL = {"type": "BattleRolled", "schema": "1", "payload": '{"roll":3,"faces":["lore","é"]}',
         "seat": "1", "cmd": "c-1", "t": "1733100000000", "prev": "ab" * 32, "hash": "cd" * 32,

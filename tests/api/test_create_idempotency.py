@@ -20,7 +20,7 @@ from api import create_app
 from api.composition import Components, memory_components, redis_components
 from api.errors import problem_response
 from lorekeeper.errors import GameExists
-from lorekeeper.ports import EventStore, NewEvent
+from lorekeeper.games.ports import EventStore, NewEvent
 from tests.api.conftest import TEST_SETTINGS
 from tests.api.helpers import bearer, problem, sign_up
 from tests.service.games import duel

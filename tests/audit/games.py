@@ -15,9 +15,9 @@ from domain import GameState, command_from_json, legal_actions, merge_orders
 from domain.notation import scenario_from_text
 from domain.orders import order_cost
 from domain.scenarios import get_scenario
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import EventStore
-from lorekeeper.service import GameService
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore
+from lorekeeper.games.service import GameService
 from lorekeeper.transparency import TransparencyLog
 
 MAX_COMMANDS = 2000

@@ -14,8 +14,8 @@ from lorekeeper.audit.commitments import HANDS_SCHEME, hand_commitment
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.rules import groups
 from lorekeeper.audit.verify import FAILED, IN_PROGRESS, VERIFIED, verify_lines
-from lorekeeper.ports import NewEvent, StoredEvent
-from lorekeeper.service import GameService
+from lorekeeper.games.ports import NewEvent, StoredEvent
+from lorekeeper.games.service import GameService
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.tamper import event_at, parsed, rechained, verify_records
 from tests.service.games import SECRET_CARDS, duel

@@ -23,7 +23,7 @@ from lorekeeper.audit.records import parse_export
 from lorekeeper.audit.signatures import export_statement, public_keys, tree_head_statement
 from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
 from lorekeeper.errors import Refused
-from lorekeeper.service import GameService
+from lorekeeper.games.service import GameService
 from lorekeeper.signing import Signer
 from lorekeeper.transparency import TransparencyLog
 from tests.audit.games import memory_service, play, skirmish

@@ -23,10 +23,11 @@ from domain.notation import scenario_from_text
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import verify_lines
 from lorekeeper.errors import InvalidClock, TimeRanOut
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import DeadlineIndex, EventStore
-from lorekeeper.reads import GameReader
-from lorekeeper.service import GameService
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
+from lorekeeper.ports import DeadlineIndex
 from lorekeeper.timekeeper import Timekeeper, TimeRunningOut
 from tests.service.conftest import RecordingJobs
 from tests.service.games import ICE_FLIGHT, ice

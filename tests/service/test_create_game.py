@@ -9,8 +9,8 @@ import pytest
 
 from domain import ScenarioError
 from lorekeeper.errors import ScriptedDiceRefused, UnknownScenario
-from lorekeeper.seats import token_hash
-from lorekeeper.service import GameService
+from lorekeeper.games.seat_tokens import token_hash
+from lorekeeper.games.service import GameService
 from tests.service.conftest import Backend, RecordingJobs, seat_of
 from tests.service.games import duel
 

@@ -10,7 +10,7 @@ from adapters.memory_players import InMemoryTableStore
 from adapters.memory_push import InMemoryNotificationLog
 from domain import fold, new_game
 from domain.state import Decision
-from lorekeeper.gamelog import Game
+from lorekeeper.games.game import Game
 from lorekeeper.notifications import Notifier, facts_of, note_id
 from lorekeeper.tables import Seat, Table
 from lorekeeper.timekeeper import TimeRunningOut

@@ -10,9 +10,9 @@ from adapters.redis_keys import bucket_key
 from adapters.redis_ratelimit import LEASE_TTL_S, RedisRateLimiter
 from adapters.redis_server import RedisServerProcess
 from api.guards import retry_after_s
-from lorekeeper.dice import DiceConfig
+from lorekeeper.games.dice import DiceConfig
+from lorekeeper.games.seat_tokens import new_token, token_hash
 from lorekeeper.ports import Rate, RateLimiter
-from lorekeeper.seats import new_token, token_hash
 from tests.bundled_redis import bundled_server, needs_bundled_redis
 from tests.service.conftest import Backend
 

@@ -13,7 +13,8 @@ from adapters.memory_event_store import InMemoryEventStore
 from adapters.memory_feed import InMemoryFeed
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_feed import RedisStreamFeed
-from lorekeeper.ports import EventStore, Feed, FeedEntry, NewEvent
+from lorekeeper.games.ports import EventStore, NewEvent
+from lorekeeper.ports import Feed, FeedEntry
 from lorekeeper.streaming import StreamHub, game_topic, version_position
 
 WAIT_S = 5.0

@@ -15,7 +15,7 @@ from api.board_svg import render_history
 from api.viewer import STATIC, viewer_blueprint
 from domain import Event
 from domain.narrate import narrate
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 
 
 def test_board_svg_at_a_version_is_the_picture_of_that_state(

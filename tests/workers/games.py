@@ -11,9 +11,9 @@ from domain import replay
 from domain.events import event_from_json
 from domain.notation import scenario_from_text
 from domain.view import ALL_SEATS, board_view
-from lorekeeper.ports import Projection, StoredEvent
+from lorekeeper.games.ports import Projection, StoredEvent
+from lorekeeper.games.service import CommandResult, GameService
 from lorekeeper.projector import Outcome
-from lorekeeper.service import CommandResult, GameService
 from workers.context import WorkerContext
 from workers.projection_loop import ProjectionLoop
 from workers.worker import make_worker

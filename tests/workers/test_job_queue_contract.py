@@ -19,10 +19,10 @@ from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_jobs import RQJobQueue, breath_job_id, breath_opened_version
 from adapters.redis_keys import due_key
 from lorekeeper.errors import VersionConflict
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import NewEvent
+from lorekeeper.games.service import GameService
 from lorekeeper.projector import Projector
-from lorekeeper.service import GameService
 from tests.workers.games import BreathGame
 
 AFTER_MOVEMENT = ["MovementEnded", "BreathPhaseOpened"]

@@ -24,8 +24,9 @@ from adapters.redis_projections import (
     projection_lag,
     queued_lag,
 )
+from lorekeeper.games.ports import NewEvent
 from lorekeeper.lobby import SYSTEM, LobbyReader
-from lorekeeper.ports import NewEvent, Shelf
+from lorekeeper.ports import Shelf
 from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
 from tests.round_trips import count_round_trips

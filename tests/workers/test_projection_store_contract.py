@@ -13,7 +13,7 @@ from adapters.memory_projections import InMemoryProjectionStore
 from adapters.redis_keys import projection_key
 from adapters.redis_projections import RedisProjectionStore
 from adapters.views import view_json
-from lorekeeper.ports import ProjectionSave, ProjectionStore
+from lorekeeper.games.ports import ProjectionSave, ProjectionStore
 
 
 @pytest.fixture(params=["in_memory", "redis", "cluster"])

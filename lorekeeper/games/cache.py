@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from lorekeeper.gamelog import Game
+from lorekeeper.games.game import Game
 
 
 class StateCache:

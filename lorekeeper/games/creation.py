@@ -32,9 +32,9 @@ from domain.events import GameCreated
 from domain.scenarios import get_scenario
 from lorekeeper.audit.chain import NotCanonical, canonical_json
 from lorekeeper.audit.commitments import SALT_BYTES, commitments, hands_dealt
-from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import InvalidClock, ScriptedDiceRefused, UnknownScenario
-from lorekeeper.seats import TOKEN_PREFIX
+from lorekeeper.games.dice import DiceConfig
+from lorekeeper.games.seat_tokens import TOKEN_PREFIX
 
 CREATE_PREFIX = "create-"
 TOKEN_SEED_BYTES = 32

@@ -3,7 +3,7 @@ time out a seat whose clock ran out.
 
 Shared by the API and the workers. A command reads top to bottom: the game is loaded (this
 process's copy first), the rules decide given the time (`domain.decide_in_time`), the log
-commits what they decided at the version it was decided on (lorekeeper/gamelog.py).
+commits what they decided at the version it was decided on (lorekeeper/games/log.py).
 
 The domain meets a late command with the time: when a seat's clock ran out or a seed step's
 deadline passed, the decision holds the server's step first (a time-out, the step's end),
@@ -28,17 +28,18 @@ from domain.commands import ResolveBreath
 from domain.errors import TimeRanOut as DomainTimeRanOut
 from domain.events import TimedOut
 from domain.seeds import awaits_seed_step, in_seed_step
-from domain.timed import (
-    Append,
-    CloseSeedCommits,
-    OpenSeedStep,
-    ServerStep,
-    StartGame,
-    TimeOut,
-)
+from domain.timed import Append, CloseSeedCommits, OpenSeedStep, ServerStep, StartGame, TimeOut
 from lorekeeper.audit.chain import canonical_json
 from lorekeeper.clocks import now_ms
-from lorekeeper.creation import (
+from lorekeeper.errors import (
+    GameExists,
+    GameNotFound,
+    IdempotencyMismatch,
+    PreconditionFailed,
+    TimeRanOut,
+    VersionConflict,
+)
+from lorekeeper.games.creation import (
     CreatedGame,
     Creation,
     ReplayedGame,
@@ -48,17 +49,9 @@ from lorekeeper.creation import (
     new_secrets,
     seat_tokens,
 )
-from lorekeeper.dice import DiceConfig, FillStep, SeedStep
-from lorekeeper.errors import (
-    GameExists,
-    GameNotFound,
-    IdempotencyMismatch,
-    PreconditionFailed,
-    TimeRanOut,
-    VersionConflict,
-)
-from lorekeeper.gamelog import Cause, Committed, Game, GameLog
-from lorekeeper.idempotency import (
+from lorekeeper.games.dice import DiceConfig, FillStep, SeedStep
+from lorekeeper.games.game import Cause, Committed, Game
+from lorekeeper.games.idempotency import (
     BREATH_COMMAND,
     CLOSE_COMMITS_COMMAND,
     CLOSE_COMMITS_COMMAND_ID,
@@ -76,8 +69,9 @@ from lorekeeper.idempotency import (
     server_command_id,
     timeout_command,
 )
-from lorekeeper.ports import SeatTokenStore, StoredEvent
-from lorekeeper.seats import token_hash
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import SeatTokenStore, StoredEvent
+from lorekeeper.games.seat_tokens import token_hash
 
 log = logging.getLogger(__name__)
 # How often a server step is looked at again after a seat's command landed first.

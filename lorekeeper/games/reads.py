@@ -24,8 +24,10 @@ from typing import Any, TypeVar
 from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
 from lorekeeper.clocks import clock_json, now_ms, refreshed
-from lorekeeper.gamelog import GameLog, require_game_id
-from lorekeeper.ports import FeedEntry, ProjectionStore, SeatTokenStore, StoredEvent
+from lorekeeper.games.game import require_game_id
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import ProjectionStore, SeatTokenStore, StoredEvent
+from lorekeeper.ports import FeedEntry
 from lorekeeper.streaming import Batch, StreamHub, game_topic, position_key, version_position
 
 GAME_ENDED = "GameEnded"

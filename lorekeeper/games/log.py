@@ -7,7 +7,7 @@ with `load`: this process's cached copy, fast-forwarded with the events the stre
 it, folded by the domain with the times the events were appended at (`domain.fold_timed`:
 the state by `evolve`, the clocks beside it).
 
-A game this process has not cached starts from its newest snapshot (lorekeeper/snapshots.py)
+A game this process has not cached starts from its newest snapshot (lorekeeper/games/snapshots.py)
 when the event at the snapshot's version is still the stream's, and from event 1 otherwise;
 so does a load at a version (`load(game_id, at)`). `replay` always folds from event 1.
 
@@ -26,22 +26,18 @@ from typing import Any
 
 import orjson
 
-from domain import DiceSource, Event, GameState, Timed, fold, fold_timed
-from domain.clock import Clock
-from domain.events import (
-    SCHEMA_VERSION,
-    DiceRevealed,
-    SecretsRevealed,
-    event_from_json,
-)
+from domain import DiceSource, Event, GameState, fold, fold_timed
+from domain.events import SCHEMA_VERSION, DiceRevealed, SecretsRevealed, event_from_json
 from domain.seeds import seat_seeds
 from domain.timed import timed_after
 from lorekeeper.audit.chain import canonical_json, record_json
 from lorekeeper.budget import spend
-from lorekeeper.dice import DiceConfig
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
-from lorekeeper.idempotency import CREATE_COMMAND
-from lorekeeper.ports import (
+from lorekeeper.games.cache import StateCache
+from lorekeeper.games.dice import DiceConfig
+from lorekeeper.games.game import Cause, Committed, Game, require_game_id
+from lorekeeper.games.idempotency import CREATE_COMMAND
+from lorekeeper.games.ports import (
     AppendResult,
     DiceStore,
     EventStore,
@@ -50,60 +46,13 @@ from lorekeeper.ports import (
     SnapshotStore,
     StoredEvent,
     Tail,
-    is_game_id,
 )
-from lorekeeper.snapshots import DEFAULT_EVERY, Snapshot, decode, encode, is_due
-from lorekeeper.state_cache import StateCache
+from lorekeeper.games.snapshots import DEFAULT_EVERY, Snapshot, decode, encode, is_due
 from lorekeeper.transparency import TransparencyLog
 
 logger = logging.getLogger(__name__)
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game as loaded: its state after event `version`, and that event's hash and time;
-    its clocks (None: a game without a time control) as they stood then."""
-
-    id: str
-    state: GameState
-    head_hash: str
-    head_time_ms: int
-    checked: bool = True  # False: this process's cached copy, not compared with the stream
-    clock: Clock | None = None
-
-    @property
-    def version(self) -> int:
-        return self.state.version
-
-    @property
-    def timed(self) -> Timed:
-        """The state and the clocks, as the domain decides and folds them."""
-        return Timed(self.state, self.clock)
-
-
-@dataclass(frozen=True)
-class Cause:
-    """Who caused an append, with what: recorded with its events (the chain keeps `command`
-    on the first one, so an auditor can decide it again)."""
-
-    command: Mapping[str, Any]
-    seat: int | None = None
-    command_id: str | None = None
-    command_hash: str | None = None
-    command_json: str | None = None  # `command`'s canonical JSON, if made already (its hash's)
-
-
-@dataclass(frozen=True)
-class Committed:
-    """An append's result: the game's version after it and its events (for a duplicate, the
-    first result of the same command)."""
-
-    version: int
-    events: tuple[StoredEvent, ...]
-    duplicate: bool
-    head_hash: str
 
 
 @dataclass(frozen=True)
@@ -193,7 +142,7 @@ class GameLog:
 
     def keep_final_snapshot(self, game_id: str) -> int:
         """A snapshot of the game as it is now, whatever its version (before it is archived:
-        lorekeeper/archive.py); 1 if kept."""
+        lorekeeper/games/archive.py); 1 if kept."""
         return self._save_snapshot(self.load(game_id)) if self._snapshots is not None else 0
 
     def keep_snapshots(self, moved: Sequence[tuple[int, Game]]) -> int:
@@ -506,9 +455,3 @@ def _continues(base: Game, stored: Sequence[StoredEvent]) -> bool:
     """Whether `stored`, read from `base`'s version on, starts with the event `base` was
     made after (the same version and hash): the snapshot belongs to this stream."""
     return bool(stored) and stored[0].version == base.version and stored[0].hash == base.head_hash
-
-
-def require_game_id(game_id: str) -> None:
-    """GameNotFound for an id no game can have (before it reaches a store)."""
-    if not is_game_id(game_id):
-        raise GameNotFound(game_id)
