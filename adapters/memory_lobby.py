@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adapters.redis_lobby import place_of
-from lorekeeper.ports import Listing, ListingPage, Shelf
+from lorekeeper.players.ports import Listing, ListingPage, Shelf
 
 
 class InMemoryLobbyIndex:

@@ -7,8 +7,8 @@ import threading
 from collections.abc import Sequence
 from dataclasses import replace
 
-from lorekeeper.ports import ApiKey, Player
-from lorekeeper.tables import Table
+from lorekeeper.players.ports import ApiKey, Player
+from lorekeeper.players.tables import Table
 
 
 class InMemoryPlayerStore:

@@ -17,7 +17,7 @@
   read by the pending projection. Projections are not RQ jobs: RQ's bookkeeping (some 65
   Redis calls a job) costs several times the projection itself (BENCHMARKS.md).
 - a **bot** move (RQ, the bot queue) when the game waits on a bot seat (`enqueue_bot_turn`,
-  called by lorekeeper/bot_turns.py): job id `bot-<game>-<version>-<seat>` (the game id
+  called by lorekeeper/players/bot_turns.py): job id `bot-<game>-<version>-<seat>` (the game id
   escaped as below), the top-level function BOT_FUNC names.
 - a **time-out** (RQ, the clock queue) when a clocked game's deadline has passed
   (`enqueue_time_out`, called by the workers' clock loop, lorekeeper/timekeeper.py): job id

@@ -26,8 +26,8 @@ import redis
 from adapters.redis_keys import EXPIRING_KEY, LISTINGS_KEY, shelf_key
 from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.stream_entries import text
-from lorekeeper.lobby import place_of as game_place
-from lorekeeper.ports import Listing, ListingPage, Shelf
+from lorekeeper.players.lobby import place_of as game_place
+from lorekeeper.players.ports import Listing, ListingPage, Shelf
 
 # KEYS: listings hash, expiring set, then the shelves the game goes on.
 # ARGV: game id, version, table rev, place, listing record (JSON), expiry ms or "".

@@ -20,7 +20,7 @@ from typing import Any, cast
 from adapters.redis_keys import api_key_key, player_key
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
-from lorekeeper.ports import ApiKey, Player
+from lorekeeper.players.ports import ApiKey, Player
 
 # KEYS: the player hash. ARGV: new key id, its record, max keys, key id it replaces or "".
 # Reply: 0 (refused), or 1 / the replaced key's record (JSON) when added.

@@ -13,7 +13,7 @@ from typing import Any
 from adapters.redis_keys import table_key
 from adapters.redis_topology import GamesClient
 from adapters.stream_entries import text
-from lorekeeper.tables import Table
+from lorekeeper.players.tables import Table
 
 # KEYS: the table hash. ARGV: expected rev ("0": none yet), new rev, table JSON.
 _SET_LUA = """

@@ -53,10 +53,11 @@ from lorekeeper.games.archive import Archiver
 from lorekeeper.games.ports import JobQueue
 from lorekeeper.games.reads import GameReader
 from lorekeeper.games.service import GameService
-from lorekeeper.lobby import LobbyReader
-from lorekeeper.players import PlayerService
+from lorekeeper.players.accounts import PlayerService
+from lorekeeper.players.lobby import LobbyReader
+from lorekeeper.players.ports import BotQueue
+from lorekeeper.players.seating import SeatingService
 from lorekeeper.ports import (
-    BotQueue,
     ConcurrencyLimiter,
     Feed,
     PushStores,
@@ -66,7 +67,6 @@ from lorekeeper.ports import (
     TimeOutQueue,
 )
 from lorekeeper.push import Push, push_of
-from lorekeeper.seating import SeatingService
 from lorekeeper.settings import Settings
 from lorekeeper.signing import Signer
 from lorekeeper.streaming import Gauge, StreamHub

@@ -18,7 +18,7 @@ from api.requests import idempotency_key, json_body, query
 from api.responses import versioned
 from api.schemas import LobbyQuery, StateQuery, ViewQuery, validate_create_game
 from api.seats import created_response
-from lorekeeper.seating import SeatSpec
+from lorekeeper.players.seating import SeatSpec
 
 blueprint = Blueprint("games", __name__)
 

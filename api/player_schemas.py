@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from api.schemas import TTL_S
 from lorekeeper.notifications import TYPES as NOTIFICATION_TYPES
-from lorekeeper.tables import ROLES
+from lorekeeper.players.tables import ROLES
 
 MAX_SEAT = 63
 

@@ -20,7 +20,7 @@ from domain.clock import FIELDS as CLOCK_FIELDS
 from domain.clock import KINDS as CLOCK_KINDS
 from domain.timeouts import POLICIES as CLOCK_POLICIES
 from lorekeeper.bots import BOTS
-from lorekeeper.tables import VISIBILITIES
+from lorekeeper.players.tables import VISIBILITIES
 
 GLORY_USES = ("extra_hex", "extra_die", "ignore_flag")
 ID_LENGTH = validate.Length(min=1, max=64)
@@ -130,7 +130,7 @@ class GameOptionsSchema(Schema):
         fields.String(validate=validate.Length(1, 128)), validate=validate.Length(max=16)
     )
     # A game full at its creation waits for its seats' seeds before its first turn (SEED-2;
-    # lorekeeper/seating.py checks the rest and names the rule).
+    # lorekeeper/players/seating.py checks the rest and names the rule).
     seed_step = StrictBoolean()
     seed_step_s = fields.Integer(strict=True)
 
@@ -318,7 +318,7 @@ def validate_create_game(body: Any) -> dict[str, Any]:
 
 
 MAX_VERSION = 10**12  # far past any game; keeps stream ids in Redis's range
-# A page's `next` (lorekeeper/lobby.py, decode_cursor): a place, `<13 digits>:<game id>`.
+# A page's `next` (lorekeeper/players/lobby.py, decode_cursor): a place, `<13 digits>:<game id>`.
 CURSOR = validate.Regexp(
     r"^[0-9]{13}:[A-Za-z0-9._:-]{1,128}$", error="not a cursor this server gave"
 )

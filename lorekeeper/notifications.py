@@ -32,9 +32,10 @@ from typing import Any
 
 from domain import is_started
 from lorekeeper.games.game import Game
-from lorekeeper.lobby import status_of
-from lorekeeper.ports import Note, NoteRecord, NotificationLog, TableStore
-from lorekeeper.tables import Table
+from lorekeeper.players.lobby import status_of
+from lorekeeper.players.ports import TableStore
+from lorekeeper.players.tables import Table
+from lorekeeper.ports import Note, NoteRecord, NotificationLog
 from lorekeeper.timekeeper import TimeRunningOut
 
 TYPES = (

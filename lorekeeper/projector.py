@@ -23,19 +23,18 @@ from lorekeeper.errors import GameNotFound
 from lorekeeper.games.game import Game
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore, ProjectionSave, ProjectionStore
-from lorekeeper.lobby import Lister, lobby_entry, to_act
 from lorekeeper.notifications import records_of
+from lorekeeper.players.lobby import Lister, lobby_entry, to_act
+from lorekeeper.players.ports import LobbyIndex, TableStore
+from lorekeeper.players.tables import Table
 from lorekeeper.ports import (
     DeadlineIndex,
-    LobbyIndex,
     NotificationLog,
     RoundReader,
     RoundReads,
     RoundWriter,
     RoundWrites,
-    TableStore,
 )
-from lorekeeper.tables import Table
 from lorekeeper.timekeeper import deadlines_of
 
 __all__ = ["Outcome", "Projector", "SequentialRoundReader", "SequentialRoundWriter",

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lorekeeper.bot_turns import BotTurns
 from lorekeeper.games.archive import ArchivedEventStore, Archiver
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore, JobQueue
 from lorekeeper.games.reads import GameReader
 from lorekeeper.games.service import GameService
-from lorekeeper.lobby import Lister, LobbyReader
 from lorekeeper.notifications import Notifier
-from lorekeeper.players import PlayerService
-from lorekeeper.ports import BotQueue, PushStores, Rounds, Stores, TimeOutQueue
+from lorekeeper.players.accounts import PlayerService
+from lorekeeper.players.bot_turns import BotTurns
+from lorekeeper.players.lobby import Lister, LobbyReader
+from lorekeeper.players.ports import BotQueue
+from lorekeeper.players.seating import Limits, SeatingService
+from lorekeeper.ports import PushStores, Rounds, Stores, TimeOutQueue
 from lorekeeper.projector import Projector, SequentialRoundReader, SequentialRoundWriter
-from lorekeeper.seating import Limits, SeatingService
 from lorekeeper.settings import Settings
 from lorekeeper.signing import Signer
 from lorekeeper.streaming import StreamHub

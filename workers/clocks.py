@@ -23,8 +23,8 @@ import redis
 from rq import get_current_job
 
 from adapters.redis_jobs import time_out_job_id
-from lorekeeper.lobby import SYSTEM, shelf_entries
-from lorekeeper.ports import Shelf
+from lorekeeper.players.lobby import SYSTEM, shelf_entries
+from lorekeeper.players.ports import Shelf
 from workers import context, heartbeat
 from workers.context import WorkerContext
 

@@ -29,14 +29,14 @@ from adapters.redis_backend import (
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_topology import GamesClient, RedisClients
 from adapters.redis_webhook_jobs import RQWebhookQueue
-from lorekeeper.bot_turns import BotTurns
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, ProjectionStore
 from lorekeeper.games.service import GameService
+from lorekeeper.players.bot_turns import BotTurns
+from lorekeeper.players.seating import SeatingService
 from lorekeeper.ports import Stores
 from lorekeeper.projector import Projector
 from lorekeeper.push import push_of
-from lorekeeper.seating import SeatingService
 from lorekeeper.settings import Settings
 from lorekeeper.timekeeper import Timekeeper
 from lorekeeper.webhooks import WebhookService

@@ -4,7 +4,7 @@ events as one compressed archive instead of its stream.
 What a finished game holds in Redis is mostly its stream (about 320 bytes an event) and its
 command ids (kept for idempotency); neither changes once it is over. `Archiver.archive` packs
 the stored events (every field: payloads, commands, times, the hash chain) as zlib-compressed
-JSON lines, keeps a snapshot at the last version (lorekeeper/games/snapshots.py, so that the game's
+JSON lines, keeps a snapshot at the last version (snapshots.py, so that the game's
 state loads without the archive), and hands the blob to the ArchiveStore, which in one step
 keeps it and drops the stream, the command ids and the older snapshots, only if the stream
 is still at that version (adapters/redis_archives.py). The seats, dice, table, projection

@@ -1,6 +1,6 @@
 """Each game's secrets, kept beside the game, never shown: its dice (the secret seed and any
 script), the hands dealt with the salts of their commitments (lorekeeper/audit/commitments.py)
-and its creation's token seed (lorekeeper/games/creation.py). One config, one key, written once.
+and its creation's token seed (creation.py). One config, one key, written once.
 
 A game's dice follow one of three schemes, published in its GameCreated event (`dice`):
 
@@ -61,7 +61,7 @@ class DiceConfig:
     # (record format 2): revealed when the game ends. () for a game hashed the old way.
     hands: tuple[tuple[str, ...], ...] = ()
     hand_salts: tuple[str, ...] = ()
-    # The creation's own secret (hex; lorekeeper/games/creation.py derives the seat tokens from it
+    # The creation's own secret (hex; creation.py derives the seat tokens from it
     # and the creation's key) and the hash of the body that created the game: a resent create
     # gets the same tokens, a create with another body under the same key none. Never revealed.
     token_seed: str | None = None

@@ -7,7 +7,7 @@ with `load`: this process's cached copy, fast-forwarded with the events the stre
 it, folded by the domain with the times the events were appended at (`domain.fold_timed`:
 the state by `evolve`, the clocks beside it).
 
-A game this process has not cached starts from its newest snapshot (lorekeeper/games/snapshots.py)
+A game this process has not cached starts from its newest snapshot (snapshots.py)
 when the event at the snapshot's version is still the stream's, and from event 1 otherwise;
 so does a load at a version (`load(game_id, at)`). `replay` always folds from event 1.
 
@@ -142,7 +142,7 @@ class GameLog:
 
     def keep_final_snapshot(self, game_id: str) -> int:
         """A snapshot of the game as it is now, whatever its version (before it is archived:
-        lorekeeper/games/archive.py); 1 if kept."""
+        archive.py); 1 if kept."""
         return self._save_snapshot(self.load(game_id)) if self._snapshots is not None else 0
 
     def keep_snapshots(self, moved: Sequence[tuple[int, Game]]) -> int:

@@ -3,7 +3,7 @@ time out a seat whose clock ran out.
 
 Shared by the API and the workers. A command reads top to bottom: the game is loaded (this
 process's copy first), the rules decide given the time (`domain.decide_in_time`), the log
-commits what they decided at the version it was decided on (lorekeeper/games/log.py).
+commits what they decided at the version it was decided on (log.py).
 
 The domain meets a late command with the time: when a seat's clock ran out or a seed step's
 deadline passed, the decision holds the server's step first (a time-out, the step's end),
@@ -148,9 +148,10 @@ class GameService:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
 
         By default every seat gets a token and the first turn begins at once. A game whose
-        seats wait for players (lorekeeper/seating.py) is created without `start` (GameCreated
-        alone: `start_game` begins it), with tokens for `token_seats` only; `before(game_id,
-        scenario)` runs once the scenario is checked, before anything is stored (its table).
+        seats wait for players (lorekeeper/players/seating.py) is created without `start`
+        (GameCreated alone: `start_game` begins it), with tokens for `token_seats` only;
+        `before(game_id, scenario)` runs once the scenario is checked, before anything is stored
+        (its table).
 
         With an `idempotency_key` the creation is made once per key, `client` (who asks: a
         player, else an address) and `body`: a resend gets the first reply (a ReplayedGame),
@@ -273,7 +274,7 @@ class GameService:
 
     def watch_commits(self, hook: Callable[[str, GameState], None]) -> None:
         """Call `hook(game_id, state)` after each append this service makes (the state it
-        leads to): the bots' turns start there (lorekeeper/bot_turns.py)."""
+        leads to): the bots' turns start there (lorekeeper/players/bot_turns.py)."""
         self._hooks.append(hook)
 
     def _committed(self, game_id: str, state: GameState) -> None:

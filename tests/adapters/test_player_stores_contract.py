@@ -12,7 +12,7 @@ from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
 from adapters.redis_lobby import RedisLobbyIndex
 from adapters.redis_players import RedisPlayerStore
 from adapters.redis_tables import RedisTableStore
-from lorekeeper.ports import (
+from lorekeeper.players.ports import (
     ApiKey,
     Listing,
     LobbyIndex,
@@ -21,7 +21,7 @@ from lorekeeper.ports import (
     Shelf,
     TableStore,
 )
-from lorekeeper.tables import Grant, Seat, Table, take_seat
+from lorekeeper.players.tables import Grant, Seat, Table, take_seat
 
 
 @pytest.fixture(params=["in_memory", "redis"])

@@ -32,21 +32,18 @@ from adapters.redis_rounds import RedisRoundReader, RedisRoundWriter
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients
 from lorekeeper.games.ports import EventStore, NewEvent, ProjectionSave, ProjectionStore
+from lorekeeper.players.ports import Listing, LobbyIndex, Shelf, TableStore
+from lorekeeper.players.tables import Table
 from lorekeeper.ports import (
     Deadline,
     DeadlineIndex,
-    Listing,
-    LobbyIndex,
     Note,
     NotificationLog,
     RoundReader,
     RoundWriter,
     RoundWrites,
-    Shelf,
-    TableStore,
 )
 from lorekeeper.projector import SequentialRoundReader, SequentialRoundWriter
-from lorekeeper.tables import Table
 from tests.round_trips import count_round_trips
 
 SHELF = Shelf("public", "active")

@@ -16,10 +16,10 @@ from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from adapters.redis_topology import GamesClient, RedisClients
 from domain import Event, event_from_json
-from lorekeeper.access import Access, Caller
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import DiceStore, EventStore, SeatTokenStore, StoredEvent
 from lorekeeper.games.service import CommandResult, GameService
+from lorekeeper.players.access import Access, Caller
 
 
 @dataclass

@@ -12,7 +12,7 @@ from domain import fold, new_game
 from domain.state import Decision
 from lorekeeper.games.game import Game
 from lorekeeper.notifications import Notifier, facts_of, note_id
-from lorekeeper.tables import Seat, Table
+from lorekeeper.players.tables import Seat, Table
 from lorekeeper.timekeeper import TimeRunningOut
 from tests.service.games import duel
 

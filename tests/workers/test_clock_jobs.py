@@ -15,11 +15,11 @@ import pytest
 from adapters.redis_jobs import TIME_OUT_FUNC, time_out_job_id
 from adapters.redis_keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY
 from domain.notation import scenario_from_text
-from lorekeeper.access import Caller
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import Player
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import Player
+from lorekeeper.players.seating import SeatSpec
 from lorekeeper.projector import projection_of
-from lorekeeper.seating import SeatSpec
 from lorekeeper.timekeeper import TimeRunningOut
 from tests.workers.games import drain
 from workers import clocks

@@ -25,8 +25,8 @@ from adapters.redis_projections import (
     queued_lag,
 )
 from lorekeeper.games.ports import NewEvent
-from lorekeeper.lobby import SYSTEM, LobbyReader
-from lorekeeper.ports import Shelf
+from lorekeeper.players.lobby import SYSTEM, LobbyReader
+from lorekeeper.players.ports import Shelf
 from lorekeeper.projector import Outcome
 from lorekeeper.settings import Settings
 from tests.round_trips import count_round_trips

@@ -21,11 +21,12 @@ from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from adapters.webhook_sender import HttpWebhookSender, is_allowed_address
-from lorekeeper.access import Caller
 from lorekeeper.errors import Refused
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import Endpoint, Player
-from lorekeeper.seating import SeatSpec
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import Player
+from lorekeeper.players.seating import SeatSpec
+from lorekeeper.ports import Endpoint
 from tests.service.games import duel
 from tests.topologies import Topology
 from tests.workers.games import drain

@@ -40,8 +40,8 @@ from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.errors import Refused
 from lorekeeper.games.game import Game
 from lorekeeper.games.ports import EventStore
-from lorekeeper.ports import Listing, ListingPage, LobbyIndex, Shelf, TableStore
-from lorekeeper.tables import EXPIRED, STARTED, Table
+from lorekeeper.players.ports import Listing, ListingPage, LobbyIndex, Shelf, TableStore
+from lorekeeper.players.tables import EXPIRED, STARTED, Table
 
 STATUSES = ("open", "active", "over", "expired")
 LISTED = ("open", "active", "over")  # the public shelf `all`

@@ -25,8 +25,8 @@ from domain.view import board_view
 from lorekeeper.bots import BOTS
 from lorekeeper.errors import GameNotFound, PreconditionFailed, TimeRanOut, VersionConflict
 from lorekeeper.games.service import GameService
-from lorekeeper.lobby import to_act
-from lorekeeper.ports import BotQueue, TableStore
+from lorekeeper.players.lobby import to_act
+from lorekeeper.players.ports import BotQueue, TableStore
 
 log = logging.getLogger(__name__)
 _REMEMBERED = 4096

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lorekeeper.errors import Refused, TokenRejected
-from lorekeeper.ports import ApiKey, Player, PlayerStore
+from lorekeeper.players.ports import ApiKey, Player, PlayerStore
 
 KEY_PREFIX = "lkp_"
 KEY_ID_LENGTH = 12

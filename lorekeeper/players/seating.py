@@ -1,8 +1,8 @@
 """Who sits where, and who may read or act: creating a game with its seats, joining,
 leaving, invitations, read-only grants, rematches, expiry, and every access check.
 
-The use cases here change a game's table (lorekeeper/tables.py) by compare and set, then
-relist the game (lorekeeper/lobby.py: a seat changing hands appends no event, so no
+The use cases here change a game's table (tables.py) by compare and set, then
+relist the game (lobby.py: a seat changing hands appends no event, so no
 projection would), and start the game once its last seat is taken (GameService.start_game),
 or open the seed step it was promised (GameService.open_seed_step, SEED-2).
 The rules never see any of it: they know seats by number.
@@ -23,7 +23,6 @@ from typing import Any
 
 from domain import RuleViolation
 from domain.seeds import awaits_seed_step, seed_step_deadline
-from lorekeeper.access import GRANT_PREFIX, Access, Caller, digest
 from lorekeeper.bots import BOTS
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.games.creation import ReplayedGame, checked_scenario
@@ -31,9 +30,10 @@ from lorekeeper.games.dice import FillStep, SeedStep
 from lorekeeper.games.ports import SeatTokenStore
 from lorekeeper.games.seat_tokens import new_token, token_hash
 from lorekeeper.games.service import GameService
-from lorekeeper.lobby import Lister, LobbyReader
-from lorekeeper.ports import PlayerStore, TableStore
-from lorekeeper.tables import (
+from lorekeeper.players.access import GRANT_PREFIX, Access, Caller, digest
+from lorekeeper.players.lobby import Lister, LobbyReader
+from lorekeeper.players.ports import PlayerStore, TableStore
+from lorekeeper.players.tables import (
     OPEN,
     STARTED,
     Grant,

@@ -3,7 +3,7 @@
 The rules know seats by number only; the table says who holds them. It is kept beside the
 game (a TableStore), not in its event stream: taking a seat is not a move of the game. Every
 change is a pure function here (`Table` in, a new `Table` with `rev` + 1 out, or a refusal)
-that the store then compares and sets on `rev` (lorekeeper/seating.py runs them).
+that the store then compares and sets on `rev` (seating.py runs them).
 
 Seats (docs/players.md):
 

@@ -1,7 +1,7 @@
 """Who may read or act in a game: every access check, from what the request's token proved.
 
 A request's `Caller` is what its bearer token proved: a player (an API key, checked on every
-request: lorekeeper/players.py), or a token to check per game: a seat token (`lks_`) or a
+request: accounts.py), or a token to check per game: a seat token (`lks_`) or a
 read-only grant (`lkv_`). A private game answers 404 to everyone else, as if it did not
 exist (docs/players.md has the table). Every route asks one decision, `Access.admit`, so a
 caller is let in or kept out of a game alike on all of them. What never changes is
@@ -21,9 +21,9 @@ from lorekeeper.errors import GameNotFound, Refused, TokenMissing, TokenRejected
 from lorekeeper.games.game import require_game_id
 from lorekeeper.games.ports import EventStore, SeatTokenStore, is_game_id
 from lorekeeper.games.seat_tokens import is_token_shaped
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import TableStore
-from lorekeeper.tables import STARTED, Grant, Table
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import TableStore
+from lorekeeper.players.tables import STARTED, Grant, Table
 
 GRANT_PREFIX = "lkv_"
 _REMEMBERED = 4096
