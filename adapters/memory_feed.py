@@ -8,8 +8,8 @@ from collections.abc import Mapping
 
 from adapters.memory_event_store import InMemoryEventStore
 from lorekeeper.errors import GameNotFound
-from lorekeeper.ports import FeedEntry
-from lorekeeper.streaming import GAME, position_key, version_position
+from lorekeeper.push.ports import FeedEntry
+from lorekeeper.push.streaming import GAME, position_key, version_position
 
 
 class InMemoryFeed:

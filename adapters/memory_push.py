@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from lorekeeper.ports import Endpoint, FeedEntry, Note
-from lorekeeper.streaming import position_key
+from lorekeeper.push.ports import Endpoint, FeedEntry, Note
+from lorekeeper.push.streaming import position_key
 
 
 class InMemoryNotificationLog:

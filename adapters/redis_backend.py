@@ -27,7 +27,8 @@ from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
 from adapters.redis_transparency import RedisTransparencyStore
 from adapters.webhook_sender import HttpWebhookSender
-from lorekeeper.ports import PushStores, Rounds, Stores
+from lorekeeper.ports import Rounds, Stores
+from lorekeeper.push.ports import PushStores
 from lorekeeper.settings import Settings
 
 

@@ -1,7 +1,7 @@
 """Feed on Redis Streams (the port: lorekeeper/ports.py; the twin: memory_feed.py).
 
 `wait` is one `XREAD BLOCK` over every followed topic's stream, on a connection of its own:
-what a process's stream hub (lorekeeper/streaming.py) waits on, however many clients follow.
+what a process's stream hub (lorekeeper/push/streaming.py) waits on, however many clients follow.
 `wake` interrupts it without a race: the XREAD also follows the hub's wake stream
 (`lk:hub:<id>:wake`, one entry kept, expiring an hour after its last write), so a wake
 written before the XREAD starts still ends it at once.
@@ -31,8 +31,8 @@ import redis
 from adapters.redis_keys import FEED_TICKS_KEY, events_key, hub_wake_key
 from adapters.redis_topology import GamesClient, RedisClients
 from adapters.stream_entries import entry_events, text
-from lorekeeper.ports import Feed, FeedEntry
-from lorekeeper.streaming import position_key, version_position
+from lorekeeper.push.ports import Feed, FeedEntry
+from lorekeeper.push.streaming import position_key, version_position
 
 # The topic's entries in a stream entry: (entry id, fields) -> [FeedEntry], in order.
 EntryDecoder = Callable[[Any, Any], list[FeedEntry]]

@@ -29,7 +29,7 @@ from adapters.redis_keys import (
 )
 from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.stream_entries import entry_fields, text
-from lorekeeper.ports import Endpoint, FeedEntry, Note, NoteRecord
+from lorekeeper.push.ports import Endpoint, FeedEntry, Note, NoteRecord
 
 # KEYS: the game's facts hash, the due set, then per player: its log, its enabled endpoints.
 # ARGV: version, revision, max len, log ttl ms, facts ttl ms, players, then per player: its

@@ -57,19 +57,12 @@ from lorekeeper.players.accounts import PlayerService
 from lorekeeper.players.lobby import LobbyReader
 from lorekeeper.players.ports import BotQueue
 from lorekeeper.players.seating import SeatingService
-from lorekeeper.ports import (
-    ConcurrencyLimiter,
-    Feed,
-    PushStores,
-    RateLimiter,
-    Rounds,
-    Stores,
-    TimeOutQueue,
-)
-from lorekeeper.push import Push, push_of
+from lorekeeper.ports import ConcurrencyLimiter, RateLimiter, Rounds, Stores, TimeOutQueue
+from lorekeeper.push.ports import Feed, PushStores
+from lorekeeper.push.streaming import Gauge, StreamHub
+from lorekeeper.push.wiring import Push, push_of
 from lorekeeper.settings import Settings
 from lorekeeper.signing import Signer
-from lorekeeper.streaming import Gauge, StreamHub
 from lorekeeper.transparency import TransparencyLog
 from lorekeeper.wiring import application, signer_of
 

@@ -23,18 +23,12 @@ from lorekeeper.errors import GameNotFound
 from lorekeeper.games.game import Game
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore, ProjectionSave, ProjectionStore
-from lorekeeper.notifications import records_of
 from lorekeeper.players.lobby import Lister, lobby_entry, to_act
 from lorekeeper.players.ports import LobbyIndex, TableStore
 from lorekeeper.players.tables import Table
-from lorekeeper.ports import (
-    DeadlineIndex,
-    NotificationLog,
-    RoundReader,
-    RoundReads,
-    RoundWriter,
-    RoundWrites,
-)
+from lorekeeper.ports import DeadlineIndex, RoundReader, RoundReads, RoundWriter, RoundWrites
+from lorekeeper.push.notifications import records_of
+from lorekeeper.push.ports import NotificationLog
 from lorekeeper.timekeeper import deadlines_of
 
 __all__ = ["Outcome", "Projector", "SequentialRoundReader", "SequentialRoundWriter",
@@ -130,7 +124,7 @@ class Projector:
         clocks: bool = False,
     ) -> None:
         """`lister`: the games are listed in the lobby; `notify`: their players are told
-        (lorekeeper/notifications.py); `clocks`: the clocked games' deadlines are kept
+        (lorekeeper/push/notifications.py); `clocks`: the clocked games' deadlines are kept
         (lorekeeper/timekeeper.py); `reader`, `writer`: where the round's reads come from
         and its writes go (by default the projections and the log's events alone)."""
         self._log = log

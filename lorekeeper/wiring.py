@@ -10,17 +10,18 @@ from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore, JobQueue
 from lorekeeper.games.reads import GameReader
 from lorekeeper.games.service import GameService
-from lorekeeper.notifications import Notifier
 from lorekeeper.players.accounts import PlayerService
 from lorekeeper.players.bot_turns import BotTurns
 from lorekeeper.players.lobby import Lister, LobbyReader
 from lorekeeper.players.ports import BotQueue
 from lorekeeper.players.seating import Limits, SeatingService
-from lorekeeper.ports import PushStores, Rounds, Stores, TimeOutQueue
+from lorekeeper.ports import Rounds, Stores, TimeOutQueue
 from lorekeeper.projector import Projector, SequentialRoundReader, SequentialRoundWriter
+from lorekeeper.push.notifications import Notifier
+from lorekeeper.push.ports import PushStores
+from lorekeeper.push.streaming import StreamHub
 from lorekeeper.settings import Settings
 from lorekeeper.signing import Signer
-from lorekeeper.streaming import StreamHub
 from lorekeeper.timekeeper import Timekeeper
 from lorekeeper.transparency import TransparencyLog
 
@@ -68,7 +69,7 @@ def application(
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
     `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
-    players' notification logs, told of every listed game (lorekeeper/notifications.py);
+    players' notification logs, told of every listed game (lorekeeper/push/notifications.py);
     `rounds`: where the projector reads and writes a round (by default each store in turn:
     one round trip each on Redis, where the composition roots give adapters/redis_rounds.py's)."""
     transparency = None

@@ -36,10 +36,10 @@ from lorekeeper.players.bot_turns import BotTurns
 from lorekeeper.players.seating import SeatingService
 from lorekeeper.ports import Stores
 from lorekeeper.projector import Projector
-from lorekeeper.push import push_of
+from lorekeeper.push.webhooks import WebhookService
+from lorekeeper.push.wiring import push_of
 from lorekeeper.settings import Settings
 from lorekeeper.timekeeper import Timekeeper
-from lorekeeper.webhooks import WebhookService
 from lorekeeper.wiring import application
 
 

@@ -5,7 +5,7 @@ The stream is the truth; a projection only saves the replay. `view` uses the pro
 is recent enough and falls back to the stream otherwise, so a read is never wrong.
 
 Waiting (`follow`, `view(min_version=…)`) goes through the process's StreamHub
-(lorekeeper/streaming.py): a waiting reader holds a subscription, not a poll of its own.
+(lorekeeper/push/streaming.py): a waiting reader holds a subscription, not a poll of its own.
 
 A view carries the game's clocks (`clock`, null for a game without a time control,
 lorekeeper/clocks.py): the board view shows them as they stand now, a past state as they
@@ -27,8 +27,8 @@ from lorekeeper.clocks import clock_json, now_ms, refreshed
 from lorekeeper.games.game import require_game_id
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import ProjectionStore, SeatTokenStore, StoredEvent
-from lorekeeper.ports import FeedEntry
-from lorekeeper.streaming import Batch, StreamHub, game_topic, position_key, version_position
+from lorekeeper.push.ports import FeedEntry
+from lorekeeper.push.streaming import Batch, StreamHub, game_topic, position_key, version_position
 
 GAME_ENDED = "GameEnded"
 # Appended with GameEnded, in the same append: a game's secrets (SecretsRevealed; an older

@@ -237,7 +237,7 @@ class Lister:
         on_listed: Callable[[Sequence[tuple[Game, Table | None]]], object] | None = None,
     ) -> None:
         self._events = events
-        self._on_listed = on_listed  # the players' notifications (lorekeeper/notifications.py)
+        self._on_listed = on_listed  # the players' notifications (lorekeeper/push/notifications.py)
         self.tables = tables
         self.index = index
         self._created: OrderedDict[str, int] = OrderedDict()  # table-less games: event 1's time

@@ -18,8 +18,8 @@ from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_feed import RedisStreamFeed, TickedStreamFeed
 from adapters.redis_topology import RedisClients
 from lorekeeper.games.ports import EventStore, NewEvent, StoredEvent
-from lorekeeper.ports import Feed
-from lorekeeper.streaming import game_topic, version_position
+from lorekeeper.push.ports import Feed
+from lorekeeper.push.streaming import game_topic, version_position
 
 FeedAndStore = tuple[Feed, EventStore]
 

@@ -14,7 +14,7 @@ import redis
 
 from adapters.memory_push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
 from adapters.redis_push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
-from lorekeeper.ports import Endpoint, Note, NotificationLog, TicketStore, WebhookStore
+from lorekeeper.push.ports import Endpoint, Note, NotificationLog, TicketStore, WebhookStore
 
 Push = tuple[NotificationLog, WebhookStore, TicketStore]
 

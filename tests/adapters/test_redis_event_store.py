@@ -16,7 +16,7 @@ from adapters.redis_server import RedisServerProcess
 from lorekeeper.audit.chain import GENESIS
 from lorekeeper.errors import VersionConflict
 from lorekeeper.games.ports import NewEvent, Tail
-from lorekeeper.streaming import game_topic, version_position
+from lorekeeper.push.streaming import game_topic, version_position
 from tests.adapters.test_event_chain import assert_chained
 from tests.adapters.test_stream_entries import written
 

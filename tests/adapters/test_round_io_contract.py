@@ -34,16 +34,9 @@ from adapters.redis_topology import RedisClients
 from lorekeeper.games.ports import EventStore, NewEvent, ProjectionSave, ProjectionStore
 from lorekeeper.players.ports import Listing, LobbyIndex, Shelf, TableStore
 from lorekeeper.players.tables import Table
-from lorekeeper.ports import (
-    Deadline,
-    DeadlineIndex,
-    Note,
-    NotificationLog,
-    RoundReader,
-    RoundWriter,
-    RoundWrites,
-)
+from lorekeeper.ports import Deadline, DeadlineIndex, RoundReader, RoundWriter, RoundWrites
 from lorekeeper.projector import SequentialRoundReader, SequentialRoundWriter
+from lorekeeper.push.ports import Note, NotificationLog
 from tests.round_trips import count_round_trips
 
 SHELF = Shelf("public", "active")

@@ -1,4 +1,4 @@
-"""What a game tells each player (lorekeeper/notifications.py, docs/push.md): the facts of a
+"""What a game tells each player (lorekeeper/push/notifications.py, docs/push.md): the facts of a
 game and its table, per player, each with a stable id; and the Notifier recording them once
 in the players' logs, and the clocks' "time running out" for the seat's holder."""
 
@@ -11,8 +11,8 @@ from adapters.memory_push import InMemoryNotificationLog
 from domain import fold, new_game
 from domain.state import Decision
 from lorekeeper.games.game import Game
-from lorekeeper.notifications import Notifier, facts_of, note_id
 from lorekeeper.players.tables import Seat, Table
+from lorekeeper.push.notifications import Notifier, facts_of, note_id
 from lorekeeper.timekeeper import TimeRunningOut
 from tests.service.games import duel
 

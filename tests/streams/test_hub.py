@@ -1,4 +1,4 @@
-"""The stream hub (lorekeeper/streaming.py): one reader per process follows every topic its
+"""The stream hub (lorekeeper/push/streaming.py): one reader per process follows every topic its
 subscribers want, and hands each what it has not seen, on both feeds."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from adapters.memory_feed import InMemoryFeed
 from adapters.redis_event_store import RedisStreamEventStore
 from adapters.redis_feed import RedisStreamFeed
 from lorekeeper.games.ports import EventStore, NewEvent
-from lorekeeper.ports import Feed, FeedEntry
-from lorekeeper.streaming import StreamHub, game_topic, version_position
+from lorekeeper.push.ports import Feed, FeedEntry
+from lorekeeper.push.streaming import StreamHub, game_topic, version_position
 
 WAIT_S = 5.0
 

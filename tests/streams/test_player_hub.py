@@ -14,9 +14,9 @@ from adapters.redis_feed import RedisStreamFeed
 from adapters.redis_push import PLAYER_TOPICS, RedisNotificationLog
 from adapters.redis_server import RedisServerProcess
 from adapters.redis_topology import server_client
-from lorekeeper.ports import Feed, Note, NotificationLog
+from lorekeeper.push.ports import Feed, Note, NotificationLog
+from lorekeeper.push.streaming import START, StreamHub
 from lorekeeper.settings import Settings
-from lorekeeper.streaming import START, StreamHub
 from tests.streams.test_hub import CountingFeed
 
 PLAYERS = 200

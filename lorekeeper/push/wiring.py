@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lorekeeper.errors import Refused
-from lorekeeper.ports import PushStores, TicketStore, WebhookSender
+from lorekeeper.push.ports import PushStores, TicketStore, WebhookSender
+from lorekeeper.push.webhooks import WebhookPolicy, WebhookService
 from lorekeeper.settings import Settings
-from lorekeeper.webhooks import WebhookPolicy, WebhookService
 
 TICKET_PREFIX = "lkt_"
 

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from lorekeeper.ports import Feed, FeedEntry
+from lorekeeper.push.ports import Feed, FeedEntry
 
 GAME = "game"
 START = "0-0"  # the position before a topic's first entry

@@ -35,7 +35,7 @@ from lorekeeper.games.game import Game
 from lorekeeper.players.lobby import status_of
 from lorekeeper.players.ports import TableStore
 from lorekeeper.players.tables import Table
-from lorekeeper.ports import Note, NoteRecord, NotificationLog
+from lorekeeper.push.ports import Note, NoteRecord, NotificationLog
 from lorekeeper.timekeeper import TimeRunningOut
 
 TYPES = (

@@ -30,8 +30,8 @@ from typing import Any
 from standardwebhooks import Webhook
 
 from lorekeeper.errors import Refused
-from lorekeeper.notifications import TYPES
-from lorekeeper.ports import Attempt, Endpoint, NotificationLog, WebhookSender, WebhookStore
+from lorekeeper.push.notifications import TYPES
+from lorekeeper.push.ports import Attempt, Endpoint, NotificationLog, WebhookSender, WebhookStore
 
 SECRET_PREFIX = "whsec_"
 ENDPOINT_PREFIX = "wh_"
