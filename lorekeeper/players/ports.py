@@ -1,4 +1,9 @@
-"""TODO docstring (lorekeeper.players.accounts.ports)."""
+"""The ports of players and tables: what they need from the outside world, and the values
+they carry (docs/players.md).
+
+Each port has a Redis adapter and an in-memory twin (adapters/redis/, adapters/memory/), and
+both pass the same contract suite (tests/adapters/test_player_stores_contract.py).
+"""
 
 from __future__ import annotations
 
