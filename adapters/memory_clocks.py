@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from lorekeeper.ports import Deadline, Due
+from lorekeeper.clocks.ports import Deadline, Due
 
 
 class InMemoryDeadlineIndex:

@@ -23,7 +23,7 @@ import redis
 from adapters.redis_keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY, WARNED_KEY, WARNINGS_KEY
 from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.stream_entries import text
-from lorekeeper.ports import Deadline, Due
+from lorekeeper.clocks.ports import Deadline, Due
 
 _KEYS = [DEADLINES_KEY, WARNINGS_KEY, CLOCK_ENTRIES_KEY, WARNED_KEY]
 

@@ -20,7 +20,7 @@
   called by lorekeeper/players/bot_turns.py): job id `bot-<game>-<version>-<seat>` (the game id
   escaped as below), the top-level function BOT_FUNC names.
 - a **time-out** (RQ, the clock queue) when a clocked game's deadline has passed
-  (`enqueue_time_out`, called by the workers' clock loop, lorekeeper/timekeeper.py): job id
+  (`enqueue_time_out`, called by the workers' clock loop, lorekeeper/clocks/timekeeper.py): job id
   `timeout-<game>-<version>` (the version the deadline was scheduled at), TIME_OUT_FUNC.
 - a **breath** job (RQ) when `BreathPhaseOpened` is among the appended events (R-TRN-6),
   with a job id per game and version of that event (`breath-<game>-<version>`; RQ accepts

@@ -49,6 +49,7 @@ from adapters.redis_push import PLAYER_TOPICS
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
 from adapters.redis_webhook_jobs import RQWebhookQueue
+from lorekeeper.clocks.ports import TimeOutQueue
 from lorekeeper.games.archive import Archiver
 from lorekeeper.games.ports import JobQueue
 from lorekeeper.games.reads import GameReader
@@ -57,7 +58,7 @@ from lorekeeper.players.accounts import PlayerService
 from lorekeeper.players.lobby import LobbyReader
 from lorekeeper.players.ports import BotQueue
 from lorekeeper.players.seating import SeatingService
-from lorekeeper.ports import ConcurrencyLimiter, RateLimiter, Rounds, Stores, TimeOutQueue
+from lorekeeper.ports import ConcurrencyLimiter, RateLimiter, Rounds, Stores
 from lorekeeper.push.ports import Feed, PushStores
 from lorekeeper.push.streaming import Gauge, StreamHub
 from lorekeeper.push.wiring import Push, push_of

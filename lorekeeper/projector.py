@@ -18,7 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from domain.view import ALL_SEATS, ViewParts, board_view
-from lorekeeper.clocks import clock_json
+from lorekeeper.clocks.ports import DeadlineIndex
+from lorekeeper.clocks.reading import clock_json
+from lorekeeper.clocks.timekeeper import deadlines_of
 from lorekeeper.errors import GameNotFound
 from lorekeeper.games.game import Game
 from lorekeeper.games.log import GameLog
@@ -26,10 +28,9 @@ from lorekeeper.games.ports import EventStore, ProjectionSave, ProjectionStore
 from lorekeeper.players.lobby import Lister, lobby_entry, to_act
 from lorekeeper.players.ports import LobbyIndex, TableStore
 from lorekeeper.players.tables import Table
-from lorekeeper.ports import DeadlineIndex, RoundReader, RoundReads, RoundWriter, RoundWrites
+from lorekeeper.ports import RoundReader, RoundReads, RoundWriter, RoundWrites
 from lorekeeper.push.notifications import records_of
 from lorekeeper.push.ports import NotificationLog
-from lorekeeper.timekeeper import deadlines_of
 
 __all__ = ["Outcome", "Projector", "SequentialRoundReader", "SequentialRoundWriter",
            "lobby_entry", "projection_of", "to_act"]  # fmt: skip
@@ -125,7 +126,7 @@ class Projector:
     ) -> None:
         """`lister`: the games are listed in the lobby; `notify`: their players are told
         (lorekeeper/push/notifications.py); `clocks`: the clocked games' deadlines are kept
-        (lorekeeper/timekeeper.py); `reader`, `writer`: where the round's reads come from
+        (lorekeeper/clocks/timekeeper.py); `reader`, `writer`: where the round's reads come from
         and its writes go (by default the projections and the log's events alone)."""
         self._log = log
         self._projections = projections

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lorekeeper.clocks.ports import TimeOutQueue
+from lorekeeper.clocks.timekeeper import Timekeeper
 from lorekeeper.games.archive import ArchivedEventStore, Archiver
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore, JobQueue
@@ -15,14 +17,13 @@ from lorekeeper.players.bot_turns import BotTurns
 from lorekeeper.players.lobby import Lister, LobbyReader
 from lorekeeper.players.ports import BotQueue
 from lorekeeper.players.seating import Limits, SeatingService
-from lorekeeper.ports import Rounds, Stores, TimeOutQueue
+from lorekeeper.ports import Rounds, Stores
 from lorekeeper.projector import Projector, SequentialRoundReader, SequentialRoundWriter
 from lorekeeper.push.notifications import Notifier
 from lorekeeper.push.ports import PushStores
 from lorekeeper.push.streaming import StreamHub
 from lorekeeper.settings import Settings
 from lorekeeper.signing import Signer
-from lorekeeper.timekeeper import Timekeeper
 from lorekeeper.transparency import TransparencyLog
 
 
@@ -68,7 +69,7 @@ def application(
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
-    `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
+    `time_outs`: where overdue clocks are queued (lorekeeper/clocks/timekeeper.py); `push`: the
     players' notification logs, told of every listed game (lorekeeper/push/notifications.py);
     `rounds`: where the projector reads and writes a round (by default each store in turn:
     one round trip each on Redis, where the composition roots give adapters/redis_rounds.py's)."""

@@ -2,7 +2,7 @@
 
 Every worker process runs a clock loop beside its RQ loop (workers/worker.py): every
 LOREKEEPER_CLOCK_POLL_MS it reads the overdue deadlines from the deadline index (one sorted
-set, lorekeeper/timekeeper.py) and queues each one's time-out on the clock queue, job id
+set, lorekeeper/clocks/timekeeper.py) and queues each one's time-out on the clock queue, job id
 `timeout-<game>-<version>`, and it tells the seats whose time runs out. Every process polls,
 so no single one holds up the clocks when it dies (RQ's own scheduler runs in one process per
 queue behind a lock: docs/workers.md says why it is not used).

@@ -29,6 +29,7 @@ from adapters.redis_backend import (
 from adapters.redis_jobs import RQJobQueue
 from adapters.redis_topology import GamesClient, RedisClients
 from adapters.redis_webhook_jobs import RQWebhookQueue
+from lorekeeper.clocks.timekeeper import Timekeeper
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, ProjectionStore
 from lorekeeper.games.service import GameService
@@ -39,7 +40,6 @@ from lorekeeper.projector import Projector
 from lorekeeper.push.webhooks import WebhookService
 from lorekeeper.push.wiring import push_of
 from lorekeeper.settings import Settings
-from lorekeeper.timekeeper import Timekeeper
 from lorekeeper.wiring import application
 
 

@@ -1,5 +1,5 @@
 """What a new game starts from: its scenario checked, its name, its secrets, its first events,
-its clock (the time control of `options.clock`, recorded in GameCreated: lorekeeper/clocks.py).
+its clock (the time control of `options.clock`, recorded in GameCreated: domain/clock.py).
 
 Pure but for the random values it is given; GameService.create_game stores the result.
 

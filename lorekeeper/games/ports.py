@@ -135,7 +135,7 @@ class EventStore(Protocol):
     ) -> AppendResult:
         """Append at `expected_version`; `time_ms` is the time recorded on the events (None:
         the store's clock): a clocked game's commands carry the time they were decided at,
-        which the deadlines they met were checked against (lorekeeper/clocks.py)."""
+        which the deadlines they met were checked against (domain/clock.py)."""
         ...
 
     def read(

@@ -8,7 +8,7 @@ Waiting (`follow`, `view(min_version=…)`) goes through the process's StreamHub
 (lorekeeper/push/streaming.py): a waiting reader holds a subscription, not a poll of its own.
 
 A view carries the game's clocks (`clock`, null for a game without a time control,
-lorekeeper/clocks.py): the board view shows them as they stand now, a past state as they
+lorekeeper/clocks/reading.py): the board view shows them as they stand now, a past state as they
 stood when its last event was appended.
 """
 
@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from domain import legal_listing
 from domain.view import board_view, redact_event, redact_view
-from lorekeeper.clocks import clock_json, now_ms, refreshed
+from lorekeeper.clocks.reading import clock_json, now_ms, refreshed
 from lorekeeper.games.game import require_game_id
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import ProjectionStore, SeatTokenStore, StoredEvent

@@ -30,7 +30,7 @@ from domain.events import TimedOut
 from domain.seeds import awaits_seed_step, in_seed_step
 from domain.timed import Append, CloseSeedCommits, OpenSeedStep, ServerStep, StartGame, TimeOut
 from lorekeeper.audit.chain import canonical_json
-from lorekeeper.clocks import now_ms
+from lorekeeper.clocks.reading import now_ms
 from lorekeeper.errors import (
     GameExists,
     GameNotFound,

@@ -17,7 +17,7 @@ snapshot at or before N, whatever N is.
 
 **What.** zlib-compressed JSON: `format`, `version`, the event's `head_hash` and
 `head_time_ms`, the `state` (domain/codec.py's JSON, with the hex-keyed maps `terrain` and
-`sites` as [hex, value] pairs) and the game's `clock` (lorekeeper/clocks.py). The state holds
+`sites` as [hex, value] pairs) and the game's `clock` (domain/clock.py). The state holds
 what the stream holds (the hands dealt are in GameCreated; the projection's stored view holds
 them too) and nothing of the game's secrets store (the dice seed, the hands' salts): those are
 never part of a GameState. Readers see a snapshot only through `board_view`, redacted per seat.

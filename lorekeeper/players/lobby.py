@@ -36,7 +36,7 @@ from typing import Any
 
 from domain import GameState, is_started
 from domain.seeds import in_seed_step
-from lorekeeper.clocks import clock_json, now_ms, refreshed
+from lorekeeper.clocks.reading import clock_json, now_ms, refreshed
 from lorekeeper.errors import Refused
 from lorekeeper.games.game import Game
 from lorekeeper.games.ports import EventStore

@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain import is_started
+from lorekeeper.clocks.timekeeper import TimeRunningOut
 from lorekeeper.games.game import Game
 from lorekeeper.players.lobby import status_of
 from lorekeeper.players.ports import TableStore
 from lorekeeper.players.tables import Table
 from lorekeeper.push.ports import Note, NoteRecord, NotificationLog
-from lorekeeper.timekeeper import TimeRunningOut
 
 TYPES = (
     "game_started",

@@ -9,7 +9,7 @@ import pytest
 
 from adapters.memory_clocks import InMemoryDeadlineIndex
 from adapters.redis_clocks import RedisDeadlineIndex
-from lorekeeper.ports import Deadline, DeadlineIndex, Due
+from lorekeeper.clocks.ports import Deadline, DeadlineIndex, Due
 
 
 @pytest.fixture(params=["in_memory", "redis"])

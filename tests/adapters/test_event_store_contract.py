@@ -180,7 +180,7 @@ def test_events_carry_the_server_time_in_ms(store: EventStore) -> None:
 
 def test_an_append_may_carry_the_time_it_was_decided_at(store: EventStore) -> None:
     # A clocked game's command is recorded with the time its deadline was checked against
-    # (lorekeeper/clocks.py); the chain hashes that time.
+    # (lorekeeper/games/service.py); the chain hashes that time.
     started(store)
     result = store.append("g1", 1, [event()], seat=0, command_id="c", command_hash="h",
                           time_ms=1_767_225_600_123)  # fmt: skip

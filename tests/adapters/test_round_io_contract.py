@@ -31,10 +31,11 @@ from adapters.redis_push import RedisNotificationLog
 from adapters.redis_rounds import RedisRoundReader, RedisRoundWriter
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients
+from lorekeeper.clocks.ports import Deadline, DeadlineIndex
 from lorekeeper.games.ports import EventStore, NewEvent, ProjectionSave, ProjectionStore
 from lorekeeper.players.ports import Listing, LobbyIndex, Shelf, TableStore
 from lorekeeper.players.tables import Table
-from lorekeeper.ports import Deadline, DeadlineIndex, RoundReader, RoundWriter, RoundWrites
+from lorekeeper.ports import RoundReader, RoundWriter, RoundWrites
 from lorekeeper.projector import SequentialRoundReader, SequentialRoundWriter
 from lorekeeper.push.ports import Note, NotificationLog
 from tests.round_trips import count_round_trips

@@ -22,13 +22,13 @@ from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
 from domain.notation import scenario_from_text
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import verify_lines
+from lorekeeper.clocks.ports import DeadlineIndex
+from lorekeeper.clocks.timekeeper import Timekeeper, TimeRunningOut
 from lorekeeper.errors import InvalidClock, TimeRanOut
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore
 from lorekeeper.games.reads import GameReader
 from lorekeeper.games.service import GameService
-from lorekeeper.ports import DeadlineIndex
-from lorekeeper.timekeeper import Timekeeper, TimeRunningOut
 from tests.service.conftest import RecordingJobs
 from tests.service.games import ICE_FLIGHT, ice
 

@@ -10,10 +10,10 @@ from adapters.memory_players import InMemoryTableStore
 from adapters.memory_push import InMemoryNotificationLog
 from domain import fold, new_game
 from domain.state import Decision
+from lorekeeper.clocks.timekeeper import TimeRunningOut
 from lorekeeper.games.game import Game
 from lorekeeper.players.tables import Seat, Table
 from lorekeeper.push.notifications import Notifier, facts_of, note_id
-from lorekeeper.timekeeper import TimeRunningOut
 from tests.service.games import duel
 
 ANN, BOB = "p_" + "a" * 16, "p_" + "b" * 16

@@ -1,6 +1,6 @@
 """The timekeeper: schedules each clocked game's deadline and acts when one comes.
 
-Clocks are folded from the events (lorekeeper/clocks.py); what has to happen at a deadline is
+Clocks are folded from the events (domain/clock.py); what has to happen at a deadline is
 found through the DeadlineIndex, which holds one deadline per clocked game, sorted by time:
 
 - `schedule(games)`: the projector writes each clocked game's running deadline after every
@@ -26,10 +26,10 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from lorekeeper.clocks.ports import Deadline, DeadlineIndex, Due, TimeOutQueue
 from lorekeeper.errors import GameNotFound
 from lorekeeper.games.game import Committed, Game
 from lorekeeper.games.service import GameService
-from lorekeeper.ports import Deadline, DeadlineIndex, Due, TimeOutQueue
 
 log = logging.getLogger(__name__)
 BATCH = 64  # overdue games, and warnings, taken at a time
