@@ -178,7 +178,7 @@ def ticket_key(digest: str) -> str:
     return f"lk:ticket:{digest}"
 
 
-# The transparency log (lorekeeper/transparency.py), spanning games: the coordination Redis.
+# The transparency log (lorekeeper/audit/transparency.py), spanning games: the coordination Redis.
 TRANSPARENCY_LEAVES_KEY = "lk:{tlog}:leaves"  # list: every leaf's data, in log order
 TRANSPARENCY_NAMES_KEY = "lk:{tlog}:names"  # hash: leaf name -> its index
 TRANSPARENCY_SALTS_KEY = "lk:{tlog}:salts"  # hash: game id -> its salt (64 hex digits)

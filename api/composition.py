@@ -49,6 +49,8 @@ from adapters.redis_push import PLAYER_TOPICS
 from adapters.redis_ratelimit import RedisRateLimiter
 from adapters.redis_topology import RedisClients
 from adapters.redis_webhook_jobs import RQWebhookQueue
+from lorekeeper.audit.signing import Signer
+from lorekeeper.audit.transparency import TransparencyLog
 from lorekeeper.clocks.ports import TimeOutQueue
 from lorekeeper.games.archive import Archiver
 from lorekeeper.games.ports import JobQueue
@@ -63,8 +65,6 @@ from lorekeeper.push.ports import Feed, PushStores
 from lorekeeper.push.streaming import Gauge, StreamHub
 from lorekeeper.push.wiring import Push, push_of
 from lorekeeper.settings import Settings
-from lorekeeper.signing import Signer
-from lorekeeper.transparency import TransparencyLog
 from lorekeeper.wiring import application, signer_of
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from lorekeeper.audit.ports import TransparencyStore
 from lorekeeper.clocks.ports import Deadline, DeadlineIndex
 from lorekeeper.games.ports import (
     ArchiveStore,
@@ -106,33 +107,6 @@ class ConcurrencyLimiter(Protocol):
 
 
 # -- clocks: deadlines (docs/api.md, "Clocks"; docs/workers.md) ---------------------------------
-
-
-class TransparencyStore(Protocol):
-    """The transparency log's leaves, append-only, in order (lorekeeper/transparency.py), and
-    each game's salt. Each leaf has a unique name (`game_created:<game id>`,
-    `game_finished:<game id>`): appending a name twice keeps the first leaf and answers its
-    index. A game's salt, once kept, never changes. One on the coordination Redis."""
-
-    def append(self, name: str, data: bytes, limit: int) -> int | None:
-        """The leaf's index (its first one for a name seen before); None when the log holds
-        `limit` leaves already."""
-        ...
-
-    def index_of(self, name: str) -> int | None: ...
-
-    def size(self) -> int: ...
-
-    def leaves(self, start: int, stop: int) -> list[bytes]:
-        """Leaves `start` to `stop - 1` (fewer past the end)."""
-        ...
-
-    def salt(self, game_id: str, fresh: str, limit: int) -> str | None:
-        """The game's salt: the one kept, or `fresh`, kept now, when it has none (once, even
-        when two ask at once); None when it has none and the log holds `limit` leaves."""
-        ...
-
-    def salt_of(self, game_id: str) -> str | None: ...
 
 
 @dataclass(frozen=True)

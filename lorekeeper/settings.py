@@ -231,7 +231,7 @@ def _read_key_file(settings: Settings) -> None:
         raise ValueError(f"LOREKEEPER_SIGNING_KEY_FILE: cannot read it: {detail}") from None
     if not _HEX_KEY.fullmatch(text):
         raise ValueError("LOREKEEPER_SIGNING_KEY_FILE holds no Ed25519 private key (64 hex "
-                         "digits; python -m lorekeeper.signing FILE makes one)")  # fmt: skip
+                         "digits; python -m lorekeeper.audit.signing FILE makes one)")  # fmt: skip
     object.__setattr__(settings, "signing_key", SecretStr(text))  # the settings are frozen
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lorekeeper.audit.signing import Signer
+from lorekeeper.audit.transparency import TransparencyLog
 from lorekeeper.clocks.ports import TimeOutQueue
 from lorekeeper.clocks.timekeeper import Timekeeper
 from lorekeeper.games.archive import ArchivedEventStore, Archiver
@@ -23,8 +25,6 @@ from lorekeeper.push.notifications import Notifier
 from lorekeeper.push.ports import PushStores
 from lorekeeper.push.streaming import StreamHub
 from lorekeeper.settings import Settings
-from lorekeeper.signing import Signer
-from lorekeeper.transparency import TransparencyLog
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def application(
 
 
 def signer_of(settings: Settings) -> Signer | None:
-    """The signing key the settings name (lorekeeper/signing.py); None: nothing is signed."""
+    """The signing key the settings name (lorekeeper/audit/signing.py); None: nothing is signed."""
     if settings.signing_key is None:
         return None
     retired = settings.retired_signing_keys.split(",")

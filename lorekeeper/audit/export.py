@@ -6,7 +6,7 @@
     {"record": "trailer", "events": N, "head_hash", "finished", "dice_seed", "log_salt"?,
      "signature"?}
 
-Every line is canonical JSON (lorekeeper/audit/chain.py), so an export is the same bytes each time.
+Every line is canonical JSON (chain.py), so an export is the same bytes each time.
 An unfinished game's export reveals nothing secret: GameCreated's cards are redacted as for
 a tokenless reader and no seed is known yet. In a game of record format 2 that redacted line
 is the very form its hash covers, so the whole chain checks; in an older game (format 1) the

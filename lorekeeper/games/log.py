@@ -31,6 +31,7 @@ from domain.events import SCHEMA_VERSION, DiceRevealed, SecretsRevealed, event_f
 from domain.seeds import seat_seeds
 from domain.timed import timed_after
 from lorekeeper.audit.chain import canonical_json, record_json
+from lorekeeper.audit.transparency import TransparencyLog
 from lorekeeper.budget import spend
 from lorekeeper.errors import GameNotFound, VersionConflict, VersionNotFound
 from lorekeeper.games.cache import StateCache
@@ -48,7 +49,6 @@ from lorekeeper.games.ports import (
     Tail,
 )
 from lorekeeper.games.snapshots import DEFAULT_EVERY, Snapshot, decode, encode, is_due
-from lorekeeper.transparency import TransparencyLog
 
 logger = logging.getLogger(__name__)
 

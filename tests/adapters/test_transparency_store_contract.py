@@ -11,7 +11,7 @@ import redis
 
 from adapters.memory_stores import InMemoryTransparencyStore
 from adapters.redis_transparency import RedisTransparencyStore
-from lorekeeper.ports import TransparencyStore
+from lorekeeper.audit.ports import TransparencyStore
 
 
 @pytest.fixture(params=["in_memory", "redis"])

@@ -15,10 +15,10 @@ from domain import GameState, command_from_json, legal_actions, merge_orders
 from domain.notation import scenario_from_text
 from domain.orders import order_cost
 from domain.scenarios import get_scenario
+from lorekeeper.audit.transparency import TransparencyLog
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore
 from lorekeeper.games.service import GameService
-from lorekeeper.transparency import TransparencyLog
 
 MAX_COMMANDS = 2000
 

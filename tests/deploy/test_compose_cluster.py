@@ -13,8 +13,8 @@ import yaml
 
 from adapters.redis_cluster_server import is_formed, node_process
 from adapters.redis_topology import cluster_seeds
+from lorekeeper.audit.signing import new_private_key_hex
 from lorekeeper.settings import Settings
-from lorekeeper.signing import new_private_key_hex
 
 ROOT = Path(__file__).resolve().parents[2]
 NODES = [f"redis-node-{i}" for i in range(1, 7)]

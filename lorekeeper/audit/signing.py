@@ -4,7 +4,7 @@ public key, and the retired ones still trusted, with their ids.
 
 Configured as `LOREKEEPER_SIGNING_KEY` (the 32-byte private key, 64 hex digits; scripts/run
 makes one), or as `LOREKEEPER_SIGNING_KEY_FILE`, a file holding it (compose.yaml makes one in
-a volume: `python -m lorekeeper.signing FILE` writes a fresh key there unless one is already
+a volume: `python -m lorekeeper.audit.signing FILE` writes a fresh key there unless one is already
 there); `LOREKEEPER_RETIRED_SIGNING_KEYS` lists public keys (64 hex digits, comma
 separated) that signed earlier and are still published. Without a signing key nothing is
 signed and no key is published.
@@ -83,11 +83,11 @@ def ensure_key_file(path: Path) -> tuple[bool, Signer]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m lorekeeper.signing FILE`: make the signing key file unless it exists; print
+    """`python -m lorekeeper.audit.signing FILE`: make the signing key file unless it exists; print
     the key's id and public key (what GET /.well-known/lorekeeper-keys will publish)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m lorekeeper.signing FILE", file=sys.stderr)
+        print("usage: python -m lorekeeper.audit.signing FILE", file=sys.stderr)
         return 2
     try:
         made, signer = ensure_key_file(Path(args[0]))

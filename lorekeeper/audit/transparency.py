@@ -1,6 +1,6 @@
 """The transparency log of game heads (docs/audit.md, section 7): an append-only RFC 9162
 Merkle tree, as Certificate Transparency logs are, of two leaves per game, at its creation and
-at its end. Each leaf is sealed (`lorekeeper/audit/leaves.py`): a salted commitment to what it
+at its end. Each leaf is sealed (`leaves.py`): a salted commitment to what it
 says (the game id, the head's version and hash), so the log names no game to an outsider. The
 game's salt is shown only where the game may be read (its export, its proof). An operator who
 rewrites or drops a game after its leaf went in must rewrite the log too, which no consistency
@@ -36,9 +36,9 @@ from lorekeeper.audit.leaves import (
     seal,
 )
 from lorekeeper.audit.merkle import CompactTree, leaf_hash
+from lorekeeper.audit.ports import TransparencyStore
 from lorekeeper.errors import Refused
 from lorekeeper.games.ports import StoredEvent
-from lorekeeper.ports import TransparencyStore
 
 __all__ = ["CREATED", "FINISHED", "GameProof", "TransparencyLog", "TreeHead", "leaf_bytes"]
 
