@@ -1,5 +1,6 @@
-"""The in-memory twin of RedisArchiveStore: the contract of lorekeeper/ports.py's ArchiveStore.
-It drops the game's stream from the InMemoryEventStore it is given, as the Redis script does."""
+"""The in-memory twin of RedisArchiveStore: the contract of lorekeeper/games/ports.py's
+ArchiveStore. It drops the game's stream from the InMemoryEventStore it is given, as the Redis
+script does."""
 
 from __future__ import annotations
 

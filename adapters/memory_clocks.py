@@ -1,5 +1,5 @@
 """The in-memory twin of RedisDeadlineIndex (tests, single-process runs): the contract of
-lorekeeper/ports.py's DeadlineIndex, dicts under one lock."""
+lorekeeper/clocks/ports.py's DeadlineIndex, dicts under one lock."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ import time
 import uuid
 from collections.abc import Callable
 
-from lorekeeper.ports import Slot
+from lorekeeper.limits import Slot
 
 
 class InMemoryConcurrencyLimiter:

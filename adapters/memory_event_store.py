@@ -1,5 +1,5 @@
 """The in-memory twin of RedisStreamEventStore (tests, demos, single-process runs): the
-contract of lorekeeper/ports.py's EventStore, one lock, no I/O."""
+contract of lorekeeper/games/ports.py's EventStore, one lock, no I/O."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The in-memory twin of RedisLobbyIndex (tests, single-process runs): the contract of
-lorekeeper/ports.py's LobbyIndex, sorted lists kept with bisect under one lock."""
+lorekeeper/players/ports.py's LobbyIndex, sorted lists kept with bisect under one lock."""
 
 from __future__ import annotations
 

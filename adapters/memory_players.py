@@ -1,5 +1,5 @@
 """The in-memory twins of RedisPlayerStore and RedisTableStore (tests, single-process runs):
-the contracts of lorekeeper/ports.py's PlayerStore and TableStore, one lock each, no I/O."""
+the contracts of lorekeeper/players/ports.py's PlayerStore and TableStore, one lock each, no I/O."""
 
 from __future__ import annotations
 

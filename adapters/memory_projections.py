@@ -1,5 +1,5 @@
 """The in-memory twin of RedisProjectionStore (tests, single-process runs): the contract of
-lorekeeper/ports.py's ProjectionStore, one condition variable, no I/O."""
+lorekeeper/games/ports.py's ProjectionStore, one condition variable, no I/O."""
 
 from __future__ import annotations
 

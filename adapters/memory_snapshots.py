@@ -1,4 +1,4 @@
-"""The in-memory twin of RedisSnapshotStore: the contract of lorekeeper/ports.py's
+"""The in-memory twin of RedisSnapshotStore: the contract of lorekeeper/games/ports.py's
 SnapshotStore, one lock, no I/O."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from lorekeeper.games.dice import DiceConfig
 from lorekeeper.games.seat_tokens import matching_seat
-from lorekeeper.ports import Quota, Rate
+from lorekeeper.limits import Quota, Rate
 
 
 class InMemorySeatTokenStore:

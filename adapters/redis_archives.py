@@ -1,4 +1,4 @@
-"""ArchiveStore on Redis (the port: lorekeeper/ports.py; the twin: memory_archives.py).
+"""ArchiveStore on Redis (the port: lorekeeper/games/ports.py; the twin: memory_archives.py).
 
 `lk:{<game_id>}:archive`, a hash beside the game's other keys (same hash tag, same Cluster
 slot): `version` and `events`, the compressed blob lorekeeper/games/archive.py packs. One script

@@ -27,9 +27,10 @@ from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import RedisClients, ReplicaWait, games_client, server_client
 from adapters.redis_transparency import RedisTransparencyStore
 from adapters.webhook_sender import HttpWebhookSender
-from lorekeeper.ports import Rounds, Stores
+from lorekeeper.projections.ports import Rounds
 from lorekeeper.push.ports import PushStores
 from lorekeeper.settings import Settings
+from lorekeeper.stores import Stores
 
 
 def connect(settings: Settings) -> RedisClients:

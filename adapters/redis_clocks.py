@@ -1,4 +1,4 @@
-"""DeadlineIndex on Redis (the port: lorekeeper/ports.py; the twin: memory_clocks.py).
+"""DeadlineIndex on Redis (the port: lorekeeper/clocks/ports.py; the twin: memory_clocks.py).
 
 Every key spans games and carries the hash tag `{clocks}` (adapters/redis_keys.py), so each
 script runs in one slot (on a Cluster, on one node, like the lobby):

@@ -1,4 +1,4 @@
-"""ConcurrencyLimiter on Redis (the port: lorekeeper/ports.py; the twin: memory_concurrency.py).
+"""ConcurrencyLimiter on Redis (the port: lorekeeper/limits.py; the twin: memory_concurrency.py).
 
 A caller's long requests are one sorted set, `lk:slots:<caller>`: slot id -> the time (Redis
 ms) it lapses. One script takes a slot (dropping lapsed ones first) only while the caller
@@ -18,7 +18,7 @@ import uuid
 import redis
 
 from adapters.redis_keys import slots_key
-from lorekeeper.ports import Slot
+from lorekeeper.limits import Slot
 
 # KEYS: the caller's slots. ARGV: limit, ttl ms, slot id. Reply: {1 taken | 0 refused, held}.
 _ACQUIRE_LUA = """

@@ -1,4 +1,4 @@
-"""Feed on Redis Streams (the port: lorekeeper/ports.py; the twin: memory_feed.py).
+"""Feed on Redis Streams (the port: lorekeeper/push/ports.py; the twin: memory_feed.py).
 
 `wait` is one `XREAD BLOCK` over every followed topic's stream, on a connection of its own:
 what a process's stream hub (lorekeeper/push/streaming.py) waits on, however many clients follow.

@@ -1,4 +1,4 @@
-"""JobQueue on Redis (the port: lorekeeper/ports.py; the twin: memory_jobs.py).
+"""JobQueue on Redis (the port: lorekeeper/games/ports.py; the twin: memory_jobs.py).
 
 `after_append` schedules at most what is needed:
 

@@ -1,4 +1,4 @@
-"""LobbyIndex on Redis (the port: lorekeeper/ports.py; the twin: memory_lobby.py).
+"""LobbyIndex on Redis (the port: lorekeeper/players/ports.py; the twin: memory_lobby.py).
 
 Every key here spans games, and all carry the hash tag `{lobby}` (adapters/redis_keys.py):
 

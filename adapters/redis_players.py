@@ -1,4 +1,4 @@
-"""PlayerStore on Redis (the port: lorekeeper/ports.py; the twin: memory_players.py).
+"""PlayerStore on Redis (the port: lorekeeper/players/ports.py; the twin: memory_players.py).
 
 - `lk:player:{<id>}`   hash: `name`, `created_ms`, `key:<key id>` -> `{"hash", "created_ms"}`
   (`"revoked": true` while its revocation is under way)

@@ -1,4 +1,4 @@
-"""ProjectionStore on Redis (the port: lorekeeper/ports.py; the twin: memory_projections.py).
+"""ProjectionStore on Redis (the port: lorekeeper/games/ports.py; the twin: memory_projections.py).
 
 Views are stored as JSON with sorted keys and compact separators (`view_json`): a rebuild
 gives the same bytes as the live projection.

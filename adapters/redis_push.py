@@ -1,5 +1,5 @@
 """Push on Redis (docs/push.md): each player's notification log, webhook endpoints and their
-delivery state, and stream tickets. The ports: lorekeeper/ports.py; the twins:
+delivery state, and stream tickets. The ports: lorekeeper/push/ports.py; the twins:
 adapters/memory_push.py; the contract: tests/adapters/test_push_contract.py.
 
 Everything but the tickets lives on the coordination Redis under the tag `{push}`: a player's

@@ -38,7 +38,7 @@ import redis
 from adapters.redis_keys import bucket_key
 from adapters.redis_lane import ScriptCall, lane_for, run_all
 from adapters.redis_topology import GamesClient
-from lorekeeper.ports import Quota, Rate
+from lorekeeper.limits import Quota, Rate
 
 LEASE_MAX = 16
 LEASE_TTL_S = 0.5

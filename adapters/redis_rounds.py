@@ -45,7 +45,7 @@ from adapters.redis_projections import RedisProjectionStore
 from adapters.redis_push import RedisNotificationLog
 from adapters.redis_tables import RedisTableStore
 from adapters.redis_topology import GamesClient, RedisClients
-from lorekeeper.ports import RoundReads, RoundWrites
+from lorekeeper.projections.ports import RoundReads, RoundWrites
 
 
 class _Queued:

@@ -1,4 +1,4 @@
-"""SnapshotStore on Redis (the port: lorekeeper/ports.py; the twin: memory_snapshots.py).
+"""SnapshotStore on Redis (the port: lorekeeper/games/ports.py; the twin: memory_snapshots.py).
 
 `lk:{<game_id>}:snapshots`, one sorted set per game beside its stream (same hash tag, same
 Cluster slot): score the version, member `<version>:<base64 of the blob>`, so the newest

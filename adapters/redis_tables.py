@@ -1,4 +1,4 @@
-"""TableStore on Redis (the port: lorekeeper/ports.py; the twin: memory_tables.py).
+"""TableStore on Redis (the port: lorekeeper/players/ports.py; the twin: memory_tables.py).
 
 `lk:{<game_id>}:table` hash: `rev` and `table` (the Table as JSON). In the game's slot, beside
 its stream and seat tokens. Every change is a compare and set on `rev` (one script).

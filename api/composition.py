@@ -56,15 +56,17 @@ from lorekeeper.games.archive import Archiver
 from lorekeeper.games.ports import JobQueue
 from lorekeeper.games.reads import GameReader
 from lorekeeper.games.service import GameService
+from lorekeeper.limits import ConcurrencyLimiter, RateLimiter
 from lorekeeper.players.accounts import PlayerService
 from lorekeeper.players.lobby import LobbyReader
 from lorekeeper.players.ports import BotQueue
 from lorekeeper.players.seating import SeatingService
-from lorekeeper.ports import ConcurrencyLimiter, RateLimiter, Rounds, Stores
+from lorekeeper.projections.ports import Rounds
 from lorekeeper.push.ports import Feed, PushStores
 from lorekeeper.push.streaming import Gauge, StreamHub
 from lorekeeper.push.wiring import Push, push_of
 from lorekeeper.settings import Settings
+from lorekeeper.stores import Stores
 from lorekeeper.wiring import application, signer_of
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when

@@ -39,7 +39,7 @@ from domain.view import ALL_SEATS, board_view
 from lorekeeper.games.game import Game
 from lorekeeper.games.log import new_events
 from lorekeeper.games.ports import NewEvent
-from lorekeeper.projector import lobby_entry
+from lorekeeper.players.lobby import lobby_entry
 from lorekeeper.settings import Settings
 from workers import context
 from workers.context import WorkerContext, build_context, installed

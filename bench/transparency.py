@@ -23,8 +23,8 @@ import redis
 from adapters.redis_keys import TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY
 from adapters.redis_transparency import RedisTransparencyStore
 from bench.report import Row, num, table
+from lorekeeper.audit.leaves import CREATED, FINISHED, leaf_bytes
 from lorekeeper.audit.merkle import CompactTree, leaf_hash, verify_consistency, verify_inclusion
-from lorekeeper.audit.transparency import CREATED, FINISHED, leaf_bytes
 
 GAMES = 50_000  # two leaves each: a log of 100,000 leaves
 PROOFS = 2_000

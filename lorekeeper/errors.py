@@ -179,6 +179,6 @@ class StoreUnavailable(LorekeeperError):
 
 
 class ReadBudgetExceeded(LorekeeperError):
-    """A read that folds a game's events ran out of its time budget (lorekeeper/budget.py)."""
+    """A read that folds a game's events ran out of its time budget (budget.py)."""
 
     code = "read_budget_exceeded"

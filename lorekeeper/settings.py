@@ -83,13 +83,13 @@ class Settings(BaseSettings):
     address_rate_burst: int = Field(default=180, ge=1)
     players_per_address: int = Field(default=10, ge=1)
     players_window_s: int = Field(default=3600, ge=60, le=7 * 86400)
-    app_keys: str = ""  # NAME:SHA256,… (lorekeeper/app_keys.py; never the keys themselves)
+    app_keys: str = ""  # NAME:SHA256,… (app_keys.py; never the keys themselves)
     app_rate_per_s: float = Field(default=200.0, gt=0)
     app_rate_burst: int = Field(default=600, ge=1)
     players_per_app: int = Field(default=1000, ge=1)
     projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
     request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
-    # The computing a read that folds a game's events may spend (lorekeeper/budget.py).
+    # The computing a read that folds a game's events may spend (budget.py).
     read_budget_s: float = Field(default=5.0, gt=0, le=60)  # = budget.DEFAULT_S
     sse_max_s: float = Field(default=300.0, gt=0)
     sse_keepalive_s: float = Field(default=15.0, gt=0)

@@ -19,12 +19,14 @@ from lorekeeper.players.bot_turns import BotTurns
 from lorekeeper.players.lobby import Lister, LobbyReader
 from lorekeeper.players.ports import BotQueue
 from lorekeeper.players.seating import Limits, SeatingService
-from lorekeeper.ports import Rounds, Stores
-from lorekeeper.projector import Projector, SequentialRoundReader, SequentialRoundWriter
+from lorekeeper.projections.ports import Rounds
+from lorekeeper.projections.projector import Projector
+from lorekeeper.projections.rounds import SequentialRoundReader, SequentialRoundWriter
 from lorekeeper.push.notifications import Notifier
 from lorekeeper.push.ports import PushStores
 from lorekeeper.push.streaming import StreamHub
 from lorekeeper.settings import Settings
+from lorekeeper.stores import Stores
 
 
 @dataclass(frozen=True)

@@ -35,11 +35,11 @@ from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, Projectio
 from lorekeeper.games.service import GameService
 from lorekeeper.players.bot_turns import BotTurns
 from lorekeeper.players.seating import SeatingService
-from lorekeeper.ports import Stores
-from lorekeeper.projector import Projector
+from lorekeeper.projections.projector import Projector
 from lorekeeper.push.webhooks import WebhookService
 from lorekeeper.push.wiring import push_of
 from lorekeeper.settings import Settings
+from lorekeeper.stores import Stores
 from lorekeeper.wiring import application
 
 

@@ -25,8 +25,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from lorekeeper.audit.leaves import (
-    CREATED,
-    FINISHED,
     created_opening,
     finished_opening,
     leaf_bytes,
@@ -39,8 +37,6 @@ from lorekeeper.audit.merkle import CompactTree, leaf_hash
 from lorekeeper.audit.ports import TransparencyStore
 from lorekeeper.errors import Refused
 from lorekeeper.games.ports import StoredEvent
-
-__all__ = ["CREATED", "FINISHED", "GameProof", "TransparencyLog", "TreeHead", "leaf_bytes"]
 
 log = logging.getLogger(__name__)
 MAX_ENTRIES_PAGE = 1000

@@ -16,7 +16,7 @@ from lorekeeper.audit.chain import canonical_json
 from lorekeeper.errors import CommandIdConflict
 
 # The `command` recorded with the server's own steps (an append's first event carries the
-# command that caused it, lorekeeper/ports.py); clients' commands are their bodies.
+# command that caused it, ports.py); clients' commands are their bodies.
 CREATE_COMMAND = {"type": "create_game"}
 BREATH_COMMAND = {"type": "resolve_breath"}
 # The first turn of a game created unstarted, once its seats are taken (docs/players.md).

@@ -258,7 +258,7 @@ class Lister:
 
     def listings_of(self, games: Sequence[Game], tables: Sequence[Table | None]) -> list[Listing]:
         """The games' listings, with their tables (a projection round writes them with its
-        other writes: lorekeeper/projector.py)."""
+        other writes: lorekeeper/projections/projector.py)."""
         return [listing_of(g, t, self._created_ms(g.id, t))
                 for g, t in zip(games, tables, strict=True)]  # fmt: skip
 

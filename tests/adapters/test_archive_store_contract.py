@@ -1,5 +1,6 @@
-"""The ArchiveStore contract (lorekeeper/ports.py): in memory, on one Redis, and with the games
-on a Redis Cluster (the archive sits in its game's slot, and one script replaces the stream)."""
+"""The ArchiveStore contract (lorekeeper/games/ports.py): in memory, on one Redis, and with the
+games on a Redis Cluster (the archive sits in its game's slot, and one script replaces the
+stream)."""
 
 from __future__ import annotations
 

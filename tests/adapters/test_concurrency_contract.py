@@ -11,7 +11,7 @@ import redis
 
 from adapters.memory_concurrency import InMemoryConcurrencyLimiter
 from adapters.redis_concurrency import RedisConcurrencyLimiter
-from lorekeeper.ports import ConcurrencyLimiter
+from lorekeeper.limits import ConcurrencyLimiter
 
 
 @pytest.fixture(params=["in_memory", "redis"])

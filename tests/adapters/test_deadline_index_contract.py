@@ -1,5 +1,5 @@
-"""The DeadlineIndex contract (lorekeeper/ports.py), run on both implementations: each clocked
-game's running deadline, the overdue ones earliest first, warnings claimed once per key."""
+"""The DeadlineIndex contract (lorekeeper/clocks/ports.py), run on both implementations: each
+clocked game's running deadline, the overdue ones earliest first, warnings claimed once per key."""
 
 from __future__ import annotations
 

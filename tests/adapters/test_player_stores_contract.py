@@ -1,4 +1,4 @@
-"""The contracts of PlayerStore, TableStore and LobbyIndex (lorekeeper/ports.py): every
+"""The contracts of PlayerStore, TableStore and LobbyIndex (lorekeeper/players/ports.py): every
 implementation, in memory and on a private Redis."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The push ports' contract (lorekeeper/ports.py: NotificationLog, WebhookStore, TicketStore),
+"""The push ports' contract (lorekeeper/push/ports.py: NotificationLog, WebhookStore, TicketStore),
 run on both implementations: each fact's note appended once and in stamp order, logs
 bounded, endpoints due when their player is told something and settled only at the log's
 head, claims leased, locks held by one, tickets good once."""

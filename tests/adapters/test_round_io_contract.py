@@ -1,5 +1,5 @@
-"""The RoundReader and RoundWriter contracts (lorekeeper/ports.py), run in memory, on one
-Redis and with the games on a Cluster: a projection round's checkpoints, new events and
+"""The RoundReader and RoundWriter contracts (lorekeeper/projections/ports.py), run in memory, on
+one Redis and with the games on a Cluster: a projection round's checkpoints, new events and
 tables read as each store gives them (and the games' pending flags cleared first, when
 asked); its notes, listings, deadlines and views all written,
 each save's result given back, and a failure before the saves leaving no view newer than
@@ -35,8 +35,8 @@ from lorekeeper.clocks.ports import Deadline, DeadlineIndex
 from lorekeeper.games.ports import EventStore, NewEvent, ProjectionSave, ProjectionStore
 from lorekeeper.players.ports import Listing, LobbyIndex, Shelf, TableStore
 from lorekeeper.players.tables import Table
-from lorekeeper.ports import RoundReader, RoundWriter, RoundWrites
-from lorekeeper.projector import SequentialRoundReader, SequentialRoundWriter
+from lorekeeper.projections.ports import RoundReader, RoundWriter, RoundWrites
+from lorekeeper.projections.rounds import SequentialRoundReader, SequentialRoundWriter
 from lorekeeper.push.ports import Note, NotificationLog
 from tests.round_trips import count_round_trips
 

@@ -1,4 +1,4 @@
-"""The SnapshotStore contract (lorekeeper/ports.py): in memory, on one Redis, and with the
+"""The SnapshotStore contract (lorekeeper/games/ports.py): in memory, on one Redis, and with the
 games on a Redis Cluster (the snapshots sit in their game's slot)."""
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ def test_a_read_drops_what_comes_before_its_version_and_past_its_limit() -> None
 
 
 def test_a_stored_events_own_init_takes_its_fields_in_order_with_their_defaults() -> None:
-    # StoredEvent writes its __init__ out (lorekeeper/ports.py: the dataclass's is slower)
+    # StoredEvent writes its __init__ out (lorekeeper/games/ports.py: the dataclass's is slower)
     params = list(inspect.signature(StoredEvent.__init__).parameters.values())[1:]
     fields = dataclasses.fields(StoredEvent)
     assert [(p.name, p.default) for p in params] == [

@@ -12,7 +12,7 @@ from adapters.redis_server import RedisServerProcess
 from api.guards import retry_after_s
 from lorekeeper.games.dice import DiceConfig
 from lorekeeper.games.seat_tokens import new_token, token_hash
-from lorekeeper.ports import Rate, RateLimiter
+from lorekeeper.limits import Rate, RateLimiter
 from tests.bundled_redis import bundled_server, needs_bundled_redis
 from tests.service.conftest import Backend
 

@@ -22,7 +22,7 @@ from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import EventStore, SnapshotStore, StoredEvent, Tail
 from lorekeeper.games.service import GameService
 from lorekeeper.games.snapshots import Snapshot, decode, encode
-from lorekeeper.projector import Projector
+from lorekeeper.projections.projector import Projector
 from tests.audit.games import memory_service, play, skirmish
 from tests.service.conftest import Backend
 

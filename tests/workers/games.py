@@ -13,7 +13,7 @@ from domain.notation import scenario_from_text
 from domain.view import ALL_SEATS, board_view
 from lorekeeper.games.ports import Projection, StoredEvent
 from lorekeeper.games.service import CommandResult, GameService
-from lorekeeper.projector import Outcome
+from lorekeeper.projections.projector import Outcome
 from workers.context import WorkerContext
 from workers.projection_loop import ProjectionLoop
 from workers.worker import make_worker

@@ -20,7 +20,7 @@ from lorekeeper.players.access import Caller
 from lorekeeper.players.accounts import PlayerCaller
 from lorekeeper.players.ports import Player
 from lorekeeper.players.seating import SeatSpec
-from lorekeeper.projector import projection_of
+from lorekeeper.projections.projector import projection_of
 from tests.workers.games import drain
 from workers import clocks
 from workers.context import WorkerContext

@@ -22,7 +22,7 @@ from lorekeeper.errors import VersionConflict
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import NewEvent
 from lorekeeper.games.service import GameService
-from lorekeeper.projector import Projector
+from lorekeeper.projections.projector import Projector
 from tests.workers.games import BreathGame
 
 AFTER_MOVEMENT = ["MovementEnded", "BreathPhaseOpened"]

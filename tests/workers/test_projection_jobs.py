@@ -27,7 +27,7 @@ from adapters.redis_projections import (
 from lorekeeper.games.ports import NewEvent
 from lorekeeper.players.lobby import SYSTEM, LobbyReader
 from lorekeeper.players.ports import Shelf
-from lorekeeper.projector import Outcome
+from lorekeeper.projections.projector import Outcome
 from lorekeeper.settings import Settings
 from tests.round_trips import count_round_trips
 from tests.topologies import Topology
