@@ -1,7 +1,8 @@
 """What a new game starts from: its scenario checked, its name, its secrets, its first events,
 its clock (the time control of `options.clock`, recorded in GameCreated: domain/clock.py).
 
-Pure but for the random values it is given; GameService.create_game stores the result.
+The parts are pure but for the random values they are given; `GameCreator.create_game` makes
+a game of them and stores it (GameService, service.py, is one).
 
 **A creation is named like a command** (docs/api.md, "Creating a game, safely"). With an
 `Idempotency-Key`, the key and who sends it name it (the caller's player, else its address):
@@ -20,21 +21,36 @@ import base64
 import hashlib
 import hmac
 import json
+import logging
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 import domain
-from domain import Event, ScenarioError
+from domain import Event, GameState, ScenarioError
 from domain.clock import ClockError, TimeControl, time_control
 from domain.events import GameCreated
 from domain.scenarios import get_scenario
 from lorekeeper.audit.chain import NotCanonical, canonical_json
 from lorekeeper.audit.commitments import SALT_BYTES, commitments, hands_dealt
-from lorekeeper.errors import InvalidClock, ScriptedDiceRefused, UnknownScenario
-from lorekeeper.games.dice import DiceConfig
-from lorekeeper.games.seat_tokens import TOKEN_PREFIX
+from lorekeeper.clocks.reading import now_ms
+from lorekeeper.errors import (
+    GameExists,
+    GameNotFound,
+    IdempotencyMismatch,
+    InvalidClock,
+    ScriptedDiceRefused,
+    UnknownScenario,
+)
+from lorekeeper.games.dice import DiceConfig, FillStep, SeedStep
+from lorekeeper.games.game import Cause
+from lorekeeper.games.idempotency import CREATE_COMMAND
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import SeatTokenStore
+from lorekeeper.games.seat_tokens import TOKEN_PREFIX, token_hash
+
+log = logging.getLogger(__name__)
 
 CREATE_PREFIX = "create-"
 TOKEN_SEED_BYTES = 32
@@ -175,3 +191,180 @@ def _require_canonical(doc: Mapping[str, Any]) -> None:
         canonical_json(doc)
     except (NotCanonical, TypeError) as exc:
         raise ScenarioError([f"scenario: {exc} (the hash chain stores integers only)"]) from None
+
+
+class GameCreator:
+    """Creating games; GameService (service.py) adds the commands and the server's steps."""
+
+    def __init__(
+        self,
+        log: GameLog,
+        seats: SeatTokenStore,
+        *,
+        allow_scripted_dice: bool = False,
+        new_game_id: Callable[[], str] = lambda: secrets.token_hex(8),
+        new_dice_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32),
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        self.log = log
+        self.now_ms = clock  # epoch ms: what clocked games' deadlines are checked against
+        self._seats = seats
+        self._allow_scripted_dice = allow_scripted_dice
+        self._new_game_id = new_game_id
+        self._new_dice_seed = new_dice_seed
+        self._hooks: list[Callable[[str, GameState], None]] = []
+
+    def new_game_id(self) -> str:
+        return self._new_game_id()
+
+    @property
+    def allows_scripted_dice(self) -> bool:
+        return self._allow_scripted_dice
+
+    def create_game(
+        self,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any] | None = None,
+        *,
+        start: bool = True,
+        token_seats: Collection[int] | None = None,
+        before: Callable[[str, Mapping[str, Any]], None] | None = None,
+        game_id: str | None = None,
+        idempotency_key: str | None = None,
+        client: str = "",
+        body: Mapping[str, Any] | None = None,
+        seed_step: SeedStep | FillStep | None = None,
+    ) -> CreatedGame:
+        """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
+
+        By default every seat gets a token and the first turn begins at once. A game whose
+        seats wait for players (lorekeeper/players/seating.py) is created without `start`
+        (GameCreated alone: `start_game` begins it), with tokens for `token_seats` only;
+        `before(game_id, scenario)` runs once the scenario is checked, before anything is stored
+        (its table).
+
+        With an `idempotency_key` the creation is made once per key, `client` (who asks: a
+        player, else an address) and `body`: a resend gets the first reply (a ReplayedGame),
+        seat tokens included, and the same key with another body is refused
+        (IdempotencyMismatch). GameExists only when a random game id is taken already.
+
+        A `seed_step` (SEED-2, with `start` False) is published in GameCreated.dice: the first
+        turn then begins as its last seat gives its seed, or by `end_seed_step`; a FillStep
+        is only promised there, and `open_seed_step` opens it once the seats are taken."""
+        options = options or {}
+        doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
+        digest = creation_hash(body or {"scenario": scenario, "options": options})
+        if idempotency_key is None:
+            creation = Creation.fresh(game_id or self._new_game_id())
+        else:
+            creation = Creation.named_by(idempotency_key, client, game_id)
+            first = self._first_creation(creation, digest, token_seats)
+            if first is not None:
+                return first
+        mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
+        if seed_step is not None:
+            mine = mine.with_seed_step(seed_step)
+        events = first_events(doc, options, mine, start=start)  # the scenario is checked
+        if before is not None:
+            before(creation.game_id, doc)
+        kept = self._kept_secrets(creation, mine, digest)
+        if kept != mine:  # a resend of this create came first: its secrets make the game
+            events = first_events(doc, options, kept, start=start)
+        return self._stored(creation, events, kept, digest, start=start, token_seats=token_seats)
+
+    def _kept_secrets(self, creation: Creation, mine: DiceConfig, digest: str) -> DiceConfig:
+        """The game's secrets as kept: `mine`, or those of a resend of this create written
+        first. GameExists for a random id taken already; IdempotencyMismatch when a create
+        with another body came first under the same key."""
+        kept = self.log.keep_secrets(creation.game_id, mine)
+        if kept != mine and not creation.named:
+            raise GameExists(creation.game_id)
+        if kept.creation_hash != digest:
+            raise _key_reused(creation)
+        return kept
+
+    def _stored(
+        self,
+        creation: Creation,
+        events: list[Event],
+        kept: DiceConfig,
+        digest: str,
+        *,
+        start: bool,
+        token_seats: Collection[int] | None,
+    ) -> CreatedGame:
+        """Keep the seats' token hashes and append the game's first events: the reply (a
+        ReplayedGame when a resend of this create appended them first)."""
+        seats = range(len(kept.hands)) if token_seats is None else token_seats
+        tokens = seat_tokens(kept, creation, seats)
+        hashes = {seat: token_hash(t) for seat, t in tokens.items()}
+        self._seats.save(creation.game_id, hashes, final=start)
+        cause = Cause(CREATE_COMMAND, None, creation.command_id, digest)
+        try:
+            created = self.log.create(creation.game_id, events, kept, cause)
+        except IdempotencyMismatch:
+            raise _key_reused(creation) from None
+        if start and not created.duplicate:
+            self._committed(creation.game_id, domain.fold(None, events))
+        reply = _created(creation, created.version, created.head_hash, kept, tokens)
+        return ReplayedGame(*reply) if created.duplicate else reply
+
+    def replayed_creation(
+        self,
+        scenario: str | Mapping[str, Any],
+        options: Mapping[str, Any] | None,
+        *,
+        idempotency_key: str,
+        client: str,
+        body: Mapping[str, Any] | None = None,
+        token_seats: Collection[int] | None = None,
+        game_id: str | None = None,
+    ) -> ReplayedGame | None:
+        """The first reply to this creation when it was made already (as `create_game` would
+        give it), else None; IdempotencyMismatch for another body under the key."""
+        digest = creation_hash(body or {"scenario": scenario, "options": options or {}})
+        creation = Creation.named_by(idempotency_key, client, game_id)
+        return self._first_creation(creation, digest, token_seats)
+
+    def _first_creation(
+        self, creation: Creation, digest: str, token_seats: Collection[int] | None
+    ) -> ReplayedGame | None:
+        """The first reply to a named creation, None if there was none."""
+        try:
+            first = self.log.command_result(creation.game_id, creation.command_id, digest)
+        except GameNotFound:
+            return None
+        except IdempotencyMismatch:
+            raise _key_reused(creation) from None
+        kept = self.log.secrets(creation.game_id)
+        if first is None or kept is None:
+            raise GameExists(creation.game_id)  # not this creation's game (a 2**-64 chance)
+        self.log.events.list_game(creation.game_id)  # its index write may have been lost too
+        self.log.notify(creation.game_id, first)  # its jobs may have been lost with its reply
+        seats = range(len(kept.hands)) if token_seats is None else token_seats
+        tokens = seat_tokens(kept, creation, seats)
+        return ReplayedGame(*_created(creation, first.version, first.head_hash, kept, tokens))
+
+    def watch_commits(self, hook: Callable[[str, GameState], None]) -> None:
+        """Call `hook(game_id, state)` after each append this service makes (the state it
+        leads to): the bots' turns start there (lorekeeper/players/bot_turns.py)."""
+        self._hooks.append(hook)
+
+    def _committed(self, game_id: str, state: GameState) -> None:
+        for hook in self._hooks:
+            try:
+                hook(game_id, state)
+            except Exception:  # the append stands; the reconciler repairs a lost job
+                log.exception("service.commit_hook_failed", extra={"game_id": game_id})
+
+
+def _created(
+    creation: Creation, version: int, head_hash: str, kept: DiceConfig, tokens: dict[int, str]
+) -> CreatedGame:
+    seats = [{"seat": seat, "token": token} for seat, token in sorted(tokens.items())]
+    return CreatedGame(creation.game_id, version, seats, head_hash, kept.public())
+
+
+def _key_reused(creation: Creation) -> IdempotencyMismatch:
+    detail = "this Idempotency-Key created a game from another body; send a new key for a new game"
+    return IdempotencyMismatch(creation.game_id, creation.command_id, detail)
