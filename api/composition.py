@@ -60,7 +60,7 @@ from lorekeeper.limits import ConcurrencyLimiter, RateLimiter
 from lorekeeper.players.accounts import PlayerService
 from lorekeeper.players.lobby import LobbyReader
 from lorekeeper.players.ports import BotQueue
-from lorekeeper.players.seating import SeatingService
+from lorekeeper.players.seating_service import SeatingService
 from lorekeeper.projections.ports import Rounds
 from lorekeeper.push.ports import Feed, PushStores
 from lorekeeper.push.streaming import Gauge, StreamHub

@@ -21,7 +21,7 @@ from lorekeeper.games.service import GameService
 from lorekeeper.players.access import Access
 from lorekeeper.players.accounts import PlayerService
 from lorekeeper.players.lobby import LobbyReader
-from lorekeeper.players.seating import SeatingService
+from lorekeeper.players.seating_service import SeatingService
 
 if TYPE_CHECKING:
     from werkzeug.local import LocalProxy

@@ -18,7 +18,8 @@ from lorekeeper.players.accounts import PlayerService
 from lorekeeper.players.bot_turns import BotTurns
 from lorekeeper.players.lobby import Lister, LobbyReader
 from lorekeeper.players.ports import BotQueue
-from lorekeeper.players.seating import Limits, SeatingService
+from lorekeeper.players.seating import Limits
+from lorekeeper.players.seating_service import SeatingService
 from lorekeeper.projections.ports import Rounds
 from lorekeeper.projections.projector import Projector
 from lorekeeper.projections.rounds import SequentialRoundReader, SequentialRoundWriter

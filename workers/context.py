@@ -34,7 +34,7 @@ from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, ProjectionStore
 from lorekeeper.games.service import GameService
 from lorekeeper.players.bot_turns import BotTurns
-from lorekeeper.players.seating import SeatingService
+from lorekeeper.players.seating_service import SeatingService
 from lorekeeper.projections.projector import Projector
 from lorekeeper.push.webhooks import WebhookService
 from lorekeeper.push.wiring import push_of

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from lorekeeper.clocks.reading import now_ms
 from lorekeeper.errors import Refused, TokenRejected
 from lorekeeper.players.ports import ApiKey, Player, PlayerStore
 
@@ -26,10 +26,6 @@ KEY_PREFIX = "lkp_"
 KEY_ID_LENGTH = 12
 PLAYER_ID_PREFIX = "p_"
 MAX_NAME = 40
-
-
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 def new_key() -> str:

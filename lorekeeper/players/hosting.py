@@ -9,26 +9,20 @@ from typing import Any
 
 from lorekeeper.bots import BOTS
 from lorekeeper.errors import Refused, TokenMissing
-from lorekeeper.games.creation import ReplayedGame, checked_scenario
+from lorekeeper.games.creation import CreatedGame, ReplayedGame, checked_scenario
 from lorekeeper.games.dice import FillStep, SeedStep
 from lorekeeper.players.access import Caller, digest
 from lorekeeper.players.seating import (
     INVITATION_PREFIX,
-    SEED_STEP_S,
     CreatedTable,
     Invitation,
     Seating,
     SeatSpec,
-    _require_player,
+    require_player,
 )
-from lorekeeper.players.tables import (
-    STARTED,
-    Seat,
-    Table,
-    rotated,
-    shown,
-    with_rematch,
-)
+from lorekeeper.players.tables import STARTED, Seat, Table, rotated, shown, with_rematch
+
+SEED_STEP_S = (5, 3600)  # the shortest and longest seed step a creation may ask for (SEED-2)
 
 
 class Hosting(Seating):
@@ -55,10 +49,7 @@ class Hosting(Seating):
         the `body`), a creation sent again gets the first one's game, version and seat
         tokens (`replayed`), never a second game; its invitations were shown once and are
         not (ask for new ones). GameService.create_game explains how."""
-        me = caller.player_id
-        if me is None and not self.limits.allow_anonymous:
-            raise TokenMissing("this server creates games for players: send `Authorization: "
-                               "Bearer <player key>` (POST /players gives one)")  # fmt: skip
+        me = self._host_of(caller)
         specs = self._specs(scenario, options, seats, me)
         token_seats = [n for n, spec in enumerate(specs) if spec.kind in ("me", "token")]
         client = f"player:{me}" if me is not None else address
@@ -78,20 +69,11 @@ class Hosting(Seating):
         step = self._seed_step(options, full, token_seats, now)
 
         def table_for(new_id: str, doc: Mapping[str, Any]) -> None:
-            count = len(doc.get("players", []))
-            if len(specs) != count:
-                raise Refused("invalid_body", f"seats: {len(specs)} given; the scenario has "
-                              f"{count}", errors={"seats": [f"{count} seats"]})  # fmt: skip
-            placed = [self._seat(spec, me, now, n, invitations) for n, spec in enumerate(specs)]
-            _require_distinct_players(placed)
+            placed = self._placed(specs, doc, me, now, invitations)
             kept = {k: v for k, v in options.items() if k in _REPEATED}
             table = Table(new_id, visibility, str(doc.get("name", "")), now, tuple(placed),
                           owner=me, rematch_of=rematch_of, options=kept)  # fmt: skip
-            if table.is_full:  # in a seed step it "expires" into its first turn (expire_due)
-                deadline = step.deadline_ms if isinstance(step, SeedStep) else None
-                table = replace(table, status=STARTED, expires_ms=deadline)
-            else:
-                table = replace(table, expires_ms=now + self.limits.open_game_ttl_s * 1000)
+            table = self._waiting(table, step, now)
             if not self._tables.create(table) and not self._left_over(table, idempotency_key):
                 raise Refused("game_exists", f"game {new_id!r} already exists")
             made.append(table)
@@ -101,7 +83,18 @@ class Hosting(Seating):
             before=table_for, game_id=game_id, idempotency_key=idempotency_key, client=client,
             body=body, seed_step=step,
         )  # fmt: skip
-        if isinstance(created, ReplayedGame):  # the same creation, sent twice at once
+        return self._hosted(created, step, made, invitations)
+
+    def _hosted(
+        self,
+        created: CreatedGame,
+        step: SeedStep | FillStep | None,
+        made: list[Table],
+        invitations: list[Invitation],
+    ) -> CreatedTable:
+        """The reply to a creation whose game is made, once the game is listed; the first
+        reply for the same creation sent twice at once."""
+        if isinstance(created, ReplayedGame):
             return self._replayed(created)
         tokens = {s["seat"]: s["token"] for s in created.seats}
         if isinstance(step, SeedStep):
@@ -109,6 +102,42 @@ class Hosting(Seating):
         self._relist(created.game_id)
         return CreatedTable(created.game_id, created.version, created.head_hash, created.dice,
                             made[0], tokens, invitations)  # fmt: skip
+
+    def _host_of(self, caller: Caller) -> str | None:
+        """The player who creates the game; None for an anonymous caller, where the server
+        lets one create games."""
+        me = caller.player_id
+        if me is None and not self.limits.allow_anonymous:
+            raise TokenMissing("this server creates games for players: send `Authorization: "
+                               "Bearer <player key>` (POST /players gives one)")  # fmt: skip
+        return me
+
+    def _placed(
+        self,
+        specs: Sequence[SeatSpec],
+        doc: Mapping[str, Any],
+        me: str | None,
+        now: int,
+        invitations: list[Invitation],
+    ) -> list[Seat]:
+        """The seats asked for, one for each of the scenario's players (the invitations made
+        for them added to `invitations`)."""
+        count = len(doc.get("players", []))
+        if len(specs) != count:
+            raise Refused("invalid_body", f"seats: {len(specs)} given; the scenario has "
+                          f"{count}", errors={"seats": [f"{count} seats"]})  # fmt: skip
+        placed = [self._seat(spec, me, now, n, invitations) for n, spec in enumerate(specs)]
+        _require_distinct_players(placed)
+        return placed
+
+    def _waiting(self, table: Table, step: SeedStep | FillStep | None, now: int) -> Table:
+        """A new table with its status and how long it waits: started when its seats are all
+        taken (in a seed step it "expires" into its first turn: expire_due), else open until
+        its time runs out."""
+        if table.is_full:
+            deadline = step.deadline_ms if isinstance(step, SeedStep) else None
+            return replace(table, status=STARTED, expires_ms=deadline)
+        return replace(table, expires_ms=now + self.limits.open_game_ttl_s * 1000)
 
     def _seed_step(
         self, options: Mapping[str, Any], full: bool, token_seats: Sequence[int], now: int
@@ -200,7 +229,7 @@ class Hosting(Seating):
     def rematch(self, caller: Caller, game_id: str) -> CreatedTable:
         """The same scenario with the same players, each one seat on; the caller sits at
         once, the other players are reserved their seats (they join to accept)."""
-        me = _require_player(caller, "a rematch")
+        me = require_player(caller, "a rematch")
         table = self.access.readable_table(game_id, caller)
         if not table.is_member(me):
             raise Refused("not_seated", "only the game's players may ask for a rematch")

@@ -9,13 +9,12 @@ from lorekeeper.errors import Refused
 from lorekeeper.games.seat_tokens import new_token, token_hash
 from lorekeeper.players.access import GRANT_PREFIX, Caller, digest
 from lorekeeper.players.seating import (
-    _CAS_TRIES,
+    CAS_TRIES,
     INVITATION_PREFIX,
-    MAX_GRANTS,
     Invitation,
     Joined,
     Seating,
-    _require_player,
+    require_player,
 )
 from lorekeeper.players.tables import (
     Grant,
@@ -32,6 +31,8 @@ from lorekeeper.players.tables import (
     with_grant,
     without_grant,
 )
+
+MAX_GRANTS = 16
 
 
 class Joining(Seating):
@@ -51,14 +52,14 @@ class Joining(Seating):
         `already_seated`): the token it was given keeps working, and its player key acts for
         the seat too. A `client_seed` is recorded as the seat's (SEED-1) before the game can
         start."""
-        me = _require_player(caller, "joining a game")
+        me = require_player(caller, "joining a game")
         name = self._name_of(me)
         hashed = None if invitation is None else digest(invitation)
 
         def is_invited(table: Table) -> bool:  # an invitation opens a private game
             return hashed is not None and invited_seat(table, hashed) is not None
 
-        for _ in range(_CAS_TRIES):
+        for _ in range(CAS_TRIES):
             table = self.access.table_opened_by(game_id, caller, is_invited)
             held = table.seat_of(me)
             if held is not None:
@@ -81,7 +82,7 @@ class Joining(Seating):
         `declined` and waits for nobody, until a player of the game invites anew to it.
         Declining again answers the same."""
         hashed = None if invitation is None else digest(invitation)
-        me = None if hashed is not None else _require_player(caller, "declining a seat")
+        me = None if hashed is not None else require_player(caller, "declining a seat")
 
         def is_declinable(table: Table) -> bool:
             try:
@@ -90,7 +91,7 @@ class Joining(Seating):
                 return False
             return True
 
-        for _ in range(_CAS_TRIES):
+        for _ in range(CAS_TRIES):
             table = self.access.table_opened_by(game_id, caller, is_declinable)
             number, done = seat_to_decline(table, me, hashed)
             if done:
@@ -128,8 +129,8 @@ class Joining(Seating):
 
     def leave(self, caller: Caller, game_id: str) -> Table:
         """Free the caller's seat of a game that has not started (a started game: resign)."""
-        me = _require_player(caller, "leaving a game")
-        for _ in range(_CAS_TRIES):
+        me = require_player(caller, "leaving a game")
+        for _ in range(CAS_TRIES):
             table = self.access.readable_table(game_id, caller)
             held = table.seat_of(me)
             if held is None:
@@ -146,7 +147,7 @@ class Joining(Seating):
     ) -> Invitation:
         """A new invitation for a free seat (open, or invited before: the old link dies)."""
         table = self._member_table(game_id, caller)
-        for _ in range(_CAS_TRIES):
+        for _ in range(CAS_TRIES):
             number = seat if seat is not None else _first_invitable(table)
             if number is None or not 0 <= number < len(table.seats):
                 raise Refused("seat_taken", "no seat of this game is free to invite to")
@@ -164,7 +165,7 @@ class Joining(Seating):
 
     def grant(self, caller: Caller, game_id: str, role: str) -> tuple[Grant, str]:
         """A read-only token (spectator or auditor) for the game, issued by one of its players."""
-        for _ in range(_CAS_TRIES):
+        for _ in range(CAS_TRIES):
             table, by = self._issuer(game_id, caller)
             token = GRANT_PREFIX + secrets.token_urlsafe(32)
             hashed = digest(token)
@@ -177,7 +178,7 @@ class Joining(Seating):
         return list(self._issuer(game_id, caller)[0].grants)
 
     def revoke_grant(self, caller: Caller, game_id: str, grant_id: str) -> None:
-        for _ in range(_CAS_TRIES):
+        for _ in range(CAS_TRIES):
             table, _by = self._issuer(game_id, caller)
             if self._tables.replace(without_grant(table, grant_id), table.rev):
                 return

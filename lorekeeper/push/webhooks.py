@@ -20,7 +20,6 @@ from __future__ import annotations
 import base64
 import json
 import secrets
-import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -29,6 +28,7 @@ from typing import Any
 
 from standardwebhooks import Webhook
 
+from lorekeeper.clocks.reading import now_ms
 from lorekeeper.errors import Refused
 from lorekeeper.push.notifications import TYPES
 from lorekeeper.push.ports import Attempt, Endpoint, NotificationLog, WebhookSender, WebhookStore
@@ -38,10 +38,6 @@ ENDPOINT_PREFIX = "wh_"
 MAX_URL = 2048
 READ_BATCH = 20
 USER_AGENT = "Lorekeeper-Webhooks/1"
-
-
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 def new_secret() -> str:
