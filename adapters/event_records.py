@@ -1,5 +1,5 @@
 """What both event stores share: the checks that make them refuse the same calls the same way,
-and the making of records (canonical JSON, lorekeeper/audit/chain.py) and StoredEvents."""
+and the making of records (canonical JSON, lorekeeper/audit/canonical.py) and StoredEvents."""
 
 from __future__ import annotations
 

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from domain.events import SCHEMA_VERSION
 from domain.view import redact_event
-from lorekeeper.audit.chain import GENESIS, canonical_json, is_format_1
+from lorekeeper.audit.canonical import canonical_json
+from lorekeeper.audit.chain import GENESIS, is_format_1
 
 if TYPE_CHECKING:  # the verifier's side imports no store
     from lorekeeper.games.ports import StoredEvent

@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 
 ALGORITHM = "Ed25519"
 EXPORT_PURPOSE = "lorekeeper-export-head-v1"

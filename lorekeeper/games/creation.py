@@ -32,7 +32,7 @@ from domain import Event, GameState, ScenarioError
 from domain.clock import ClockError, TimeControl, time_control
 from domain.events import GameCreated
 from domain.scenarios import get_scenario
-from lorekeeper.audit.chain import NotCanonical, canonical_json
+from lorekeeper.audit.canonical import NotCanonical, canonical_json
 from lorekeeper.audit.commitments import SALT_BYTES, commitments, hands_dealt
 from lorekeeper.clocks.reading import now_ms
 from lorekeeper.errors import (

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 from lorekeeper.errors import CommandIdConflict
 
 # The `command` recorded with the server's own steps (an append's first event carries the

@@ -19,7 +19,7 @@ from domain import DiceSource, Event, GameState, fold
 from domain.events import SCHEMA_VERSION, DiceRevealed, SecretsRevealed
 from domain.seeds import seat_seeds
 from domain.timed import timed_after
-from lorekeeper.audit.chain import canonical_json, record_json
+from lorekeeper.audit.canonical import canonical_json, record_json
 from lorekeeper.audit.transparency import TransparencyLog
 from lorekeeper.games.dice import DiceConfig
 from lorekeeper.games.game import Cause, Committed, Game

@@ -92,7 +92,7 @@ class EventStore(Protocol):
     Versions run 1, 2, 3… without gaps; an append of several events is all or nothing;
     `append` checks the command id (idempotency) before the expected version, so a retry with
     a stale version still gets its first result; payloads are stored as canonical JSON
-    (lorekeeper/audit/chain.py: integers only), so what `read` returns is what JSON gives back.
+    (lorekeeper/audit/canonical.py: integers only), so what `read` returns is what JSON gives back.
     Every event is a link of the game's hash chain: its `prev_hash` and `hash` are computed
     inside the append, under the atomicity that assigns its version. The first event of an
     append may carry the `command` that caused it. Errors: GameNotFound, GameExists,

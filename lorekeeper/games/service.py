@@ -28,7 +28,7 @@ from domain.errors import TimeRanOut as DomainTimeRanOut
 from domain.events import TimedOut
 from domain.seeds import awaits_seed_step, in_seed_step
 from domain.timed import Append, CloseSeedCommits, OpenSeedStep, ServerStep, StartGame, TimeOut
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 from lorekeeper.errors import IdempotencyMismatch, PreconditionFailed, TimeRanOut, VersionConflict
 from lorekeeper.games.creation import GameCreator
 from lorekeeper.games.game import Cause, Committed, Game

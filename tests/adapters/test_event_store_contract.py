@@ -250,7 +250,8 @@ def test_payloads_come_back_as_json_gives_them(store: EventStore) -> None:
     assert store.read("g1")[0].payload == result.events[0].payload
 
 
-# What canonical JSON holds (lorekeeper/audit/chain.py): no floats, integers within ±(2**53 - 1).
+# What canonical JSON holds (lorekeeper/audit/canonical.py): no floats, integers within
+# ±(2**53 - 1).
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53) + 1, 2**53 - 1) | st.text(),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
@@ -279,7 +280,7 @@ def test_payloads_that_are_not_json_are_refused_whole(store: EventStore) -> None
         append(store, 1, event(x=1), event(x=math.inf))
     with pytest.raises(TypeError):
         append(store, 1, event(x=1), event(x=object()))
-    for not_canonical in (1.5, 1.0, 2**53, -(2**53), "\ud800"):  # see lorekeeper/audit/chain.py
+    for not_canonical in (1.5, 1.0, 2**53, -(2**53), "\ud800"):  # see lorekeeper/audit/canonical.py
         with pytest.raises(ValueError):
             append(store, 1, event(x=1), event(x=not_canonical))
 

@@ -9,7 +9,8 @@ import hashlib
 from typing import Any
 
 from adapters.memory_event_store import InMemoryEventStore
-from lorekeeper.audit.chain import GENESIS, canonical_json, event_hash
+from lorekeeper.audit.canonical import canonical_json
+from lorekeeper.audit.chain import GENESIS, event_hash
 from lorekeeper.audit.commitments import HANDS_SCHEME, hand_commitment
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.rules import groups
