@@ -24,7 +24,7 @@ def check_events(events: Sequence[NewEvent]) -> None:
         if not event.type:
             raise ValueError("an event needs a type")
         if i and event.command is not None:
-            # the Redis store keeps one command an append (adapters/stream_entries.py)
+            # the Redis store keeps one command an append (adapters/redis/stream_entries.py)
             raise ValueError("only an append's first event carries the command")
 
 

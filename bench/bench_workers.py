@@ -28,7 +28,7 @@ from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker
 
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.server import RedisServerProcess
 from adapters.views import view_json
 from bench.games import Script, random_game
 from domain import SeededDice, command_from_json, decide, evolve, new_game, resolve_breath

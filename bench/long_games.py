@@ -32,12 +32,12 @@ from collections.abc import Callable, Sequence
 
 import redis
 
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_keys import events_key, snapshots_key
-from adapters.redis_server import RedisServerProcess
-from adapters.redis_snapshots import RedisSnapshotStore
-from adapters.redis_stores import RedisDiceStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.game_secrets import RedisDiceStore
+from adapters.redis.keys import events_key, snapshots_key
+from adapters.redis.server import RedisServerProcess
+from adapters.redis.snapshots import RedisSnapshotStore
 from api import create_app
 from api.composition import redis_components
 from bench.report import Row, num, table

@@ -13,8 +13,8 @@ from typing import Any
 
 import redis
 
-from adapters.redis_keys import LISTINGS_KEY, commands_key, events_key, projection_key, seats_key
-from adapters.stream_heads import stream_versions
+from adapters.redis.keys import LISTINGS_KEY, commands_key, events_key, projection_key, seats_key
+from adapters.redis.stream_heads import stream_versions
 
 _OTHER_KEYS = {  # the game's other keys, by the name they go by in the report
     "commands": commands_key,

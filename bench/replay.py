@@ -13,7 +13,7 @@ from typing import Any
 
 import redis
 
-from adapters.redis_event_store import RedisStreamEventStore
+from adapters.redis.event_store import RedisStreamEventStore
 from bench.games import Script
 from domain import replay
 from domain.events import SCHEMA_VERSION, Event, event_from_json

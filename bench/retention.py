@@ -32,7 +32,7 @@ from typing import Any
 import redis
 from flask.testing import FlaskClient
 
-from adapters.redis_keys import (
+from adapters.redis.keys import (
     GAMES_KEY,
     LISTINGS_KEY,
     archive_key,
@@ -44,9 +44,9 @@ from adapters.redis_keys import (
     snapshots_key,
     table_key,
 )
-from adapters.redis_server import RedisServerProcess
-from adapters.stream_entries import text
-from adapters.stream_heads import stream_versions
+from adapters.redis.server import RedisServerProcess
+from adapters.redis.stream_entries import text
+from adapters.redis.stream_heads import stream_versions
 from api import EXTENSION, create_app
 from api.composition import redis_components
 from bench.games import random_game

@@ -20,8 +20,8 @@ from typing import Any
 
 import redis
 
-from adapters.redis_keys import TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY
-from adapters.redis_transparency import RedisTransparencyStore
+from adapters.redis.keys import TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY
+from adapters.redis.transparency import RedisTransparencyStore
 from bench.report import Row, num, table
 from lorekeeper.audit.leaves import CREATED, FINISHED, leaf_bytes
 from lorekeeper.audit.merkle import CompactTree, leaf_hash, verify_consistency, verify_inclusion

@@ -32,8 +32,8 @@ from typing import Any
 
 import redis
 
-from adapters.redis_push import RedisNotificationLog, RedisWebhookStore
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.push import RedisNotificationLog, RedisWebhookStore
+from adapters.redis.server import RedisServerProcess
 from adapters.webhook_sender import HttpWebhookSender
 from bench.report import Row, num
 from bench.stats import percentile

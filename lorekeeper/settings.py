@@ -99,7 +99,7 @@ class Settings(BaseSettings):
     streams_per_process: int = Field(default=3000, ge=1)
     body_timeout_s: float = Field(default=10.0, gt=0, le=300)
     # Redis connections an API process opens for its requests (its pool), and as many more
-    # for the command path's appends (adapters/redis_lane.py); past them, requests wait.
+    # for the command path's appends (adapters/redis/lane.py); past them, requests wait.
     redis_connections: int = Field(default=64, ge=4)
     # -- players, seats and the lobby (docs/players.md) -------------------------------------
     allow_anonymous_games: bool = False
@@ -249,7 +249,7 @@ _HEX_KEY = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def _is_cluster_url(url: str) -> bool:
-    """`redis+cluster://` or `rediss+cluster://` (adapters/redis_topology.py reads them)."""
+    """`redis+cluster://` or `rediss+cluster://` (adapters/redis/topology.py reads them)."""
     return url.split("://", 1)[0].lower().endswith("+cluster")
 
 

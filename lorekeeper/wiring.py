@@ -75,7 +75,7 @@ def application(
     `time_outs`: where overdue clocks are queued (lorekeeper/clocks/timekeeper.py); `push`: the
     players' notification logs, told of every listed game (lorekeeper/push/notifications.py);
     `rounds`: where the projector reads and writes a round (by default each store in turn:
-    one round trip each on Redis, where the composition roots give adapters/redis_rounds.py's)."""
+    one round trip each on Redis, where the composition roots give adapters/redis/rounds.py's)."""
     transparency = None
     if stores.transparency is not None:
         transparency = TransparencyLog(stores.transparency,

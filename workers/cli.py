@@ -24,7 +24,7 @@ from rq.job import Job
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
-from adapters.redis_projections import projection_lag
+from adapters.redis.projections import projection_lag
 from lorekeeper.errors import GameNotFound
 from lorekeeper.games.archive import Archiver, archive_counts
 from lorekeeper.settings import Settings, warn_unknown_variables

@@ -22,7 +22,7 @@ from typing import Any
 import redis
 from rq import get_current_job
 
-from adapters.redis_jobs import time_out_job_id
+from adapters.redis.jobs import time_out_job_id
 from lorekeeper.players.lobby import SYSTEM, shelf_entries
 from lorekeeper.players.ports import Shelf
 from workers import context, heartbeat

@@ -17,7 +17,7 @@ from typing import Any
 
 import redis
 
-from adapters.redis_backend import (
+from adapters.redis.backend import (
     clients_of,
     connect,
     redis_push_stores,
@@ -26,9 +26,9 @@ from adapters.redis_backend import (
     rq_job_queue,
     webhook_sender,
 )
-from adapters.redis_jobs import RQJobQueue
-from adapters.redis_topology import GamesClient, RedisClients
-from adapters.redis_webhook_jobs import RQWebhookQueue
+from adapters.redis.jobs import RQJobQueue
+from adapters.redis.topology import GamesClient, RedisClients
+from adapters.redis.webhook_jobs import RQWebhookQueue
 from lorekeeper.clocks.timekeeper import Timekeeper
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, ProjectionStore

@@ -7,7 +7,7 @@ the stored events (every field: payloads, commands, times, the hash chain) as zl
 JSON lines, keeps a snapshot at the last version (snapshots.py, so that the game's
 state loads without the archive), and hands the blob to the ArchiveStore, which in one step
 keeps it and drops the stream, the command ids and the older snapshots, only if the stream
-is still at that version (adapters/redis_archives.py). The seats, dice, table, projection
+is still at that version (adapters/redis/archives.py). The seats, dice, table, projection
 and lobby entry stay: they are small, and the lobby and the board view go on as before.
 
 `ArchivedEventStore` is the EventStore the application uses (lorekeeper/wiring.py): the live

@@ -3,7 +3,7 @@ command path as any seat (GameService.handle_command), so its games audit like a
 
 After every append the service makes (`GameService.watch_commits`), `BotTurns.after_commit`
 looks at the seat the game now waits for; when a bot holds it, one job is queued for that
-move: `bot-<game>-<version>-<seat>` (adapters/redis_jobs.py), so a repeated call queues
+move: `bot-<game>-<version>-<seat>` (adapters/redis/jobs.py), so a repeated call queues
 nothing new. The job (`play`) loads the game, and unless it has moved on, sends the bot's
 choice with `If-Match` at that version and the command id `bot@<version>`: a job run twice
 appends once. Its append queues the next move, until the game waits on someone else.

@@ -2,7 +2,7 @@
 
 The projector lists a game (`listing_of`) from the game as loaded and its table; the seating
 service lists it too, at once, when a seat is taken or freed (no event is appended then). A
-LobbyIndex keeps the shelves (adapters/redis_lobby.py): sorted indexes a page reads in
+LobbyIndex keeps the shelves (adapters/redis/lobby.py): sorted indexes a page reads in
 O(log N + page size).
 
 A game's **place** on every shelf is `<10^13 - created ms, 13 digits>:<game id>`: newest

@@ -3,7 +3,7 @@
 `project` loads the games through the GameLog (their cached copies fast-forwarded with the
 events their projections have not seen: one read for all of them) and writes the round: the
 players' notifications, the games' lobby listings, the clocked games' deadlines, then their
-views, together (a RoundWriter: on one Redis, one round trip, adapters/redis_rounds.py), the
+views, together (a RoundWriter: on one Redis, one round trip, adapters/redis/rounds.py), the
 views last, so a crash leaves none of the others behind. It keeps a snapshot of each game
 that passed a multiple of LOREKEEPER_SNAPSHOT_EVERY events (lorekeeper/games/snapshots.py). The
 save is guarded by version, so projecting twice, or two at once, changes nothing. The

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.redis_event_store import RedisStreamEventStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.redis.event_store import RedisStreamEventStore
 from lorekeeper.games.ports import EventStore
 
 

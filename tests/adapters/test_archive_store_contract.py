@@ -8,12 +8,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from adapters.memory_archives import InMemoryArchiveStore
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_snapshots import InMemorySnapshotStore
-from adapters.redis_archives import RedisArchiveStore
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_snapshots import RedisSnapshotStore
+from adapters.memory.archives import InMemoryArchiveStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.snapshots import InMemorySnapshotStore
+from adapters.redis.archives import RedisArchiveStore
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.snapshots import RedisSnapshotStore
 from lorekeeper.errors import GameNotFound
 from lorekeeper.games.ports import ArchiveStore, EventStore, NewEvent, SnapshotStore
 

@@ -9,8 +9,8 @@ import time
 import pytest
 import redis
 
-from adapters.memory_concurrency import InMemoryConcurrencyLimiter
-from adapters.redis_concurrency import RedisConcurrencyLimiter
+from adapters.memory.concurrency import InMemoryConcurrencyLimiter
+from adapters.redis.concurrency import RedisConcurrencyLimiter
 from lorekeeper.limits import ConcurrencyLimiter
 
 

@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from adapters.memory_clocks import InMemoryDeadlineIndex
-from adapters.redis_clocks import RedisDeadlineIndex
+from adapters.memory.clocks import InMemoryDeadlineIndex
+from adapters.redis.clocks import RedisDeadlineIndex
 from lorekeeper.clocks.ports import Deadline, DeadlineIndex, Due
 
 

@@ -8,8 +8,8 @@ import hashlib
 import pytest
 import redis
 
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_keys import events_key
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.keys import events_key
 from lorekeeper.audit.canonical import canonical_json
 from lorekeeper.audit.chain import GENESIS, event_hash, stored_hash
 from lorekeeper.errors import GameNotFound, IdempotencyMismatch

@@ -15,8 +15,8 @@ import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.server import RedisServerProcess
 from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
 from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, Tail
 

@@ -7,11 +7,12 @@ import threading
 
 import pytest
 
-from adapters.memory_lobby import InMemoryLobbyIndex
-from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
-from adapters.redis_lobby import RedisLobbyIndex
-from adapters.redis_players import RedisPlayerStore
-from adapters.redis_tables import RedisTableStore
+from adapters.memory.lobby import InMemoryLobbyIndex
+from adapters.memory.players import InMemoryPlayerStore
+from adapters.memory.tables import InMemoryTableStore
+from adapters.redis.lobby import RedisLobbyIndex
+from adapters.redis.players import RedisPlayerStore
+from adapters.redis.tables import RedisTableStore
 from lorekeeper.players.ports import (
     ApiKey,
     Listing,

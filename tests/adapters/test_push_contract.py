@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.memory_push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
-from adapters.redis_push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
+from adapters.memory.push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
+from adapters.redis.push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
 from lorekeeper.push.ports import Endpoint, Note, NotificationLog, TicketStore, WebhookStore
 
 Push = tuple[NotificationLog, WebhookStore, TicketStore]

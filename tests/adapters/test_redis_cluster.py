@@ -17,10 +17,10 @@ import redis
 from redis.cluster import RedisCluster
 from redis.crc import key_slot
 
-from adapters.redis_cluster_server import RedisClusterProcess, slot_ranges
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_lane import ClusterLane, ScriptCall
-from adapters.redis_topology import (
+from adapters.redis.cluster_server import RedisClusterProcess, slot_ranges
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.lane import ClusterLane, ScriptCall
+from adapters.redis.topology import (
     ClusterURLError,
     ReplicaWait,
     cluster_client,

@@ -8,7 +8,7 @@ import pytest
 import redis
 from redis.exceptions import DataError, ResponseError
 
-from adapters.redis_lane import RedisLane, ScriptCall, bundled, packed, run_as_one
+from adapters.redis.lane import RedisLane, ScriptCall, bundled, packed, run_as_one
 
 COUNT = "return redis.call('INCR', KEYS[1])"
 ECHO = "return ARGV[1]"

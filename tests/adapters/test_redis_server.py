@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from adapters import redis_server
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_server import (
+from adapters.redis import server as redis_server
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.server import (
     SERVER_ENV_VAR,
     RedisServerNotFound,
     RedisServerProcess,

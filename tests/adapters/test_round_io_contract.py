@@ -4,7 +4,7 @@ tables read as each store gives them (and the games' pending flags cleared first
 asked); its notes, listings, deadlines and views all written,
 each save's result given back, and a failure before the saves leaving no view newer than
 what was derived with it. On one Redis the reads are one round trip, the writes another
-(adapters/redis_rounds.py)."""
+(adapters/redis/rounds.py)."""
 
 from __future__ import annotations
 
@@ -15,22 +15,22 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.memory_clocks import InMemoryDeadlineIndex
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_lobby import InMemoryLobbyIndex
-from adapters.memory_players import InMemoryTableStore
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_push import InMemoryNotificationLog
-from adapters.redis_clocks import RedisDeadlineIndex
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_jobs import RQJobQueue
-from adapters.redis_keys import LISTINGS_KEY
-from adapters.redis_lobby import RedisLobbyIndex
-from adapters.redis_projections import RedisProjectionStore
-from adapters.redis_push import RedisNotificationLog
-from adapters.redis_rounds import RedisRoundReader, RedisRoundWriter
-from adapters.redis_tables import RedisTableStore
-from adapters.redis_topology import RedisClients
+from adapters.memory.clocks import InMemoryDeadlineIndex
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.lobby import InMemoryLobbyIndex
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.memory.push import InMemoryNotificationLog
+from adapters.memory.tables import InMemoryTableStore
+from adapters.redis.clocks import RedisDeadlineIndex
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.jobs import RQJobQueue
+from adapters.redis.keys import LISTINGS_KEY
+from adapters.redis.lobby import RedisLobbyIndex
+from adapters.redis.projections import RedisProjectionStore
+from adapters.redis.push import RedisNotificationLog
+from adapters.redis.rounds import RedisRoundReader, RedisRoundWriter
+from adapters.redis.tables import RedisTableStore
+from adapters.redis.topology import RedisClients
 from lorekeeper.clocks.ports import Deadline, DeadlineIndex
 from lorekeeper.games.ports import EventStore, NewEvent, ProjectionSave, ProjectionStore
 from lorekeeper.players.ports import Listing, LobbyIndex, Shelf, TableStore

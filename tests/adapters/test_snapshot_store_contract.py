@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.memory_snapshots import InMemorySnapshotStore
-from adapters.redis_keys import events_key, snapshots_key
-from adapters.redis_snapshots import RedisSnapshotStore
+from adapters.memory.snapshots import InMemorySnapshotStore
+from adapters.redis.keys import events_key, snapshots_key
+from adapters.redis.snapshots import RedisSnapshotStore
 from lorekeeper.games.ports import SnapshotStore
 
 

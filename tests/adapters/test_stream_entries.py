@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from adapters.event_records import encode_events, stored_event
-from adapters.stream_entries import entry_events, entry_pairs, events_from, stored_all
+from adapters.redis.stream_entries import entry_events, entry_pairs, events_from, stored_all
 from lorekeeper.audit.chain import GENESIS, chain_hashes
 from lorekeeper.games.ports import NewEvent, StoredEvent
 

@@ -9,8 +9,8 @@ import threading
 import pytest
 import redis
 
-from adapters.memory_stores import InMemoryTransparencyStore
-from adapters.redis_transparency import RedisTransparencyStore
+from adapters.memory.transparency import InMemoryTransparencyStore
+from adapters.redis.transparency import RedisTransparencyStore
 from lorekeeper.audit.ports import TransparencyStore
 
 

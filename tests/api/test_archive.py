@@ -12,7 +12,7 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.redis_keys import archive_key, commands_key, events_key
+from adapters.redis.keys import archive_key, commands_key, events_key
 from api import EXTENSION
 from lorekeeper.audit.verify import verify_lines
 from lorekeeper.games.archive import Archiver, pack, unpack

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.jobs import InMemoryJobQueue
 from domain import legal_actions
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import FAILED, VERIFIED, verify_lines

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory.event_store import InMemoryEventStore
 from lorekeeper.audit.canonical import canonical_json
 from lorekeeper.audit.chain import GENESIS, event_hash
 from lorekeeper.audit.commitments import HANDS_SCHEME, hand_commitment

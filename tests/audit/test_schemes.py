@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory.event_store import InMemoryEventStore
 from domain import ScenarioError
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import FAILED, IN_PROGRESS, NOT_VERIFIABLE, VERIFIED, verify_lines

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_stores import InMemoryTransparencyStore
+from adapters.memory.transparency import InMemoryTransparencyStore
 from lorekeeper.audit.leaves import (
     CREATED,
     created_opening,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_stores import InMemoryTransparencyStore
+from adapters.memory.transparency import InMemoryTransparencyStore
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.leaves import CREATED, FINISHED, openings, seal
 from lorekeeper.audit.logproof import LogProblem, check_log

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_players import InMemoryTableStore
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
-from adapters.redis_topology import GamesClient, RedisClients
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.tables import InMemoryTableStore
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.game_secrets import RedisDiceStore, RedisSeatTokenStore
+from adapters.redis.topology import GamesClient, RedisClients
 from domain import Event, event_from_json
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import DiceStore, EventStore, SeatTokenStore, StoredEvent

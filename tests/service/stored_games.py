@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 from unittest.mock import patch
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
 from domain import RuleViolation, event_from_json, fold
 from domain.codec import to_json
 from lorekeeper.errors import LorekeeperError

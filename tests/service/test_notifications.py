@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters.memory_players import InMemoryTableStore
-from adapters.memory_push import InMemoryNotificationLog
+from adapters.memory.push import InMemoryNotificationLog
+from adapters.memory.tables import InMemoryTableStore
 from domain import fold, new_game
 from domain.state import Decision
 from lorekeeper.clocks.timekeeper import TimeRunningOut

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 import redis
 
-from adapters.memory_stores import InMemoryRateLimiter
-from adapters.redis_keys import bucket_key
-from adapters.redis_ratelimit import LEASE_TTL_S, RedisRateLimiter
-from adapters.redis_server import RedisServerProcess
+from adapters.memory.ratelimit import InMemoryRateLimiter
+from adapters.redis.keys import bucket_key
+from adapters.redis.ratelimit import LEASE_TTL_S, RedisRateLimiter
+from adapters.redis.server import RedisServerProcess
 from api.guards import retry_after_s
 from lorekeeper.games.dice import DiceConfig
 from lorekeeper.games.seat_tokens import new_token, token_hash

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_snapshots import InMemorySnapshotStore
-from adapters.redis_snapshots import RedisSnapshotStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.memory.snapshots import InMemorySnapshotStore
+from adapters.redis.snapshots import RedisSnapshotStore
 from domain.view import ALL_SEATS, board_view
 from lorekeeper.errors import VersionNotFound
 from lorekeeper.games.game import Game

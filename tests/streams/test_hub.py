@@ -9,10 +9,10 @@ from collections.abc import Iterator, Mapping
 import pytest
 import redis
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_feed import InMemoryFeed
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_feed import RedisStreamFeed
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.feed import InMemoryFeed
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.feed import RedisStreamFeed
 from lorekeeper.games.ports import EventStore, NewEvent
 from lorekeeper.push.ports import Feed, FeedEntry
 from lorekeeper.push.streaming import StreamHub, game_topic, version_position

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory.event_store import InMemoryEventStore
 from api.board_svg import render_history
 from api.viewer import STATIC, viewer_blueprint
 from domain import Event

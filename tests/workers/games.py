@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from adapters.redis_stores import RedisDiceStore
+from adapters.redis.game_secrets import RedisDiceStore
 from adapters.views import view_json
 from domain import replay
 from domain.events import event_from_json

@@ -8,7 +8,7 @@ import pytest
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from adapters.redis_jobs import bot_job_id
+from adapters.redis.jobs import bot_job_id
 from lorekeeper.players.access import Caller
 from lorekeeper.players.accounts import PlayerCaller
 from lorekeeper.players.ports import Player

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from adapters.redis_jobs import TIME_OUT_FUNC, time_out_job_id
-from adapters.redis_keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY
+from adapters.redis.jobs import TIME_OUT_FUNC, time_out_job_id
+from adapters.redis.keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY
 from domain.notation import scenario_from_text
 from lorekeeper.clocks.timekeeper import TimeRunningOut
 from lorekeeper.players.access import Caller

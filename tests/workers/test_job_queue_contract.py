@@ -11,13 +11,13 @@ from redis.retry import Retry
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_jobs import RQJobQueue, breath_job_id, breath_opened_version
-from adapters.redis_keys import due_key
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.jobs import RQJobQueue, breath_job_id, breath_opened_version
+from adapters.redis.keys import due_key
 from lorekeeper.errors import VersionConflict
 from lorekeeper.games.log import GameLog
 from lorekeeper.games.ports import NewEvent

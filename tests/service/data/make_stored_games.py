@@ -37,8 +37,8 @@ class Scripter:
     """Plays a game through the service and writes down each call with its time."""
 
     def __init__(self, name: str, game_id: str, rng: random.Random) -> None:
-        from adapters.memory_event_store import InMemoryEventStore
-        from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
+        from adapters.memory.event_store import InMemoryEventStore
+        from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
         from lorekeeper.games.log import GameLog
         from lorekeeper.games.service import GameService
         from tests.service.stored_games import NoJobs, Secrets
