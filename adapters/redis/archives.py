@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from adapters.redis.keys import archive_key, commands_key, events_key, snapshots_key
-from adapters.redis.lane import ScriptCall, lane_for
+from adapters.redis.lane import lane_for
 from adapters.redis.topology import GamesClient
+from adapters.redis.wire import ScriptCall
 
 # KEYS: stream, command ids, snapshots, archive. ARGV: version, blob.
 _ARCHIVE_LUA = """

@@ -22,8 +22,9 @@ from typing import Any
 import redis
 
 from adapters.redis.keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY, WARNED_KEY, WARNINGS_KEY
-from adapters.redis.lane import ScriptCall, lane_for, run_all
+from adapters.redis.lane import lane_for, run_all
 from adapters.redis.stream_entries import text
+from adapters.redis.wire import ScriptCall
 from lorekeeper.clocks.ports import Deadline, Due
 
 _KEYS = [DEADLINES_KEY, WARNINGS_KEY, CLOCK_ENTRIES_KEY, WARNED_KEY]

@@ -45,9 +45,10 @@ from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
 from adapters.redis.keys import DEFAULT_PROJECTION_QUEUE, commands_key, due_key, pending_field
-from adapters.redis.lane import ScriptCall, checked, lane_for
+from adapters.redis.lane import checked, lane_for
 from adapters.redis.stream_entries import text
 from adapters.redis.topology import GamesClient
+from adapters.redis.wire import ScriptCall
 
 BREATH_OPENED = "BreathPhaseOpened"
 BREATH_FUNC = "workers.jobs.resolve_breath"

@@ -24,8 +24,9 @@ import orjson
 import redis
 
 from adapters.redis.keys import EXPIRING_KEY, LISTINGS_KEY, shelf_key
-from adapters.redis.lane import ScriptCall, lane_for, run_all
+from adapters.redis.lane import lane_for, run_all
 from adapters.redis.stream_entries import text
+from adapters.redis.wire import ScriptCall
 from lorekeeper.players.lobby import place_of as game_place
 from lorekeeper.players.ports import Listing, ListingPage, Shelf
 

@@ -30,10 +30,11 @@ from adapters.redis.keys import (
     pending_field,
     projection_key,
 )
-from adapters.redis.lane import ScriptCall, lane_for, run_all
+from adapters.redis.lane import lane_for, run_all
 from adapters.redis.stream_entries import entry_fields, text
 from adapters.redis.stream_heads import queue_heads, versions_of
 from adapters.redis.topology import GamesClient
+from adapters.redis.wire import ScriptCall
 from adapters.views import view_json
 from lorekeeper.games.ports import Projection, ProjectionSave
 

@@ -27,8 +27,9 @@ from adapters.redis.keys import (
     push_facts_key,
     ticket_key,
 )
-from adapters.redis.lane import ScriptCall, lane_for, run_all
+from adapters.redis.lane import lane_for, run_all
 from adapters.redis.stream_entries import entry_fields, text
+from adapters.redis.wire import ScriptCall
 from lorekeeper.push.ports import Endpoint, FeedEntry, Note, NoteRecord
 
 # KEYS: the game's facts hash, the due set, then per player: its log, its enabled endpoints.

@@ -36,8 +36,9 @@ from collections.abc import Callable, Sequence
 import redis
 
 from adapters.redis.keys import bucket_key
-from adapters.redis.lane import ScriptCall, lane_for, run_all
+from adapters.redis.lane import lane_for, run_all
 from adapters.redis.topology import GamesClient
+from adapters.redis.wire import ScriptCall
 from lorekeeper.limits import Quota, Rate
 
 LEASE_MAX = 16

@@ -17,9 +17,9 @@ import redis
 from redis.cluster import RedisCluster
 from redis.crc import key_slot
 
+from adapters.redis.cluster_lane import ClusterLane
 from adapters.redis.cluster_server import RedisClusterProcess, slot_ranges
 from adapters.redis.event_store import RedisStreamEventStore
-from adapters.redis.lane import ClusterLane, ScriptCall
 from adapters.redis.topology import (
     ClusterURLError,
     ReplicaWait,
@@ -27,6 +27,7 @@ from adapters.redis.topology import (
     cluster_seeds,
     games_client,
 )
+from adapters.redis.wire import ScriptCall
 from lorekeeper.errors import StoreUnavailable
 from lorekeeper.games.ports import NewEvent
 from lorekeeper.settings import ConfigError, Settings

@@ -103,7 +103,7 @@ def test_a_pass_over_all_games_reads_the_index_a_page_at_a_time(
     store = RedisStreamEventStore(redis_client)
     for i in range(300):  # past the sizes Redis keeps a set in one compact block
         store.create(f"g{i:03}", [NewEvent("GameStarted", {})])
-    monkeypatch.setattr("adapters.redis.event_store.GAME_IDS_PAGE", 20)
+    monkeypatch.setattr("adapters.redis.event_reads.GAME_IDS_PAGE", 20)
     before = sscan_calls(redis_client)
 
     games = store.iter_game_ids()

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Run in the child, after `from gevent import monkey; monkey.patch_all()`: `lane` is a
 # RedisLane of REDIS_URL, `trips` the commands of each round trip it made (recorded around
-# adapters.redis.lane.exchange), `said` is what the case prints for the test to check.
+# adapters.redis.wire.exchange), `said` is what the case prints for the test to check.
 PRELUDE = """
 from gevent import monkey
 monkey.patch_all()

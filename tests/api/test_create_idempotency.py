@@ -199,7 +199,7 @@ def test_a_dropped_connection_after_the_create_script_ran_is_a_201(
 ):
     # The lane sends the batch again on a dropped connection: the create script then finds
     # the game it made (before: GameExists, unmapped, a 500 and an orphaned game).
-    real = adapters.redis.lane.exchange
+    real = adapters.redis.wire.exchange
     dropped: list[int] = []
 
     def drop_the_first_reply(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
