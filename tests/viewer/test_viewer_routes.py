@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from adapters.memory.event_store import InMemoryEventStore
-from api.board_svg import render_history
-from api.viewer import STATIC, viewer_blueprint
+from api.board.svg import render_history
+from api.board.viewer import STATIC, viewer_blueprint
 from domain import Event
 from domain.narrate import narrate
 from lorekeeper.games.ports import NewEvent

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from api.svg_kit import (
+from api.board.svg_kit import (
     INK,
     VILLAGE_BORDER,
     R,

@@ -13,8 +13,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from api.board_story import Story
-from api.svg_kit import INK, MARGIN, attrs, circle, esc, num, owner_colours, text
+from api.board.story import Story
+from api.board.svg_kit import INK, MARGIN, attrs, circle, esc, num, owner_colours, text
 
 TEXT_WIDTH = 0.6  # a DejaVu Sans character's mean width, in font sizes (for fitting text)
 

@@ -6,7 +6,8 @@ The picture on its own shows it under the status; the history viewer lifts each 
 
 from __future__ import annotations
 
-from api.board_units import (
+from api.board.svg_kit import INK, emblem, esc, num, text
+from api.board.units import (
     badge,
     breath_ring,
     draw_counter,
@@ -15,7 +16,6 @@ from api.board_units import (
     outline,
     white_flag,
 )
-from api.svg_kit import INK, emblem, esc, num, text
 
 LEGEND_ROW = 34.0
 LEGEND_CELL = 210.0

@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from api.svg_kit import (
+from api.board.svg_kit import (
     BANNERS,
     EFFECT_EMBLEMS,
     EFFECTS,

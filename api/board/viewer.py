@@ -28,7 +28,7 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app
 
-from api.board_svg import render_history
+from api.board.svg import render_history
 from api.errors import problem_response
 from api.guards import budgeted
 from api.requests import query
@@ -41,7 +41,7 @@ from lorekeeper.errors import GameNotFound, LorekeeperError, VersionNotFound
 
 LoadEvents = Callable[[str], list[Event]]
 LOADER = "lorekeeper.viewer.load_events"
-STATIC = Path(__file__).parent / "static" / "viewer"
+STATIC = Path(__file__).parents[1] / "static" / "viewer"
 # The page loads only what this server serves (issue 8: no CDN, no external request).
 PAGE_POLICY = (
     "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "

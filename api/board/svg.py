@@ -1,5 +1,5 @@
 """The board as an SVG picture: a pure function of a board view (`domain.view.board_view`) and
-of its story (`api.board_story`: the last move, a resignation, the moment it is about).
+of its story (`api.board.story`: the last move, a resignation, the moment it is about).
 
     render_history(events)        the picture after a game's first N events (GET board.svg)
     render_board(view, story)     the same from a view
@@ -19,12 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from api.board_key import legend_samples
-from api.board_panel import TEXT_WIDTH, metadata, panel, status
-from api.board_story import Story, read_story
-from api.board_terrain import draw_sites, draw_terrain
-from api.board_units import draw_units
-from api.svg_kit import (
+from api.board.key import legend_samples
+from api.board.panel import TEXT_WIDTH, metadata, panel, status
+from api.board.story import Story, read_story
+from api.board.svg_kit import (
     INK,
     PAPER,
     VILLAGE_BORDER,
@@ -36,6 +34,8 @@ from api.svg_kit import (
     num,
     owner_colours,
 )
+from api.board.terrain import draw_sites, draw_terrain
+from api.board.units import draw_units
 from domain import Event
 
 STYLE = (
