@@ -50,13 +50,19 @@ def per_second(n: int, run: Callable[[], Any]) -> float:
     return n / (time.perf_counter() - started)
 
 
+def traced_tree(hashes: list[bytes]) -> tuple[CompactTree, int]:
+    """A process's tree of these leaf hashes, and the bytes it holds (tracemalloc)."""
+    tracemalloc.start()
+    tree = CompactTree(hashes)
+    held = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return tree, held
+
+
 def tree_rows(n_games: int = GAMES) -> list[Row]:
     leaves = game_leaves(n_games)
     hashes = [leaf_hash(d) for d in leaves]
-    tracemalloc.start()
-    tree = CompactTree(hashes)
-    tree_bytes = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
+    tree, tree_bytes = traced_tree(hashes)
     size, root, rnd = tree.size, tree.root(), random.Random(6962)
     indexes = [rnd.randrange(size) for _ in range(PROOFS)]
     firsts = [rnd.randrange(1, size) for _ in range(PROOFS)]
