@@ -2,7 +2,9 @@
 they carry.
 
 Each port has a Redis adapter and an in-memory twin (adapters/redis/, adapters/memory/), and
-both pass the same contract suite (tests/adapters, tests/workers).
+both pass the same contract suite (tests/adapters, tests/workers; the secrets' stores:
+tests/service/test_secret_stores.py). The EventStore's suite also runs the archives' store
+(archive.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The JobQueue contract: RQJobQueue and InMemoryJobQueue schedule the same jobs."""
+"""The JobQueue, BotQueue and TimeOutQueue contract: RQJobQueue and InMemoryJobQueue schedule
+the same jobs."""
 
 from __future__ import annotations
 
@@ -50,6 +51,19 @@ def test_no_second_projection_job_while_one_is_pending(
     jobs.after_append("g2", 1, ["GameCreated"])
 
     assert jobs.queued() == ["g1", "g2"]
+
+
+def test_a_bot_turn_and_a_time_out_are_queued_once_each(
+    jobs: InMemoryJobQueue | RQJobQueue,
+) -> None:
+    # BotQueue and TimeOutQueue: one job a move (game, version, seat) and a deadline (game,
+    # version), however often it is asked for.
+    assert jobs.enqueue_bot_turn("g1", 7, 1)
+    assert not jobs.enqueue_bot_turn("g1", 7, 1)
+    assert jobs.enqueue_bot_turn("g1", 8, 1)
+    assert jobs.enqueue_time_out("g1", 7)
+    assert not jobs.enqueue_time_out("g1", 7)
+    assert jobs.enqueue_time_out("g2", 7)
 
 
 def test_an_opened_breath_phase_gets_one_job_named_by_its_version(
