@@ -115,7 +115,7 @@ class RedisStreamEventStore(RedisStreamReads):
         ticks: bool = False,
     ) -> None:
         super().__init__(client, index=index)
-        self._ticks = ticks  # tell followers of a cluster's games of each append (redis_feed)
+        self._ticks = ticks  # tell followers of a cluster's games of each append (feed.py)
         self._clock = clock
         self._projections = projections
         self._wait = wait
