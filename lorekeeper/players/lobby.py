@@ -43,7 +43,6 @@ from lorekeeper.games.ports import EventStore
 from lorekeeper.players.ports import Listing, ListingPage, LobbyIndex, Shelf, TableStore
 from lorekeeper.players.tables import EXPIRED, STARTED, Table
 
-STATUSES = ("open", "active", "over", "expired")
 LISTED = ("open", "active", "over")  # the public shelf `all`
 BOTS = "bots"  # the player id of the bots' waiting shelf
 SYSTEM = "system"  # the player id of the shelf `starting`: seats all taken, no first turn yet
