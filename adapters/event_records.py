@@ -1,5 +1,5 @@
 """What both event stores share: the checks that make them refuse the same calls the same way,
-and the making of records (canonical JSON, lorekeeper/audit/chain.py) and StoredEvents."""
+and the making of records (canonical JSON, lorekeeper/audit/canonical.py) and StoredEvents."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import orjson
 
 from lorekeeper.audit.chain import EncodedEvent, encode_event
-from lorekeeper.ports import GAME_ID, NewEvent, StoredEvent, is_game_id
+from lorekeeper.games.ports import GAME_ID, NewEvent, StoredEvent, is_game_id
 
 
 def check_game_id(game_id: str) -> None:
@@ -24,7 +24,7 @@ def check_events(events: Sequence[NewEvent]) -> None:
         if not event.type:
             raise ValueError("an event needs a type")
         if i and event.command is not None:
-            # the Redis store keeps one command an append (adapters/stream_entries.py)
+            # the Redis store keeps one command an append (adapters/redis/stream_entries.py)
             raise ValueError("only an append's first event carries the command")
 
 

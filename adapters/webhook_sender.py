@@ -25,7 +25,7 @@ from urllib3.exceptions import HTTPError
 from urllib3.util import Timeout, parse_url
 
 from lorekeeper.errors import Refused
-from lorekeeper.ports import Attempt
+from lorekeeper.push.ports import Attempt
 
 Resolve = Callable[..., list[tuple[Any, ...]]]
 _CHUNK = 8192

@@ -21,6 +21,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 
 from api import audit, commands, games, meta, players, push, seats, streams
+from api.board.viewer import register_viewer
 from api.composition import Components, HealthCheck, redis_components
 from api.cors import register_cors
 from api.docs_site import register_docs_site
@@ -30,7 +31,6 @@ from api.json_provider import OrjsonProvider
 from api.play import register_play
 from api.slow_clients import BodyDeadline
 from api.versioning import register_versions
-from api.viewer import register_viewer
 from lorekeeper.errors import Refused
 from lorekeeper.settings import Settings, warn_unknown_variables
 
@@ -45,8 +45,9 @@ def create_app(
     settings = config if isinstance(config, Settings) else Settings.from_env(config)
     if config is None:  # the process's own environment (gunicorn: api.wsgi)
         warn_unknown_variables()
-    # No Flask /static/ route: the viewer serves its own files (/viewer/static/, api/viewer.py),
-    # and every route the app answers is in openapi.yaml (tests/api/test_spec_routes.py).
+    # No Flask /static/ route: the viewer serves its own files (/viewer/static/,
+    # api/board/viewer.py), and every route the app answers is in openapi.yaml
+    # (tests/api/test_spec_routes.py).
     app = LorekeeperApp(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json = OrjsonProvider(app)

@@ -28,10 +28,10 @@ from api.responses import etag, jsonify, versioned
 from api.schemas import ConsistencyQuery, EntriesQuery, GameProofQuery, NoQuery
 from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
 from lorekeeper.audit.signatures import export_statement, tree_head_statement
+from lorekeeper.audit.transparency import TransparencyLog, TreeHead
 from lorekeeper.audit.verify import verify_lines
 from lorekeeper.errors import GameNotFound, Refused
-from lorekeeper.gamelog import require_game_id
-from lorekeeper.transparency import TransparencyLog, TreeHead
+from lorekeeper.games.game import require_game_id
 
 blueprint = Blueprint("audit", __name__)
 NDJSON = "application/x-ndjson"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response
 
+from api.command_schemas import validate_command
 from api.deps import access, service
 from api.identity import caller
 from api.requests import idempotency_key, if_match_version, json_body
 from api.responses import etag, jsonify
-from api.schemas import validate_command
-from lorekeeper.reads import public_event
+from lorekeeper.games.reads import public_event
 
 blueprint = Blueprint("commands", __name__)
 

@@ -14,25 +14,22 @@ from typing import Any
 
 import redis
 
-from adapters.memory_archives import InMemoryArchiveStore
-from adapters.memory_clocks import InMemoryDeadlineIndex
-from adapters.memory_concurrency import InMemoryConcurrencyLimiter
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_feed import InMemoryFeed
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_lobby import InMemoryLobbyIndex
-from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
-from adapters.memory_snapshots import InMemorySnapshotStore
-from adapters.memory_stores import (
-    InMemoryDiceStore,
-    InMemoryRateLimiter,
-    InMemorySeatTokenStore,
-    InMemoryTransparencyStore,
-    Unlimited,
-)
-from adapters.redis_backend import (
+from adapters.memory.archives import InMemoryArchiveStore
+from adapters.memory.clocks import InMemoryDeadlineIndex
+from adapters.memory.concurrency import InMemoryConcurrencyLimiter
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.feed import InMemoryFeed
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.memory.lobby import InMemoryLobbyIndex
+from adapters.memory.players import InMemoryPlayerStore
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.memory.push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
+from adapters.memory.ratelimit import InMemoryRateLimiter, Unlimited
+from adapters.memory.snapshots import InMemorySnapshotStore
+from adapters.memory.tables import InMemoryTableStore
+from adapters.memory.transparency import InMemoryTransparencyStore
+from adapters.redis.backend import (
     clients_of,
     connect,
     redis_push_stores,
@@ -41,36 +38,32 @@ from adapters.redis_backend import (
     rq_job_queue,
     webhook_sender,
 )
-from adapters.redis_concurrency import RedisConcurrencyLimiter
-from adapters.redis_feed import RedisStreamFeed, feed_for
-from adapters.redis_jobs import RQJobQueue
-from adapters.redis_projections import queued_lag
-from adapters.redis_push import PLAYER_TOPICS
-from adapters.redis_ratelimit import RedisRateLimiter
-from adapters.redis_topology import RedisClients
-from adapters.redis_webhook_jobs import RQWebhookQueue
-from lorekeeper.archive import Archiver
-from lorekeeper.lobby import LobbyReader
-from lorekeeper.players import PlayerService
-from lorekeeper.ports import (
-    BotQueue,
-    ConcurrencyLimiter,
-    Feed,
-    JobQueue,
-    PushStores,
-    RateLimiter,
-    Rounds,
-    Stores,
-    TimeOutQueue,
-)
-from lorekeeper.push import Push, push_of
-from lorekeeper.reads import GameReader
-from lorekeeper.seating import SeatingService
-from lorekeeper.service import GameService
+from adapters.redis.concurrency import RedisConcurrencyLimiter
+from adapters.redis.feed import RedisStreamFeed, feed_for
+from adapters.redis.jobs import RQJobQueue
+from adapters.redis.projections import queued_lag
+from adapters.redis.push import PLAYER_TOPICS
+from adapters.redis.ratelimit import RedisRateLimiter
+from adapters.redis.topology import RedisClients
+from adapters.redis.webhook_jobs import RQWebhookQueue
+from lorekeeper.audit.signing import Signer
+from lorekeeper.audit.transparency import TransparencyLog
+from lorekeeper.clocks.ports import TimeOutQueue
+from lorekeeper.games.archive import Archiver
+from lorekeeper.games.ports import JobQueue
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
+from lorekeeper.limits import ConcurrencyLimiter, RateLimiter
+from lorekeeper.players.accounts import PlayerService
+from lorekeeper.players.lobby import LobbyReader
+from lorekeeper.players.ports import BotQueue
+from lorekeeper.players.seating_service import SeatingService
+from lorekeeper.projections.ports import Rounds
+from lorekeeper.push.ports import Feed, PushStores
+from lorekeeper.push.streaming import Gauge, StreamHub
+from lorekeeper.push.wiring import Push, push_of
 from lorekeeper.settings import Settings
-from lorekeeper.signing import Signer
-from lorekeeper.streaming import Gauge, StreamHub
-from lorekeeper.transparency import TransparencyLog
+from lorekeeper.stores import Stores
 from lorekeeper.wiring import application, signer_of
 
 # name -> check; a check returns details for /healthz and raises (or returns ok=False) when
@@ -98,7 +91,7 @@ class Components:
     # that follows the players' logs (one XREAD per process on the coordination Redis)
     push: Push | None = None
     player_hub: StreamHub | None = None
-    archiver: Archiver | None = None  # finished games' retention (lorekeeper/archive.py)
+    archiver: Archiver | None = None  # finished games' retention (lorekeeper/games/archive.py)
 
     @property
     def client(self) -> redis.Redis | None:
@@ -113,11 +106,11 @@ class Components:
 def redis_components(
     settings: Settings, client: RedisClients | redis.Redis | None = None
 ) -> Components:
-    """On the Redis the settings name (adapters/redis_topology.py: one server, or a cluster
+    """On the Redis the settings name (adapters/redis/topology.py: one server, or a cluster
     and a coordination server), or on `client`. Bytes replies (decode_responses=False): the
     setting RQ needs, shared with the workers. Under gevent a process serves hundreds of
     requests at once: its clients' pools block past `redis_connections` (5 s at most, then
-    503) rather than fail or open a connection each (adapters/redis_topology.py)."""
+    503) rather than fail or open a connection each (adapters/redis/topology.py)."""
     clients = connect(settings) if client is None else clients_of(client, settings)
     rq = rq_job_queue(settings, clients) if settings.jobs == "rq" else None
     stores = redis_stores(clients, rq)

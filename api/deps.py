@@ -16,12 +16,12 @@ from flask import Flask, Request, current_app, g, request
 from flask.ctx import _AppCtxGlobals
 
 from api.composition import Components
-from lorekeeper.access import Access
-from lorekeeper.lobby import LobbyReader
-from lorekeeper.players import PlayerService
-from lorekeeper.reads import GameReader
-from lorekeeper.seating import SeatingService
-from lorekeeper.service import GameService
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
+from lorekeeper.players.access import Access
+from lorekeeper.players.accounts import PlayerService
+from lorekeeper.players.lobby import LobbyReader
+from lorekeeper.players.seating_service import SeatingService
 
 if TYPE_CHECKING:
     from werkzeug.local import LocalProxy

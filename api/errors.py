@@ -22,7 +22,7 @@ from redis.exceptions import AskError, ClusterError, SlotNotCoveredError, TryAga
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
-from adapters.redis_ratelimit import is_out_of_memory
+from adapters.redis.ratelimit import is_out_of_memory
 from domain import CommandError, RuleViolation, ScenarioError
 from lorekeeper import errors as e
 

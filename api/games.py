@@ -18,7 +18,7 @@ from api.requests import idempotency_key, json_body, query
 from api.responses import versioned
 from api.schemas import LobbyQuery, StateQuery, ViewQuery, validate_create_game
 from api.seats import created_response
-from lorekeeper.seating import SeatSpec
+from lorekeeper.players.seating import SeatSpec
 
 blueprint = Blueprint("games", __name__)
 
@@ -26,7 +26,7 @@ blueprint = Blueprint("games", __name__)
 @blueprint.post("/games")
 def create_game() -> Response:
     """Idempotent with an `Idempotency-Key`, scoped to the caller (its player, else its
-    address) and the body (lorekeeper/creation.py): a resend gets the first reply."""
+    address) and the body (lorekeeper/games/creation.py): a resend gets the first reply."""
     document = json_body()
     body = validate_create_game(document)
     specs = None

@@ -34,7 +34,7 @@ from api.identity import client_address, rate_limit_key
 from lorekeeper import budget
 from lorekeeper.app_keys import APP_KEY_HEADER, app_of, parse_app_keys
 from lorekeeper.errors import RateLimited, Refused
-from lorekeeper.ports import ConcurrencyLimiter, Quota, Rate, Slot
+from lorekeeper.limits import ConcurrencyLimiter, Quota, Rate, Slot
 from lorekeeper.settings import Settings
 
 # Probes and the spec are never limited: an orchestrator polls them.

@@ -16,9 +16,9 @@ import ipaddress
 
 from api.deps import components, current_request, request_globals
 from api.requests import bearer_token
-from lorekeeper.access import Caller
 from lorekeeper.errors import LorekeeperError
-from lorekeeper.players import is_player_key
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import is_player_key
 
 _CALLER = "lorekeeper_caller"
 

@@ -9,8 +9,8 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from api.schemas import TTL_S
-from lorekeeper.notifications import TYPES as NOTIFICATION_TYPES
-from lorekeeper.tables import ROLES
+from lorekeeper.players.tables import ROLES
+from lorekeeper.push.notifications import TYPES as NOTIFICATION_TYPES
 
 MAX_SEAT = 63
 

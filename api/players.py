@@ -24,8 +24,8 @@ from api.requests import json_body, query
 from api.responses import jsonify
 from api.schemas import MyGamesQuery
 from lorekeeper.errors import TokenMissing
-from lorekeeper.players import IssuedKey, PlayerCaller
-from lorekeeper.ports import ApiKey, ListingPage, Player
+from lorekeeper.players.accounts import IssuedKey, PlayerCaller
+from lorekeeper.players.ports import ApiKey, ListingPage, Player
 
 blueprint = Blueprint("players", __name__)
 

@@ -36,9 +36,9 @@ from api.streams import (
     wants_ndjson,
 )
 from lorekeeper.errors import Refused, TokenMissing
-from lorekeeper.ports import Endpoint
-from lorekeeper.push import Push
-from lorekeeper.streaming import START, StreamHub, position_key
+from lorekeeper.push.ports import Endpoint
+from lorekeeper.push.streaming import START, StreamHub, position_key
+from lorekeeper.push.wiring import Push
 
 blueprint = Blueprint("push", __name__)
 

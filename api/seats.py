@@ -22,8 +22,8 @@ from api.identity import caller
 from api.player_schemas import DeclineSchema, GrantSchema, InviteSchema, JoinSchema, loaded
 from api.requests import json_body
 from api.responses import etag, jsonify
-from lorekeeper.seating import CreatedTable, Invitation
-from lorekeeper.tables import Table
+from lorekeeper.players.seating import CreatedTable, Invitation
+from lorekeeper.players.tables import Table
 
 blueprint = Blueprint("seats", __name__)
 

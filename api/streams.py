@@ -1,6 +1,6 @@
 """Event reads: JSON pages, NDJSON, and the live stream as server-sent events or NDJSON
 (resumable with Last-Event-ID or `?from=`). An open stream waits on the process's StreamHub
-(lorekeeper/streaming.py) and counts against its caller's cap (api/guards.py)."""
+(lorekeeper/push/streaming.py) and counts against its caller's cap (api/guards.py)."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from typing import Any
 
 import redis
 
-from adapters.redis_keys import slots_key
+from adapters.redis.keys import slots_key
 from bench import games as g
 from bench.ceiling import xadd_rate
 from bench.clients import Game, create_games, fake_games

@@ -104,15 +104,23 @@ def main(argv: Sequence[str] | None = None) -> None:
                 failed = f", {done.failed} failed" if done.failed else ""
                 print(f"round {r + 1} {side:5} " + ", ".join(
                     f"{k} {v:,.2f}" for k, v in row.items()) + failed, flush=True)  # fmt: skip
+    report(figures, pooled, workers=args.workers)
+
+
+def report(
+    figures: dict[str, list[dict[str, float]]], pooled: dict[str, Side], *, workers: bool
+) -> None:
+    """Each figure's median on both sides and their ratio, paired by round; with the workers,
+    the projection lag of each side's pooled samples."""
     print()
-    for figure in (*FIGURES, *WORKERS_FIGURES) if args.workers else FIGURES:
+    for figure in (*FIGURES, *WORKERS_FIGURES) if workers else FIGURES:
         this = [row[figure] for row in figures["this"]]
         that = [row[figure] for row in figures["other"]]
         paired = [a / b for a, b in zip(this, that, strict=True) if b]
         print(f"{figure:17} this {statistics.median(this):9,.2f}  other "
               f"{statistics.median(that):9,.2f}  this/other {statistics.median(paired):.3f} "
               f"({min(paired):.3f}-{max(paired):.3f})")  # fmt: skip
-    if args.workers:  # a slice's 50 samples make a noisy p99: the sides' samples pooled
+    if workers:  # a slice's 50 samples make a noisy p99: the sides' samples pooled
         for side, lag in pooled.items():
             print(f"oldest unprojected event, {side:5}: p50 {lag.lag_ms(50) or 0:.0f} ms, "
                   f"p90 {lag.lag_ms(90) or 0:.0f} ms, p99 {lag.lag_ms(99) or 0:.0f} ms "

@@ -28,7 +28,7 @@ from rq import Queue, SimpleWorker, Worker
 from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker
 
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.server import RedisServerProcess
 from adapters.views import view_json
 from bench.games import Script, random_game
 from domain import SeededDice, command_from_json, decide, evolve, new_game, resolve_breath
@@ -36,9 +36,10 @@ from domain.events import Event
 from domain.notation import scenario_from_text
 from domain.state import GameState
 from domain.view import ALL_SEATS, board_view
-from lorekeeper.gamelog import Game, new_events
-from lorekeeper.ports import NewEvent
-from lorekeeper.projector import lobby_entry
+from lorekeeper.games.game import Game
+from lorekeeper.games.log import new_events
+from lorekeeper.games.ports import NewEvent
+from lorekeeper.players.lobby import lobby_entry
 from lorekeeper.settings import Settings
 from workers import context
 from workers.context import WorkerContext, build_context, installed

@@ -32,16 +32,16 @@ from typing import Any
 import redis
 from redis.crc import key_slot
 
-from adapters.redis_cluster_server import RedisClusterProcess
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_topology import ReplicaWait, cluster_client
+from adapters.redis.cluster_server import RedisClusterProcess
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.topology import ReplicaWait, cluster_client
 from bench import games as g
 from bench.clients import create_games
 from bench.command_path import ClosedLoop, Side, Slice, alternate, split
 from bench.report import Row, num, table
 from bench.stack import Stack
 from bench.suite import SCENARIOS, wait_for_projections
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 
 SIDES = ("one server", "cluster", "cluster, WAIT 1")
 _GAMES_PER_CLIENT = 12

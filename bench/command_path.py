@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 import redis
 
-from adapters.redis_projections import lagging_among, oldest_unprojected_ms
-from adapters.stream_entries import text
+from adapters.redis.projections import lagging_among, oldest_unprojected_ms
+from adapters.redis.stream_entries import text
 from bench.clients import Game, GameClient, Record
 from bench.cpu import machine_busy, tree_cpu_s
 from bench.loadgen import LoadGenerator

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.server import RedisServerProcess
 from bench.clients import command_request
 from bench.games import Script, random_game
 from bench.stack import LOREKEEPER_ENV
@@ -118,15 +118,15 @@ APPS = {"ours": _lorekeeper, "ceiling": _ceiling}
 # path calls through that name, so that running it twice costs it once more.
 PARTS: dict[str, tuple[str, ...]] = {
     "decide": ("domain", "decide_and_fold"),
-    "encode": ("adapters.redis_event_store", "encode_events"),
-    "chain": ("adapters.redis_event_store", "chain_hashes"),
-    "entries": ("adapters.redis_event_store", "entry_pairs"),
-    "stored": ("adapters.redis_event_store", "_result", "RedisStreamEventStore"),
+    "encode": ("adapters.redis.event_store", "encode_events"),
+    "chain": ("adapters.redis.event_store", "chain_hashes"),
+    "entries": ("adapters.redis.event_store", "entry_pairs"),
+    "stored": ("adapters.redis.event_store", "_result", "RedisStreamEventStore"),
     "public": ("api.commands", "public_event"),
     "validate": ("api.commands", "validate_command"),
     "jsonify": ("api.commands", "jsonify"),
-    "hash": ("lorekeeper.service", "command_hash"),
-    "new_events": ("lorekeeper.gamelog", "new_events"),
+    "hash": ("lorekeeper.games.service", "command_hash"),
+    "new_events": ("lorekeeper.games.log", "new_events"),
 }
 PART_CHOICES = ("plain", "no_rate_limit", *PARTS)
 
@@ -148,9 +148,9 @@ def run_twice(module_name: str, name: str, owner: str | None = None) -> None:
 
 def prepare_part(part: str) -> None:
     """Set up a `--part` run (in the counted child, before the app is made)."""
-    import adapters.redis_ratelimit
+    import adapters.redis.ratelimit
 
-    adapters.redis_ratelimit.LEASE_TTL_S = 3600.0
+    adapters.redis.ratelimit.LEASE_TTL_S = 3600.0
     if part == "no_rate_limit":
         LOREKEEPER_ENV["LOREKEEPER_RATE_PER_S"] = "0"
     elif part != "plain":

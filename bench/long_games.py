@@ -1,6 +1,6 @@
 """Measure 9: flat as a game grows (issue 23). `GET /games/{id}/state?version=N` and the first
 load of a game no process has cached, in games of 1,000, 10,000 and 100,000 events, with
-snapshots (lorekeeper/snapshots.py) and without.
+snapshots (lorekeeper/games/snapshots.py) and without.
 
     python -m bench.long_games                       # 1k, 10k, 100k events
     python -m bench.long_games --sizes 1000 10000    # quicker
@@ -32,20 +32,20 @@ from collections.abc import Callable, Sequence
 
 import redis
 
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_keys import events_key, snapshots_key
-from adapters.redis_server import RedisServerProcess
-from adapters.redis_snapshots import RedisSnapshotStore
-from adapters.redis_stores import RedisDiceStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.game_secrets import RedisDiceStore
+from adapters.redis.keys import events_key, snapshots_key
+from adapters.redis.server import RedisServerProcess
+from adapters.redis.snapshots import RedisSnapshotStore
 from api import create_app
 from api.composition import redis_components
 from bench.report import Row, num, table
 from domain import SeededDice, command_from_json, decide, fold, new_game, replay
 from domain.events import SCHEMA_VERSION, Event
 from domain.scenarios import get_scenario
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import NewEvent
 from lorekeeper.settings import Settings
 
 SIZES = (1_000, 10_000, 100_000)

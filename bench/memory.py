@@ -13,14 +13,14 @@ from typing import Any
 
 import redis
 
-from adapters.redis_keys import LISTINGS_KEY, commands_key, events_key, projection_key, seats_key
-from adapters.stream_heads import stream_versions
+from adapters.redis.keys import LISTINGS_KEY, commands_key, events_key, projection_key, seats_key
+from adapters.redis.stream_heads import stream_versions
 
 _OTHER_KEYS = {  # the game's other keys, by the name they go by in the report
     "commands": commands_key,
     "projection": projection_key,
     "seats": seats_key,
-    "dice": lambda g: f"lk:{{{g}}}:dice",  # lorekeeper/dice.py's dice_key
+    "dice": lambda g: f"lk:{{{g}}}:dice",  # lorekeeper/games/dice.py's dice_key
 }
 
 

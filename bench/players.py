@@ -31,13 +31,13 @@ from typing import Any
 import redis
 from flask.testing import FlaskClient
 
-from adapters.redis_lobby import RedisLobbyIndex
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.lobby import RedisLobbyIndex
+from adapters.redis.server import RedisServerProcess
 from api import create_app
 from api.composition import redis_components
 from bench.report import Row, num, table
-from lorekeeper.lobby import LobbyReader, place_of
-from lorekeeper.ports import Listing, Shelf
+from lorekeeper.players.lobby import LobbyReader, place_of
+from lorekeeper.players.ports import Listing, Shelf
 from lorekeeper.settings import Settings
 
 PAGE = 20

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import redis
 
-from adapters.redis_topology import RedisClients
+from adapters.redis.topology import RedisClients
 from bench.games import Script, random_game
 
 _WARM_UP = 3  # commands before counting: the process's caches fill, the scripts load
@@ -52,7 +52,7 @@ def command_calls(
     empties). `projected_each`: as if the workers projected the game between any two commands
     (its pending flag cleared, so each command queues it again: the most a command pays for
     its projection request)."""
-    from adapters.redis_keys import commands_key, pending_field
+    from adapters.redis.keys import commands_key, pending_field
     from api import create_app
     from api.composition import redis_components
     from lorekeeper.settings import Settings
@@ -141,7 +141,7 @@ def report(calls: Counter[str], commands: int) -> str:
 
 
 def main() -> int:
-    from adapters.redis_server import RedisServerProcess
+    from adapters.redis.server import RedisServerProcess
 
     with RedisServerProcess() as server:
         client = redis.Redis.from_url(server.url)

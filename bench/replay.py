@@ -13,11 +13,11 @@ from typing import Any
 
 import redis
 
-from adapters.redis_event_store import RedisStreamEventStore
+from adapters.redis.event_store import RedisStreamEventStore
 from bench.games import Script
 from domain import replay
 from domain.events import SCHEMA_VERSION, Event, event_from_json
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 
 
 def best_rate(n: int, run: Callable[[], Any], repeat: int = 5) -> float:

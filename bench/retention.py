@@ -1,5 +1,5 @@
 """Measure 10: Redis memory per finished game, and as finished games pile up, before and
-after archiving them (lorekeeper/archive.py, issue 23).
+after archiving them (lorekeeper/games/archive.py, issue 23).
 
     python -m bench.retention                  # 3 rounds of 6 games
     python -m bench.retention --games 6 --rounds 3
@@ -32,7 +32,7 @@ from typing import Any
 import redis
 from flask.testing import FlaskClient
 
-from adapters.redis_keys import (
+from adapters.redis.keys import (
     GAMES_KEY,
     LISTINGS_KEY,
     archive_key,
@@ -44,14 +44,14 @@ from adapters.redis_keys import (
     snapshots_key,
     table_key,
 )
-from adapters.redis_server import RedisServerProcess
-from adapters.stream_entries import text
-from adapters.stream_heads import stream_versions
+from adapters.redis.server import RedisServerProcess
+from adapters.redis.stream_entries import text
+from adapters.redis.stream_heads import stream_versions
 from api import EXTENSION, create_app
 from api.composition import redis_components
 from bench.games import random_game
 from bench.report import Row, num, table
-from lorekeeper.archive import Archiver
+from lorekeeper.games.archive import Archiver
 from lorekeeper.settings import Settings
 
 KEYS = {

@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from adapters.redis_server import SERVER_ENV_VAR, find_redis_server
+from adapters.redis.server import SERVER_ENV_VAR, find_redis_server
 
 SOURCE = Path(__file__).with_name("slow_fsync.c")
 DELAY_ENV_VAR = "LOREKEEPER_SLOW_FSYNC_US"

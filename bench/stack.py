@@ -17,7 +17,7 @@ from pathlib import Path
 
 import redis
 
-from adapters.redis_server import RedisServerProcess, free_port
+from adapters.redis.server import RedisServerProcess, free_port
 
 ROOT = Path(__file__).absolute().parent.parent
 # scripts/run's gunicorn settings (gevent workers, so event streams hold no thread; logs as

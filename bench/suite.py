@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import redis
 
-from adapters.redis_projections import lagging_among
+from adapters.redis.projections import lagging_among
 from bench import games as g
 from bench import legal, memory, replay
 from bench.clients import GameClient, Record, create_games

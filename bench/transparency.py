@@ -20,11 +20,11 @@ from typing import Any
 
 import redis
 
-from adapters.redis_keys import TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY
-from adapters.redis_transparency import RedisTransparencyStore
+from adapters.redis.keys import TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY
+from adapters.redis.transparency import RedisTransparencyStore
 from bench.report import Row, num, table
+from lorekeeper.audit.leaves import CREATED, FINISHED, leaf_bytes
 from lorekeeper.audit.merkle import CompactTree, leaf_hash, verify_consistency, verify_inclusion
-from lorekeeper.transparency import CREATED, FINISHED, leaf_bytes
 
 GAMES = 50_000  # two leaves each: a log of 100,000 leaves
 PROOFS = 2_000
@@ -50,13 +50,19 @@ def per_second(n: int, run: Callable[[], Any]) -> float:
     return n / (time.perf_counter() - started)
 
 
+def traced_tree(hashes: list[bytes]) -> tuple[CompactTree, int]:
+    """A process's tree of these leaf hashes, and the bytes it holds (tracemalloc)."""
+    tracemalloc.start()
+    tree = CompactTree(hashes)
+    held = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return tree, held
+
+
 def tree_rows(n_games: int = GAMES) -> list[Row]:
     leaves = game_leaves(n_games)
     hashes = [leaf_hash(d) for d in leaves]
-    tracemalloc.start()
-    tree = CompactTree(hashes)
-    tree_bytes = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
+    tree, tree_bytes = traced_tree(hashes)
     size, root, rnd = tree.size, tree.root(), random.Random(6962)
     indexes = [rnd.randrange(size) for _ in range(PROOFS)]
     firsts = [rnd.randrange(1, size) for _ in range(PROOFS)]

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 import redis
 
-from adapters.redis_keys import projection_key
-from adapters.stream_heads import queue_heads, versions_of
+from adapters.redis.keys import projection_key
+from adapters.redis.stream_heads import queue_heads, versions_of
 
 Seen = dict[str, list[tuple[float, int]]]  # game -> [(first seen, value)], values increasing
 

@@ -32,15 +32,15 @@ from typing import Any
 
 import redis
 
-from adapters.redis_push import RedisNotificationLog, RedisWebhookStore
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.push import RedisNotificationLog, RedisWebhookStore
+from adapters.redis.server import RedisServerProcess
 from adapters.webhook_sender import HttpWebhookSender
 from bench.report import Row, num
 from bench.stats import percentile
-from lorekeeper.ports import Note
-from lorekeeper.push import policy_of
+from lorekeeper.push.ports import Note
+from lorekeeper.push.webhooks import WebhookService
+from lorekeeper.push.wiring import policy_of
 from lorekeeper.settings import Settings
-from lorekeeper.webhooks import WebhookService
 
 ENV = {
     "LOREKEEPER_WEBHOOK_ALLOW_PRIVATE": "true",

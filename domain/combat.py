@@ -16,8 +16,6 @@ from domain.state import Decision, GameState, Unit
 from domain.tx import Tx
 from domain.zoc import have_fought, is_engaged, prune_engagements
 
-SHARED_SITES = ("pickup", "cave", "village")
-
 
 def battle_dice(state: GameState, attacker: Unit, target: Unit, extra_die: bool) -> int:
     """R-BAT-2: base dice capped by terrain, plus glory, then capped by frost or fire."""

@@ -35,7 +35,6 @@ from domain.state import GameState
 
 Period = Literal["turn", "decision"]
 Policy = Literal["auto", "forfeit"]
-PERIODS: tuple[Period, ...] = ("turn", "decision")
 POLICIES: tuple[Policy, ...] = ("auto", "forfeit")
 # A turn ended by its automatic commands takes a handful; this only bounds a bug.
 MAX_AUTO_STEPS = 64

@@ -64,8 +64,9 @@ class ViewParts:
     game keeps its terrain mapping, and every unit the event left alone is the same frozen
     Unit, so their rendering is looked up by identity instead of made again (with its JSON,
     most of a projection's view). The parts are shared between views: only for views that
-    are serialized and dropped, never changed (the stored projections: lorekeeper/projector.py).
-    At most `most` units and as many terrains are kept; then the parts start afresh."""
+    are serialized and dropped, never changed (the stored projections:
+    lorekeeper/projections/projector.py). At most `most` units and as many terrains are kept; then
+    the parts start afresh."""
 
     def __init__(self, most: int = 8192) -> None:
         self._most = most

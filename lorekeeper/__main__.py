@@ -1,4 +1,4 @@
-"""`python -m lorekeeper verify FILE` and `python -m lorekeeper demo` (see lorekeeper/cli.py)."""
+"""`python -m lorekeeper verify FILE` and `python -m lorekeeper demo` (see cli.py)."""
 
 import sys
 

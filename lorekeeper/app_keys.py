@@ -5,9 +5,9 @@ server address, against a budget of its own rather than that address's (docs/pla
 An operator issues a key with `python -m lorekeeper app-key NAME`. The key is `lka_` and 43
 URL-safe characters (32 random bytes), shown once; the server knows only its SHA-256, from
 LOREKEEPER_APP_KEYS (`NAME:SHA256`, comma-separated): a plain hash is enough for a random key,
-as for player keys (lorekeeper/players.py). A backend sends the key in the `Lorekeeper-App-Key`
-header. Two entries may share a name: the app's budgets are counted by name, so a new key
-can be handed out before the old one is removed.
+as for player keys (lorekeeper/players/accounts.py). A backend sends the key in the
+`Lorekeeper-App-Key` header. Two entries may share a name: the app's budgets are counted by name, so
+a new key can be handed out before the old one is removed.
 """
 
 from __future__ import annotations

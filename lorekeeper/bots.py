@@ -6,8 +6,8 @@
 `actions` and `order` what `GET /games/{id}/legal-actions` gives (its `actions`, and in the
 order phase its `order`, how the listed single-unit orders merge); the action returned is one
 of them, or a merge of its orders.
-Standard library only: the demo (a plain HTTP client, lorekeeper/demo.py) and the server's
-bot seats (lorekeeper/bot_turns.py, played by the workers) use the same code.
+Standard library only: the demo (a plain HTTP client, demo.py) and the server's
+bot seats (lorekeeper/players/bot_turns.py, played by the workers) use the same code.
 
 Bots (BOTS): `battler`, the demo's strategy: battle whenever it can, order as many units as
 allowed (dragons breathing), move each toward the nearest enemy, then end the phase.

@@ -13,7 +13,7 @@ the `cryptography` package, nothing else does. Its exit status: 0 verified,
 finished game of committed dice whose every check passed exits 0.
 
 `app-key` prints a new application key, once, and the LOREKEEPER_APP_KEYS entry (its hash)
-that lets it in (lorekeeper/app_keys.py; docs/players.md). It needs no server: the key is
+that lets it in (app_keys.py; docs/players.md). It needs no server: the key is
 never stored, sent or logged anywhere by this command.
 """
 

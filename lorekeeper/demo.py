@@ -10,7 +10,7 @@ any client would, as two players who never see each other's keys: each signs up
 {"kind": "invite"}]`), and hands over only the invitation; the second joins with it
 (`POST /games/{id}/join`), which starts the game. Then each player in turn reads its legal
 actions (`GET /games/{id}/legal-actions`, with its own key) and picks one with the bots'
-policy that seeks battles (lorekeeper/bots.py: the server's `battler` bot plays the same).
+policy that seeks battles (bots.py: the server's `battler` bot plays the same).
 Breath phases are resolved by the server's worker: the demo waits for them with
 `GET /games/{id}?min_version=N`. Each new line of the game's history (`GET /games/{id}/log`)
 is printed as it happens; at the end the winner and the viewer URL are.

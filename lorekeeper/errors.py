@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from lorekeeper.ports import StoredEvent
+    from lorekeeper.games.ports import StoredEvent
 
 
 class LorekeeperError(Exception):
@@ -179,6 +179,6 @@ class StoreUnavailable(LorekeeperError):
 
 
 class ReadBudgetExceeded(LorekeeperError):
-    """A read that folds a game's events ran out of its time budget (lorekeeper/budget.py)."""
+    """A read that folds a game's events ran out of its time budget (budget.py)."""
 
     code = "read_budget_exceeded"

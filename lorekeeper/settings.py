@@ -28,7 +28,6 @@ from pydantic_settings import (
 
 from lorekeeper.app_keys import parse_app_keys
 
-JOB_MODES = ("rq", "inline", "none")
 PREFIX = "LOREKEEPER_"
 # Variables with the prefix that are not settings: read by scripts/run, the Redis starter, the
 # tests and the webhook receiver of docs/api.md. Any other is a misspelt setting.
@@ -84,13 +83,13 @@ class Settings(BaseSettings):
     address_rate_burst: int = Field(default=180, ge=1)
     players_per_address: int = Field(default=10, ge=1)
     players_window_s: int = Field(default=3600, ge=60, le=7 * 86400)
-    app_keys: str = ""  # NAME:SHA256,… (lorekeeper/app_keys.py; never the keys themselves)
+    app_keys: str = ""  # NAME:SHA256,… (app_keys.py; never the keys themselves)
     app_rate_per_s: float = Field(default=200.0, gt=0)
     app_rate_burst: int = Field(default=600, ge=1)
     players_per_app: int = Field(default=1000, ge=1)
     projection_wait_s: float = Field(default=2.0, ge=0, le=30)  # the longest ?min_version wait
     request_timeout_s: float = Field(default=60.0, ge=0)  # api/deadline.py; 0: none
-    # The computing a read that folds a game's events may spend (lorekeeper/budget.py).
+    # The computing a read that folds a game's events may spend (budget.py).
     read_budget_s: float = Field(default=5.0, gt=0, le=60)  # = budget.DEFAULT_S
     sse_max_s: float = Field(default=300.0, gt=0)
     sse_keepalive_s: float = Field(default=15.0, gt=0)
@@ -100,7 +99,7 @@ class Settings(BaseSettings):
     streams_per_process: int = Field(default=3000, ge=1)
     body_timeout_s: float = Field(default=10.0, gt=0, le=300)
     # Redis connections an API process opens for its requests (its pool), and as many more
-    # for the command path's appends (adapters/redis_lane.py); past them, requests wait.
+    # for the command path's appends (adapters/redis/lane.py); past them, requests wait.
     redis_connections: int = Field(default=64, ge=4)
     # -- players, seats and the lobby (docs/players.md) -------------------------------------
     allow_anonymous_games: bool = False
@@ -146,7 +145,7 @@ class Settings(BaseSettings):
     projection_resolves_breath: bool = True  # the loop resolves the phases its rounds open
     fault_append_delay_ms: int = 0  # tests only: the workers sleep around each append
     fault_marker_dir: str = ""  # tests only: where they write "before"/"after" per game
-    # -- snapshots and retention (lorekeeper/snapshots.py, docs/scaling.md) -----------------
+    # -- snapshots and retention (lorekeeper/games/snapshots.py, docs/scaling.md) -----------------
     # A snapshot of a game's state every this many events (0: none): loads fold from it.
     snapshot_every: int = Field(default=500, ge=0, le=1_000_000)
     # A finished game is archived (`python -m workers archive`) this many days after its last
@@ -232,7 +231,7 @@ def _read_key_file(settings: Settings) -> None:
         raise ValueError(f"LOREKEEPER_SIGNING_KEY_FILE: cannot read it: {detail}") from None
     if not _HEX_KEY.fullmatch(text):
         raise ValueError("LOREKEEPER_SIGNING_KEY_FILE holds no Ed25519 private key (64 hex "
-                         "digits; python -m lorekeeper.signing FILE makes one)")  # fmt: skip
+                         "digits; python -m lorekeeper.audit.signing FILE makes one)")  # fmt: skip
     object.__setattr__(settings, "signing_key", SecretStr(text))  # the settings are frozen
 
 
@@ -250,7 +249,7 @@ _HEX_KEY = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def _is_cluster_url(url: str) -> bool:
-    """`redis+cluster://` or `rediss+cluster://` (adapters/redis_topology.py reads them)."""
+    """`redis+cluster://` or `rediss+cluster://` (adapters/redis/topology.py reads them)."""
     return url.split("://", 1)[0].lower().endswith("+cluster")
 
 

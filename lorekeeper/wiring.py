@@ -5,30 +5,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lorekeeper.archive import ArchivedEventStore, Archiver
-from lorekeeper.bot_turns import BotTurns
-from lorekeeper.gamelog import GameLog
-from lorekeeper.lobby import Lister, LobbyReader
-from lorekeeper.notifications import Notifier
-from lorekeeper.players import PlayerService
-from lorekeeper.ports import (
-    BotQueue,
-    EventStore,
-    JobQueue,
-    PushStores,
-    Rounds,
-    Stores,
-    TimeOutQueue,
-)
-from lorekeeper.projector import Projector, SequentialRoundReader, SequentialRoundWriter
-from lorekeeper.reads import GameReader
-from lorekeeper.seating import Limits, SeatingService
-from lorekeeper.service import GameService
+from lorekeeper.audit.signing import Signer
+from lorekeeper.audit.transparency import TransparencyLog
+from lorekeeper.clocks.ports import TimeOutQueue
+from lorekeeper.clocks.timekeeper import Timekeeper
+from lorekeeper.games.archive import ArchivedEventStore, Archiver
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore, JobQueue
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
+from lorekeeper.players.accounts import PlayerService
+from lorekeeper.players.bot_turns import BotTurns
+from lorekeeper.players.lobby import Lister, LobbyReader
+from lorekeeper.players.ports import BotQueue
+from lorekeeper.players.seating import Limits
+from lorekeeper.players.seating_service import SeatingService
+from lorekeeper.projections.ports import Rounds
+from lorekeeper.projections.projector import Projector
+from lorekeeper.projections.rounds import SequentialRoundReader, SequentialRoundWriter
+from lorekeeper.push.notifications import Notifier
+from lorekeeper.push.ports import PushStores
+from lorekeeper.push.streaming import StreamHub
 from lorekeeper.settings import Settings
-from lorekeeper.signing import Signer
-from lorekeeper.streaming import StreamHub
-from lorekeeper.timekeeper import Timekeeper
-from lorekeeper.transparency import TransparencyLog
+from lorekeeper.stores import Stores
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,7 @@ class Application:
     projector: Projector
     bots: BotTurns
     timekeeper: Timekeeper
-    archiver: Archiver | None = None  # None: stores without archives (lorekeeper/archive.py)
+    archiver: Archiver | None = None  # None: stores without archives (lorekeeper/games/archive.py)
     transparency: TransparencyLog | None = None
     notifier: Notifier | None = None  # push (issue 16): the players' notifications
 
@@ -73,16 +72,16 @@ def application(
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
     `hub`: the process's stream hub, which the reader follows games with (the API's);
-    `time_outs`: where overdue clocks are queued (lorekeeper/timekeeper.py); `push`: the
-    players' notification logs, told of every listed game (lorekeeper/notifications.py);
+    `time_outs`: where overdue clocks are queued (lorekeeper/clocks/timekeeper.py); `push`: the
+    players' notification logs, told of every listed game (lorekeeper/push/notifications.py);
     `rounds`: where the projector reads and writes a round (by default each store in turn:
-    one round trip each on Redis, where the composition roots give adapters/redis_rounds.py's)."""
+    one round trip each on Redis, where the composition roots give adapters/redis/rounds.py's)."""
     transparency = None
     if stores.transparency is not None:
         transparency = TransparencyLog(stores.transparency,
                                        max_leaves=settings.transparency_max_leaves)  # fmt: skip
     live = events or stores.events
-    # Finished games archived (lorekeeper/archive.py) are read from their archives.
+    # Finished games archived (lorekeeper/games/archive.py) are read from their archives.
     store = live if stores.archives is None else ArchivedEventStore(live, stores.archives)
     log = GameLog(store, stores.dice, jobs,
                   cache_games=settings.state_cache_games, snapshots=stores.snapshots,
@@ -117,7 +116,7 @@ def application(
 
 
 def signer_of(settings: Settings) -> Signer | None:
-    """The signing key the settings name (lorekeeper/signing.py); None: nothing is signed."""
+    """The signing key the settings name (lorekeeper/audit/signing.py); None: nothing is signed."""
     if settings.signing_key is None:
         return None
     retired = settings.retired_signing_keys.split(",")

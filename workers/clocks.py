@@ -2,7 +2,7 @@
 
 Every worker process runs a clock loop beside its RQ loop (workers/worker.py): every
 LOREKEEPER_CLOCK_POLL_MS it reads the overdue deadlines from the deadline index (one sorted
-set, lorekeeper/timekeeper.py) and queues each one's time-out on the clock queue, job id
+set, lorekeeper/clocks/timekeeper.py) and queues each one's time-out on the clock queue, job id
 `timeout-<game>-<version>`, and it tells the seats whose time runs out. Every process polls,
 so no single one holds up the clocks when it dies (RQ's own scheduler runs in one process per
 queue behind a lock: docs/workers.md says why it is not used).
@@ -22,9 +22,9 @@ from typing import Any
 import redis
 from rq import get_current_job
 
-from adapters.redis_jobs import time_out_job_id
-from lorekeeper.lobby import SYSTEM, shelf_entries
-from lorekeeper.ports import Shelf
+from adapters.redis.jobs import time_out_job_id
+from lorekeeper.players.lobby import SYSTEM, shelf_entries
+from lorekeeper.players.ports import Shelf
 from workers import context, heartbeat
 from workers.context import WorkerContext
 

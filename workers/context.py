@@ -17,7 +17,7 @@ from typing import Any
 
 import redis
 
-from adapters.redis_backend import (
+from adapters.redis.backend import (
     clients_of,
     connect,
     redis_push_stores,
@@ -26,19 +26,20 @@ from adapters.redis_backend import (
     rq_job_queue,
     webhook_sender,
 )
-from adapters.redis_jobs import RQJobQueue
-from adapters.redis_topology import GamesClient, RedisClients
-from adapters.redis_webhook_jobs import RQWebhookQueue
-from lorekeeper.bot_turns import BotTurns
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import AppendResult, EventStore, NewEvent, ProjectionStore, Stores
-from lorekeeper.projector import Projector
-from lorekeeper.push import push_of
-from lorekeeper.seating import SeatingService
-from lorekeeper.service import GameService
+from adapters.redis.jobs import RQJobQueue
+from adapters.redis.topology import GamesClient, RedisClients
+from adapters.redis.webhook_jobs import RQWebhookQueue
+from lorekeeper.clocks.timekeeper import Timekeeper
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, ProjectionStore
+from lorekeeper.games.service import GameService
+from lorekeeper.players.bot_turns import BotTurns
+from lorekeeper.players.seating_service import SeatingService
+from lorekeeper.projections.projector import Projector
+from lorekeeper.push.webhooks import WebhookService
+from lorekeeper.push.wiring import push_of
 from lorekeeper.settings import Settings
-from lorekeeper.timekeeper import Timekeeper
-from lorekeeper.webhooks import WebhookService
+from lorekeeper.stores import Stores
 from lorekeeper.wiring import application
 
 

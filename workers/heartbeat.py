@@ -30,7 +30,7 @@ from rq.serializers import JSONSerializer
 from rq.worker import BaseWorker
 from rq.worker_registration import get_keys
 
-from adapters.redis_keys import worker_heartbeat_key
+from adapters.redis.keys import worker_heartbeat_key
 
 _WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.STARTED}
 

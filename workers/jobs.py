@@ -1,6 +1,6 @@
 """The RQ job functions: top level, plain ids in, JSON-serialisable results out, safe to run twice.
 
-`resolve_breath` is enqueued by adapters/redis_jobs.py by name (BREATH_FUNC). Projections are
+`resolve_breath` is enqueued by adapters/redis/jobs.py by name (BREATH_FUNC). Projections are
 not RQ jobs: the projection loop runs them (workers/projection_loop.py).
 """
 

@@ -24,8 +24,8 @@ from typing import Any
 
 import redis
 
-from adapters.redis_keys import FAILED_PROJECTIONS_KEY
-from lorekeeper.projector import Outcome
+from adapters.redis.keys import FAILED_PROJECTIONS_KEY
+from lorekeeper.projections.projector import Outcome
 from workers.breath import resolve_open_phase
 from workers.context import WorkerContext
 

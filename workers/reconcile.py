@@ -44,12 +44,12 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from adapters.redis_jobs import bot_job_id
-from adapters.redis_keys import events_key
-from adapters.redis_projections import GameSweep, lagging_among, lagging_games
-from adapters.stream_entries import entry_events
-from lorekeeper.lobby import BOTS, SYSTEM, shelf_entries
-from lorekeeper.ports import Shelf
+from adapters.redis.jobs import bot_job_id
+from adapters.redis.keys import events_key
+from adapters.redis.projections import GameSweep, lagging_among, lagging_games
+from adapters.redis.stream_entries import entry_events
+from lorekeeper.players.lobby import BOTS, SYSTEM, shelf_entries
+from lorekeeper.players.ports import Shelf
 from workers.breath import is_breath_job_live, resolve_open_phase
 from workers.clocks import reconcile_clocks
 from workers.context import WorkerContext

@@ -29,7 +29,7 @@ import threading
 import time
 from types import FrameType
 
-from adapters.redis_projections import GameSweep
+from adapters.redis.projections import GameSweep
 from workers import heartbeat
 from workers.breath import orphaned_breath_jobs, resolve_open_phase
 from workers.context import WorkerContext

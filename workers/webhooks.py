@@ -5,7 +5,7 @@ LOREKEEPER_WEBHOOK_POLL_MS it claims the endpoints that are due (one script on t
 pushes each claimed one LOREKEEPER_WEBHOOK_LEASE_S on) and queues one `deliver` job for each
 on the webhook queue. The job sends the endpoint's pending notes in order and settles it: no
 longer due when it reached its player's newest note, due again after a back-off when a
-delivery failed (lorekeeper/webhooks.py). A job lost with its worker (SIGKILL) settles
+delivery failed (lorekeeper/push/webhooks.py). A job lost with its worker (SIGKILL) settles
 nothing: its claim lapses, the loop claims the endpoint again, and the notes go again with
 their ids. Retries are not RQ's own (`Retry`): those need RQ's scheduler, which these
 workers do not run (docs/workers.md), and an endpoint's later notes must wait for the one

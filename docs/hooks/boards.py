@@ -1,7 +1,7 @@
 """The board pictures of the Play pages, drawn at build time by the server's own code.
 
 Each picture is a position set up from a text board (domain/notation.py), then a few
-commands decided by the rules with scripted dice, then drawn by api/board_svg.py. A command
+commands decided by the rules with scripted dice, then drawn by api/board/svg.py. A command
 the rules refuse fails the build: a picture cannot show a move the server would not allow.
 The status panel under the board is cropped off (as the viewer does): the page's text says
 what happens.
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from api.board_story import read_story
-from api.board_svg import render_board
+from api.board.story import read_story
+from api.board.svg import render_board
 from domain import Event, GameState, decide, evolve, new_game, replay, resolve_breath
 from domain import command_from_json as command
 from domain.notation import scenario_from_text

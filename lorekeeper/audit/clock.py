@@ -22,7 +22,7 @@ from domain.clock import Running
 from domain.events import event_from_json
 from lorekeeper.audit.records import ExportEvent, Problem
 from lorekeeper.audit.rules import groups, with_hands
-from lorekeeper.idempotency import TIMEOUT_COMMAND
+from lorekeeper.games.idempotency import TIMEOUT_COMMAND
 
 
 def check_clock(

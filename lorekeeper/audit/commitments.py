@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 
 HANDS_SCHEME = "salted-sha256-v1"
 SALT_BYTES = 32

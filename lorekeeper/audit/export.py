@@ -6,7 +6,7 @@
     {"record": "trailer", "events": N, "head_hash", "finished", "dice_seed", "log_salt"?,
      "signature"?}
 
-Every line is canonical JSON (lorekeeper/audit/chain.py), so an export is the same bytes each time.
+Every line is canonical JSON (chain.py), so an export is the same bytes each time.
 An unfinished game's export reveals nothing secret: GameCreated's cards are redacted as for
 a tokenless reader and no seed is known yet. In a game of record format 2 that redacted line
 is the very form its hash covers, so the whole chain checks; in an older game (format 1) the
@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from domain.events import SCHEMA_VERSION
 from domain.view import redact_event
-from lorekeeper.audit.chain import GENESIS, canonical_json, is_format_1
+from lorekeeper.audit.canonical import canonical_json
+from lorekeeper.audit.chain import GENESIS, is_format_1
 
 if TYPE_CHECKING:  # the verifier's side imports no store
-    from lorekeeper.ports import StoredEvent
+    from lorekeeper.games.ports import StoredEvent
 
 FORMAT = "lorekeeper-export"
 FORMAT_VERSION = 1

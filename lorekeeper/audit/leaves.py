@@ -29,7 +29,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 from lorekeeper.audit.merkle import leaf_hash
 
 CREATED, FINISHED = "game_created", "game_finished"

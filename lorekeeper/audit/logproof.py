@@ -7,7 +7,7 @@ leaves): the game's leaves open, with the game's salt, to its event 1 and, once 
 its last event; each is included in the tree head; and that tree extends the saved one. The
 salt is the export's (its trailer's `log_salt`), else the proof's. With keys, both tree heads
 must be signed by one of them. Standard library only (but for the signatures:
-lorekeeper/audit/signatures.py).
+signatures.py).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ each refused at a time it could not have been taken. When those events end the g
 secrets follow: SecretsRevealed as revealed (record format 2; the verifier checked it against
 the commitments), or DiceRevealed with the revealed seed (an older game of committed dice).
 Equal means the same types and the same payloads in the form the hash covers
-(lorekeeper/audit/chain.py), compared as JSON. The game is folded on with
+(chain.py), compared as JSON. The game is folded on with
 `domain.fold_timed`, its clocks beside its state.
 """
 
@@ -36,7 +36,7 @@ from domain.timed import CloseSeedCommits, OpenSeedStep, ServerStep, StartGame, 
 from lorekeeper.audit.chain import hashed_payload
 from lorekeeper.audit.records import ExportEvent, Problem
 from lorekeeper.budget import spend
-from lorekeeper.idempotency import (
+from lorekeeper.games.idempotency import (
     BREATH_COMMAND,
     CLOSE_COMMITS_COMMAND,
     CREATE_COMMAND,

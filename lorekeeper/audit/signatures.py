@@ -1,7 +1,7 @@
 """What the server signs, byte by byte, and checking a signature (docs/audit.md, section 6).
 
 The server signs two kinds of statement with Ed25519 (RFC 8032), each the UTF-8 bytes of the
-canonical JSON (lorekeeper/audit/chain.py) of an object:
+canonical JSON (chain.py) of an object:
 
     an export's head   {"events": N, "finished": bool, "game_id": …, "head_hash": …,
                         "purpose": "lorekeeper-export-head-v1"}
@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 
 ALGORITHM = "Ed25519"
 EXPORT_PURPOSE = "lorekeeper-export-head-v1"

@@ -1,5 +1,6 @@
-"""The ArchiveStore contract (lorekeeper/ports.py): in memory, on one Redis, and with the games
-on a Redis Cluster (the archive sits in its game's slot, and one script replaces the stream)."""
+"""The ArchiveStore contract (lorekeeper/games/ports.py): in memory, on one Redis, and with the
+games on a Redis Cluster (the archive sits in its game's slot, and one script replaces the
+stream)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from adapters.memory_archives import InMemoryArchiveStore
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_snapshots import InMemorySnapshotStore
-from adapters.redis_archives import RedisArchiveStore
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_snapshots import RedisSnapshotStore
+from adapters.memory.archives import InMemoryArchiveStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.snapshots import InMemorySnapshotStore
+from adapters.redis.archives import RedisArchiveStore
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.snapshots import RedisSnapshotStore
 from lorekeeper.errors import GameNotFound
-from lorekeeper.ports import ArchiveStore, EventStore, NewEvent, SnapshotStore
+from lorekeeper.games.ports import ArchiveStore, EventStore, NewEvent, SnapshotStore
 
 
 @dataclass

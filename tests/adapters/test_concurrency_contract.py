@@ -9,9 +9,9 @@ import time
 import pytest
 import redis
 
-from adapters.memory_concurrency import InMemoryConcurrencyLimiter
-from adapters.redis_concurrency import RedisConcurrencyLimiter
-from lorekeeper.ports import ConcurrencyLimiter
+from adapters.memory.concurrency import InMemoryConcurrencyLimiter
+from adapters.redis.concurrency import RedisConcurrencyLimiter
+from lorekeeper.limits import ConcurrencyLimiter
 
 
 @pytest.fixture(params=["in_memory", "redis"])

@@ -1,5 +1,5 @@
-"""The DeadlineIndex contract (lorekeeper/ports.py), run on both implementations: each clocked
-game's running deadline, the overdue ones earliest first, warnings claimed once per key."""
+"""The DeadlineIndex contract (lorekeeper/clocks/ports.py), run on both implementations: each
+clocked game's running deadline, the overdue ones earliest first, warnings claimed once per key."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import threading
 
 import pytest
 
-from adapters.memory_clocks import InMemoryDeadlineIndex
-from adapters.redis_clocks import RedisDeadlineIndex
-from lorekeeper.ports import Deadline, DeadlineIndex, Due
+from adapters.memory.clocks import InMemoryDeadlineIndex
+from adapters.redis.clocks import RedisDeadlineIndex
+from lorekeeper.clocks.ports import Deadline, DeadlineIndex, Due
 
 
 @pytest.fixture(params=["in_memory", "redis"])

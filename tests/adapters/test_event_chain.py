@@ -8,11 +8,12 @@ import hashlib
 import pytest
 import redis
 
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_keys import events_key
-from lorekeeper.audit.chain import GENESIS, canonical_json, event_hash, stored_hash
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.keys import events_key
+from lorekeeper.audit.canonical import canonical_json
+from lorekeeper.audit.chain import GENESIS, event_hash, stored_hash
 from lorekeeper.errors import GameNotFound, IdempotencyMismatch
-from lorekeeper.ports import EventStore, NewEvent, StoredEvent
+from lorekeeper.games.ports import EventStore, NewEvent, StoredEvent
 from tests.adapters.test_event_store_contract import append, event, in_threads, started
 
 

@@ -15,10 +15,10 @@ import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.server import RedisServerProcess
 from lorekeeper.errors import GameExists, GameNotFound, IdempotencyMismatch, VersionConflict
-from lorekeeper.ports import AppendResult, EventStore, NewEvent, Tail
+from lorekeeper.games.ports import AppendResult, EventStore, NewEvent, Tail
 
 T = TypeVar("T")
 
@@ -180,7 +180,7 @@ def test_events_carry_the_server_time_in_ms(store: EventStore) -> None:
 
 def test_an_append_may_carry_the_time_it_was_decided_at(store: EventStore) -> None:
     # A clocked game's command is recorded with the time its deadline was checked against
-    # (lorekeeper/clocks.py); the chain hashes that time.
+    # (lorekeeper/games/service.py); the chain hashes that time.
     started(store)
     result = store.append("g1", 1, [event()], seat=0, command_id="c", command_hash="h",
                           time_ms=1_767_225_600_123)  # fmt: skip
@@ -250,7 +250,8 @@ def test_payloads_come_back_as_json_gives_them(store: EventStore) -> None:
     assert store.read("g1")[0].payload == result.events[0].payload
 
 
-# What canonical JSON holds (lorekeeper/audit/chain.py): no floats, integers within ±(2**53 - 1).
+# What canonical JSON holds (lorekeeper/audit/canonical.py): no floats, integers within
+# ±(2**53 - 1).
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53) + 1, 2**53 - 1) | st.text(),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
@@ -279,7 +280,7 @@ def test_payloads_that_are_not_json_are_refused_whole(store: EventStore) -> None
         append(store, 1, event(x=1), event(x=math.inf))
     with pytest.raises(TypeError):
         append(store, 1, event(x=1), event(x=object()))
-    for not_canonical in (1.5, 1.0, 2**53, -(2**53), "\ud800"):  # see lorekeeper/audit/chain.py
+    for not_canonical in (1.5, 1.0, 2**53, -(2**53), "\ud800"):  # see lorekeeper/audit/canonical.py
         with pytest.raises(ValueError):
             append(store, 1, event(x=1), event(x=not_canonical))
 

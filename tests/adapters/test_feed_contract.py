@@ -11,14 +11,15 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_feed import InMemoryFeed
-from adapters.redis_backend import redis_stores
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_feed import RedisStreamFeed, TickedStreamFeed
-from adapters.redis_topology import RedisClients
-from lorekeeper.ports import EventStore, Feed, NewEvent, StoredEvent
-from lorekeeper.streaming import game_topic, version_position
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.feed import InMemoryFeed
+from adapters.redis.backend import redis_stores
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.feed import RedisStreamFeed, TickedStreamFeed
+from adapters.redis.topology import RedisClients
+from lorekeeper.games.ports import EventStore, NewEvent, StoredEvent
+from lorekeeper.push.ports import Feed
+from lorekeeper.push.streaming import game_topic, version_position
 
 FeedAndStore = tuple[Feed, EventStore]
 

@@ -1,4 +1,4 @@
-"""The contracts of PlayerStore, TableStore and LobbyIndex (lorekeeper/ports.py): every
+"""The contracts of PlayerStore, TableStore and LobbyIndex (lorekeeper/players/ports.py): every
 implementation, in memory and on a private Redis."""
 
 from __future__ import annotations
@@ -7,12 +7,13 @@ import threading
 
 import pytest
 
-from adapters.memory_lobby import InMemoryLobbyIndex
-from adapters.memory_players import InMemoryPlayerStore, InMemoryTableStore
-from adapters.redis_lobby import RedisLobbyIndex
-from adapters.redis_players import RedisPlayerStore
-from adapters.redis_tables import RedisTableStore
-from lorekeeper.ports import (
+from adapters.memory.lobby import InMemoryLobbyIndex
+from adapters.memory.players import InMemoryPlayerStore
+from adapters.memory.tables import InMemoryTableStore
+from adapters.redis.lobby import RedisLobbyIndex
+from adapters.redis.players import RedisPlayerStore
+from adapters.redis.tables import RedisTableStore
+from lorekeeper.players.ports import (
     ApiKey,
     Listing,
     LobbyIndex,
@@ -21,7 +22,7 @@ from lorekeeper.ports import (
     Shelf,
     TableStore,
 )
-from lorekeeper.tables import Grant, Seat, Table, take_seat
+from lorekeeper.players.tables import Grant, Seat, Table, take_seat
 
 
 @pytest.fixture(params=["in_memory", "redis"])

@@ -1,4 +1,4 @@
-"""The push ports' contract (lorekeeper/ports.py: NotificationLog, WebhookStore, TicketStore),
+"""The push ports' contract (lorekeeper/push/ports.py: NotificationLog, WebhookStore, TicketStore),
 run on both implementations: each fact's note appended once and in stamp order, logs
 bounded, endpoints due when their player is told something and settled only at the log's
 head, claims leased, locks held by one, tickets good once."""
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.memory_push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
-from adapters.redis_push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
-from lorekeeper.ports import Endpoint, Note, NotificationLog, TicketStore, WebhookStore
+from adapters.memory.push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
+from adapters.redis.push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
+from lorekeeper.push.ports import Endpoint, Note, NotificationLog, TicketStore, WebhookStore
 
 Push = tuple[NotificationLog, WebhookStore, TicketStore]
 

@@ -17,18 +17,19 @@ import redis
 from redis.cluster import RedisCluster
 from redis.crc import key_slot
 
-from adapters.redis_cluster_server import RedisClusterProcess, slot_ranges
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_lane import ClusterLane, ScriptCall
-from adapters.redis_topology import (
+from adapters.redis.cluster_lane import ClusterLane
+from adapters.redis.cluster_server import RedisClusterProcess, slot_ranges
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.topology import (
     ClusterURLError,
     ReplicaWait,
     cluster_client,
     cluster_seeds,
     games_client,
 )
+from adapters.redis.wire import ScriptCall
 from lorekeeper.errors import StoreUnavailable
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 from lorekeeper.settings import ConfigError, Settings
 
 COUNT = "return redis.call('INCR', KEYS[1])"

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.append_script import HEAD_FIELD
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_feed import RedisStreamFeed
-from adapters.redis_keys import GAMES_KEY, commands_key, events_key
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.append_script import HEAD_FIELD
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.feed import RedisStreamFeed
+from adapters.redis.keys import GAMES_KEY, commands_key, events_key
+from adapters.redis.server import RedisServerProcess
 from lorekeeper.audit.chain import GENESIS
 from lorekeeper.errors import VersionConflict
-from lorekeeper.ports import NewEvent, Tail
-from lorekeeper.streaming import game_topic, version_position
+from lorekeeper.games.ports import NewEvent, Tail
+from lorekeeper.push.streaming import game_topic, version_position
 from tests.adapters.test_event_chain import assert_chained
 from tests.adapters.test_stream_entries import written
 
@@ -103,7 +103,7 @@ def test_a_pass_over_all_games_reads_the_index_a_page_at_a_time(
     store = RedisStreamEventStore(redis_client)
     for i in range(300):  # past the sizes Redis keeps a set in one compact block
         store.create(f"g{i:03}", [NewEvent("GameStarted", {})])
-    monkeypatch.setattr("adapters.redis_event_store.GAME_IDS_PAGE", 20)
+    monkeypatch.setattr("adapters.redis.event_reads.GAME_IDS_PAGE", 20)
     before = sscan_calls(redis_client)
 
     games = store.iter_game_ids()

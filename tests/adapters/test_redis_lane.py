@@ -8,7 +8,8 @@ import pytest
 import redis
 from redis.exceptions import DataError, ResponseError
 
-from adapters.redis_lane import RedisLane, ScriptCall, bundled, packed, run_as_one
+from adapters.redis.lane import RedisLane, bundled, run_as_one
+from adapters.redis.wire import ScriptCall, packed
 
 COUNT = "return redis.call('INCR', KEYS[1])"
 ECHO = "return ARGV[1]"

@@ -13,22 +13,22 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from adapters.redis_server import RedisServerProcess, free_port
+from adapters.redis.server import RedisServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # Run in the child, after `from gevent import monkey; monkey.patch_all()`: `lane` is a
 # RedisLane of REDIS_URL, `trips` the commands of each round trip it made (recorded around
-# adapters.redis_lane.exchange), `said` is what the case prints for the test to check.
+# adapters.redis.wire.exchange), `said` is what the case prints for the test to check.
 PRELUDE = """
 from gevent import monkey
 monkey.patch_all()
 import json, os, sys
 import gevent, redis
 from redis.exceptions import ConnectionError, ResponseError
-import adapters.redis_lane as lanes
-from adapters.redis_lane import RedisLane, ScriptCall
-from adapters.redis_topology import ReplicaWait
+import adapters.redis.lane as lanes
+from adapters.redis.lane import RedisLane, ScriptCall
+from adapters.redis.topology import ReplicaWait
 
 ECHO = "return ARGV[1]"
 FAIL = "return redis.error_reply('no such luck')"
@@ -207,6 +207,6 @@ def test_every_caller_hears_that_the_server_is_gone() -> None:
 
 
 def test_a_lane_under_threads_does_not_gather(redis_client: Any) -> None:
-    from adapters.redis_lane import RedisLane
+    from adapters.redis.lane import RedisLane
 
     assert RedisLane(redis_client)._gathering is None

@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 import redis
 
-from adapters import redis_server
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_server import (
+from adapters.redis import server as redis_server
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.server import (
     SERVER_ENV_VAR,
     RedisServerNotFound,
     RedisServerProcess,
     find_redis_server,
     is_redis_reachable,
 )
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 from tests.bundled_redis import bundled_server, needs_bundled_redis
 
 

@@ -1,10 +1,10 @@
-"""The RoundReader and RoundWriter contracts (lorekeeper/ports.py), run in memory, on one
-Redis and with the games on a Cluster: a projection round's checkpoints, new events and
+"""The RoundReader and RoundWriter contracts (lorekeeper/projections/ports.py), run in memory, on
+one Redis and with the games on a Cluster: a projection round's checkpoints, new events and
 tables read as each store gives them (and the games' pending flags cleared first, when
 asked); its notes, listings, deadlines and views all written,
 each save's result given back, and a failure before the saves leaving no view newer than
 what was derived with it. On one Redis the reads are one round trip, the writes another
-(adapters/redis_rounds.py)."""
+(adapters/redis/rounds.py)."""
 
 from __future__ import annotations
 
@@ -15,41 +15,29 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.memory_clocks import InMemoryDeadlineIndex
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_lobby import InMemoryLobbyIndex
-from adapters.memory_players import InMemoryTableStore
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_push import InMemoryNotificationLog
-from adapters.redis_clocks import RedisDeadlineIndex
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_jobs import RQJobQueue
-from adapters.redis_keys import LISTINGS_KEY
-from adapters.redis_lobby import RedisLobbyIndex
-from adapters.redis_projections import RedisProjectionStore
-from adapters.redis_push import RedisNotificationLog
-from adapters.redis_rounds import RedisRoundReader, RedisRoundWriter
-from adapters.redis_tables import RedisTableStore
-from adapters.redis_topology import RedisClients
-from lorekeeper.ports import (
-    Deadline,
-    DeadlineIndex,
-    EventStore,
-    Listing,
-    LobbyIndex,
-    NewEvent,
-    Note,
-    NotificationLog,
-    ProjectionSave,
-    ProjectionStore,
-    RoundReader,
-    RoundWriter,
-    RoundWrites,
-    Shelf,
-    TableStore,
-)
-from lorekeeper.projector import SequentialRoundReader, SequentialRoundWriter
-from lorekeeper.tables import Table
+from adapters.memory.clocks import InMemoryDeadlineIndex
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.lobby import InMemoryLobbyIndex
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.memory.push import InMemoryNotificationLog
+from adapters.memory.tables import InMemoryTableStore
+from adapters.redis.clocks import RedisDeadlineIndex
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.jobs import RQJobQueue
+from adapters.redis.keys import LISTINGS_KEY
+from adapters.redis.lobby import RedisLobbyIndex
+from adapters.redis.projections import RedisProjectionStore
+from adapters.redis.push import RedisNotificationLog
+from adapters.redis.rounds import RedisRoundReader, RedisRoundWriter
+from adapters.redis.tables import RedisTableStore
+from adapters.redis.topology import RedisClients
+from lorekeeper.clocks.ports import Deadline, DeadlineIndex
+from lorekeeper.games.ports import EventStore, NewEvent, ProjectionSave, ProjectionStore
+from lorekeeper.players.ports import Listing, LobbyIndex, Shelf, TableStore
+from lorekeeper.players.tables import Table
+from lorekeeper.projections.ports import RoundReader, RoundWriter, RoundWrites
+from lorekeeper.projections.rounds import SequentialRoundReader, SequentialRoundWriter
+from lorekeeper.push.ports import Note, NotificationLog
 from tests.round_trips import count_round_trips
 
 SHELF = Shelf("public", "active")

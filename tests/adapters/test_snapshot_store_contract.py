@@ -1,14 +1,14 @@
-"""The SnapshotStore contract (lorekeeper/ports.py): in memory, on one Redis, and with the
+"""The SnapshotStore contract (lorekeeper/games/ports.py): in memory, on one Redis, and with the
 games on a Redis Cluster (the snapshots sit in their game's slot)."""
 
 from __future__ import annotations
 
 import pytest
 
-from adapters.memory_snapshots import InMemorySnapshotStore
-from adapters.redis_keys import events_key, snapshots_key
-from adapters.redis_snapshots import RedisSnapshotStore
-from lorekeeper.ports import SnapshotStore
+from adapters.memory.snapshots import InMemorySnapshotStore
+from adapters.redis.keys import events_key, snapshots_key
+from adapters.redis.snapshots import RedisSnapshotStore
+from lorekeeper.games.ports import SnapshotStore
 
 
 @pytest.fixture(params=["in_memory", "redis", "cluster"])

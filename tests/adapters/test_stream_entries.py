@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from adapters.event_records import encode_events, stored_event
-from adapters.stream_entries import entry_events, entry_pairs, events_from, stored_all
+from adapters.redis.stream_entries import entry_events, entry_pairs, events_from, stored_all
 from lorekeeper.audit.chain import GENESIS, chain_hashes
-from lorekeeper.ports import NewEvent, StoredEvent
+from lorekeeper.games.ports import NewEvent, StoredEvent
 
 FULL = {"type": "BattleRolled", "schema": "1", "payload": '{"roll":3,"faces":["lore","é"]}',
         "seat": "1", "cmd": "c-1", "t": "1733100000000", "prev": "ab" * 32, "hash": "cd" * 32,
@@ -116,7 +116,7 @@ def test_a_read_drops_what_comes_before_its_version_and_past_its_limit() -> None
 
 
 def test_a_stored_events_own_init_takes_its_fields_in_order_with_their_defaults() -> None:
-    # StoredEvent writes its __init__ out (lorekeeper/ports.py: the dataclass's is slower)
+    # StoredEvent writes its __init__ out (lorekeeper/games/ports.py: the dataclass's is slower)
     params = list(inspect.signature(StoredEvent.__init__).parameters.values())[1:]
     fields = dataclasses.fields(StoredEvent)
     assert [(p.name, p.default) for p in params] == [

@@ -9,9 +9,9 @@ import threading
 import pytest
 import redis
 
-from adapters.memory_stores import InMemoryTransparencyStore
-from adapters.redis_transparency import RedisTransparencyStore
-from lorekeeper.ports import TransparencyStore
+from adapters.memory.transparency import InMemoryTransparencyStore
+from adapters.redis.transparency import RedisTransparencyStore
+from lorekeeper.audit.ports import TransparencyStore
 
 
 @pytest.fixture(params=["in_memory", "redis"])

@@ -11,11 +11,11 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.redis_topology import RedisClients
+from adapters.redis.topology import RedisClients
 from api import create_app
 from api.composition import memory_components, redis_components
+from lorekeeper.audit.signing import new_private_key_hex
 from lorekeeper.settings import Settings
-from lorekeeper.signing import new_private_key_hex
 
 TEST_SETTINGS = Settings(
     jobs="inline",

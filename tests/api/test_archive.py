@@ -1,4 +1,4 @@
-"""Retention (lorekeeper/archive.py): a finished game archived into one compressed blob still
+"""Retention (lorekeeper/games/archive.py): a finished game archived into one compressed blob still
 exports the same bytes, verifies, and reads as before; on every backend (in memory, one
 Redis, the games on a Redis Cluster)."""
 
@@ -12,10 +12,10 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.redis_keys import archive_key, commands_key, events_key
+from adapters.redis.keys import archive_key, commands_key, events_key
 from api import EXTENSION
-from lorekeeper.archive import Archiver, pack, unpack
 from lorekeeper.audit.verify import verify_lines
+from lorekeeper.games.archive import Archiver, pack, unpack
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, create, problem
 from tests.audit.games import memory_service, play
@@ -105,7 +105,7 @@ def test_an_archived_game_reads_from_a_new_process(app: Flask, client: FlaskClie
 def test_only_games_over_long_enough_are_archived(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setattr("lorekeeper.archive._SWEEP_BATCH", 2)  # three games: two batches
+    monkeypatch.setattr("lorekeeper.games.archive._SWEEP_BATCH", 2)  # three games: two batches
     over = [finished(client), finished(client)]
     playing = create(client, duel())
     archiver = archiver_of(app)

@@ -27,9 +27,9 @@ from flask import Flask
 from redis.cluster import RedisCluster
 from redis.crc import key_slot
 
-from adapters.redis_cluster_server import RedisClusterProcess
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_topology import RedisClients, ReplicaWait, cluster_client
+from adapters.redis.cluster_server import RedisClusterProcess
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.topology import RedisClients, ReplicaWait, cluster_client
 from bench.games import Script, random_game
 from lorekeeper.audit.verify import verify_lines
 from tests.api.conftest import make_app, with_settings

@@ -10,15 +10,15 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from adapters.redis_cluster_server import RedisClusterProcess
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.cluster_server import RedisClusterProcess
+from adapters.redis.server import RedisServerProcess
 from bench.redis_calls import command_calls, projection_calls, report
 from tests.topologies import Topology
 
 COMMANDS = 30
 # The bound per command, by topology, with a projection pending: what it costs now
 # (EVALSHA, HMGET, one XADD, HSET: an append is one stream entry however many events it has,
-# adapters/stream_entries.py), with room for the rate limiter's leases (4 calls, 5 before its
+# adapters/redis/stream_entries.py), with room for the rate limiter's leases (4 calls, 5 before its
 # bucket was one string; one every 16 commands or so, more on a slow machine: a lease lasts
 # 0.5 s) on two buckets, the caller's and its address's (api/guards.py; 0.13 to 0.26 calls a
 # command more than one bucket took, in the same round trip), about as much room as before.

@@ -13,14 +13,14 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-import adapters.redis_lane
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.redis_keys import GAMES_KEY
+import adapters.redis.lane
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.redis.keys import GAMES_KEY
 from api import create_app
 from api.composition import Components, memory_components, redis_components
 from api.errors import problem_response
 from lorekeeper.errors import GameExists
-from lorekeeper.ports import EventStore, NewEvent
+from lorekeeper.games.ports import EventStore, NewEvent
 from tests.api.conftest import TEST_SETTINGS
 from tests.api.helpers import bearer, problem, sign_up
 from tests.service.games import duel
@@ -199,7 +199,7 @@ def test_a_dropped_connection_after_the_create_script_ran_is_a_201(
 ):
     # The lane sends the batch again on a dropped connection: the create script then finds
     # the game it made (before: GameExists, unmapped, a 500 and an orphaned game).
-    real = adapters.redis_lane.exchange
+    real = adapters.redis.wire.exchange
     dropped: list[int] = []
 
     def drop_the_first_reply(connection: Any, commands: list[tuple[Any, ...]]) -> list[Any]:
@@ -209,7 +209,7 @@ def test_a_dropped_connection_after_the_create_script_ran_is_a_201(
             raise redis.ConnectionError("Connection closed by server.")
         return replies
 
-    monkeypatch.setattr(adapters.redis_lane, "exchange", drop_the_first_reply)
+    monkeypatch.setattr(adapters.redis.lane, "exchange", drop_the_first_reply)
     client = redis_app.test_client()
     response = client.post("/games", json=CREATE)
     assert dropped and response.status_code == 201, response.get_json()

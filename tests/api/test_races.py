@@ -12,7 +12,7 @@ import requests
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
-from lorekeeper.ports import AppendResult, EventStore, NewEvent
+from lorekeeper.games.ports import AppendResult, EventStore, NewEvent
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, bearer, create
 from tests.service.games import ORDER_BF0, duel

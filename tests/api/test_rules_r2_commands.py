@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 from marshmallow import fields as mm_fields
 
-from api.schemas import COMMAND_SCHEMAS, TokensSchema
+from api.command_schemas import COMMAND_SCHEMAS, TokensSchema
 from domain import CommandError, command_from_json
 from domain.commands import COMMAND_TYPES
 from domain.notation import scenario_from_text

@@ -21,7 +21,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema
 
-from api import player_schemas, schemas
+from api import command_schemas, player_schemas, schemas
 
 SPEC: dict[str, Any] = yaml.safe_load(
     (Path(__file__).resolve().parents[2] / "openapi.yaml").read_text()
@@ -36,7 +36,7 @@ BODIES: dict[type[Schema], str] = {
     schemas.SeatSpecSchema: "SeatSpec",
     schemas.GameOptionsSchema: "GameOptions",
     schemas.CreateGameSchema: "CreateGame",
-    schemas.TokensSchema: "Tokens",
+    command_schemas.TokensSchema: "Tokens",
     player_schemas.NewPlayerSchema: "NewPlayer",
     player_schemas.JoinSchema: "Join",
     player_schemas.DeclineSchema: "Decline",
@@ -47,7 +47,7 @@ BODIES: dict[type[Schema], str] = {
 # Schemas that are parts of others, compared where they sit.
 NESTED: dict[type[Schema], str] = {
     schemas.DiceOptionsSchema: "GameOptions.dice",
-    schemas.CommandSchema: "every command (below)",
+    command_schemas.CommandSchema: "every command (below)",
 }
 # query-string schema -> the operation whose query parameters it checks
 QUERIES: dict[type[Schema], str] = {
@@ -71,7 +71,9 @@ CUSTOM_TYPES = {
     ("GameOptions", "seed"): {"string", "integer"},
     ("CreateGame", "scenario"): {"string", "object"},
 }
-_COMMAND = {name: f"{name.title().replace('_', '')}Command" for name in schemas.COMMAND_SCHEMAS}
+_COMMAND = {
+    name: f"{name.title().replace('_', '')}Command" for name in command_schemas.COMMAND_SCHEMAS
+}
 
 
 def converted() -> dict[str, Any]:
@@ -80,12 +82,12 @@ def converted() -> dict[str, Any]:
     for schema, name in BODIES.items():
         api.components.schema(f"ma.{name}", schema=schema)
     named: dict[type[Schema], str] = {}
-    for kind, schema in schemas.COMMAND_SCHEMAS.items():
+    for kind, schema in command_schemas.COMMAND_SCHEMAS.items():
         if schema not in named:  # end_turn, pass … share CommandSchema
             named[schema] = f"ma.{_COMMAND[kind]}"
             api.components.schema(named[schema], schema=schema)
     found: dict[str, Any] = api.to_dict()["components"]["schemas"]
-    for kind, schema in schemas.COMMAND_SCHEMAS.items():
+    for kind, schema in command_schemas.COMMAND_SCHEMAS.items():
         found[f"ma.{_COMMAND[kind]}"] = found[named[schema]]
     return found
 
@@ -202,7 +204,7 @@ def test_a_request_body_means_the_same_in_marshmallow_and_the_spec(name: str) ->
 def test_the_spec_offers_exactly_the_commands_marshmallow_checks() -> None:
     offered = {resolve(b, SPEC)["properties"]["type"]["const"]
                for b in SPEC["components"]["schemas"]["Command"]["oneOf"]}  # fmt: skip
-    assert offered == set(schemas.COMMAND_SCHEMAS)
+    assert offered == set(command_schemas.COMMAND_SCHEMAS)
 
 
 def operation(operation_id: str) -> dict[str, Any]:
@@ -242,10 +244,10 @@ def test_a_query_string_means_the_same_in_marshmallow_and_the_spec(
 
 def test_every_marshmallow_schema_is_compared_with_the_spec() -> None:
     # A new schema without its place in the spec fails here, not in a client.
-    compared = {*BODIES, *NESTED, *QUERIES, *schemas.COMMAND_SCHEMAS.values()}
+    compared = {*BODIES, *NESTED, *QUERIES, *command_schemas.COMMAND_SCHEMAS.values()}
     defined = {
         cls
-        for module in (schemas, player_schemas)
+        for module in (schemas, command_schemas, player_schemas)
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if issubclass(cls, Schema) and cls is not Schema and cls.__module__ == module.__name__
         and not cls.__name__.startswith("_")

@@ -9,8 +9,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from lorekeeper.access import Caller
-from lorekeeper.players import PlayerCaller
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
 from tests.api.helpers import bearer, create_as, problem, sign_up
 from tests.api.test_players_api import trio
 from tests.api.test_push_stream import notes

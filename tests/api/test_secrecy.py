@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 
 from domain.catalogue import CARDS
 from domain.notation import scenario_from_text
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 from tests.api.helpers import Game, bearer, create
 
 BOARD = """

@@ -7,7 +7,7 @@ import pytest
 import redis
 from flask import Flask
 
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.server import RedisServerProcess
 from tests.api.conftest import make_app, with_settings
 from tests.api.helpers import create, problem
 from tests.bundled_redis import bundled_server, needs_bundled_redis

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from lorekeeper.audit.export import export_records, ndjson_lines
-from lorekeeper.ports import StoredEvent
+from lorekeeper.games.ports import StoredEvent
 from tests.audit.games import memory_service, play, skirmish
 
 SKIRMISH_SEED = 1  # about 200 events: battles, critical hits, retreats, breath, cards played

@@ -8,17 +8,17 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.jobs import InMemoryJobQueue
 from domain import GameState, command_from_json, legal_actions, merge_orders
 from domain.notation import scenario_from_text
 from domain.orders import order_cost
 from domain.scenarios import get_scenario
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import EventStore
-from lorekeeper.service import GameService
-from lorekeeper.transparency import TransparencyLog
+from lorekeeper.audit.transparency import TransparencyLog
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore
+from lorekeeper.games.service import GameService
 
 MAX_COMMANDS = 2000
 

@@ -7,7 +7,8 @@ import copy
 import json
 from typing import Any
 
-from lorekeeper.audit.chain import GENESIS, canonical_json, record_hash
+from lorekeeper.audit.canonical import canonical_json
+from lorekeeper.audit.chain import GENESIS, record_hash
 from lorekeeper.audit.verify import Verdict, verify_lines
 
 Record = dict[str, Any]

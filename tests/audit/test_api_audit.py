@@ -11,8 +11,8 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.redis_keys import events_key
-from adapters.stream_entries import entry_events
+from adapters.redis.keys import events_key
+from adapters.redis.stream_entries import entry_events
 from lorekeeper.audit.verify import verify_lines
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, create, problem
@@ -122,7 +122,8 @@ def test_client_seeds_are_an_option_of_committed_dice_only(client: FlaskClient):
         problem(response, 422, "invalid_body")
 
 
-# An entry holds one event (`payload`) or a whole append (`events`): adapters/stream_entries.py.
+# An entry holds one event (`payload`) or a whole append (`events`):
+# adapters/redis/stream_entries.py.
 @pytest.mark.parametrize("field", [b"payload", b"events"], ids=["one_event", "an_append"])
 def test_a_tampered_stream_fails_its_audit(redis_client: redis.Redis, field: bytes):
     app = make_app("redis", TEST_SETTINGS, redis_client)

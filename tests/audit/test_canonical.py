@@ -1,4 +1,4 @@
-"""The canonical JSON of the hash chain (lorekeeper/audit/chain.py, docs/audit.md)."""
+"""The canonical JSON of the hash chain (lorekeeper/audit/canonical.py, docs/audit.md)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lorekeeper.audit import chain
-from lorekeeper.audit.chain import (
-    GENESIS,
-    NotCanonical,
-    canonical_json,
-    encode_event,
-    event_hash,
-    hashed_payload,
-    link_hash,
-)
+from lorekeeper.audit import canonical, chain
+from lorekeeper.audit.canonical import NotCanonical, canonical_json
+from lorekeeper.audit.chain import GENESIS, encode_event, event_hash, hashed_payload, link_hash
 
 
 def test_keys_sort_by_utf16_code_units():  # RFC 8785, section 3.2.3's example
@@ -132,12 +125,12 @@ def test_a_refusal_names_where_the_value_broke_the_form():
 
 
 def test_the_quoted_keys_kept_are_bounded_in_count_and_length():
-    long_key = "k" * (chain._KEY_KEPT_CHARS + 1)
+    long_key = "k" * (canonical._KEY_KEPT_CHARS + 1)
     assert canonical_json({long_key: 1}) == f'{{"{long_key}":1}}'
-    assert long_key not in chain._KEYS
-    for i in range(chain._KEYS_KEPT + 10):
+    assert long_key not in canonical._KEYS
+    for i in range(canonical._KEYS_KEPT + 10):
         canonical_json({f"key-{i}": i})
-    assert len(chain._KEYS) <= chain._KEYS_KEPT
+    assert len(canonical._KEYS) <= canonical._KEYS_KEPT
 
 
 def test_an_appends_hashes_link_its_events_as_their_canonical_records():

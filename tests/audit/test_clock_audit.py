@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.jobs import InMemoryJobQueue
 from domain import legal_actions
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import FAILED, VERIFIED, verify_lines
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import StoredEvent
-from lorekeeper.service import GameService
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import StoredEvent
+from lorekeeper.games.service import GameService
 from tests.audit.games import _more_units, _weight, skirmish
 from tests.audit.tamper import event_at, parsed, rechained, verify_records
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from adapters.memory_event_store import InMemoryEventStore
-from lorekeeper.audit.chain import GENESIS, canonical_json, event_hash
+from adapters.memory.event_store import InMemoryEventStore
+from lorekeeper.audit.canonical import canonical_json
+from lorekeeper.audit.chain import GENESIS, event_hash
 from lorekeeper.audit.commitments import HANDS_SCHEME, hand_commitment
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.rules import groups
 from lorekeeper.audit.verify import FAILED, IN_PROGRESS, VERIFIED, verify_lines
-from lorekeeper.ports import NewEvent, StoredEvent
-from lorekeeper.service import GameService
+from lorekeeper.games.ports import NewEvent, StoredEvent
+from lorekeeper.games.service import GameService
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.tamper import event_at, parsed, rechained, verify_records
 from tests.service.games import SECRET_CARDS, duel

@@ -12,7 +12,7 @@ import pytest
 
 from domain.catalogue import FACES
 from domain.dice import CommittedDice, client_mix, dice_commitment
-from lorekeeper.dice import DiceConfig
+from lorekeeper.games.dice import DiceConfig
 
 SEED = bytes(range(32))
 

@@ -12,7 +12,7 @@ import pytest
 
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import FAILED, VERIFIED, verify_lines
-from lorekeeper.dice import FillStep
+from lorekeeper.games.dice import FillStep
 from tests.audit.games import memory_service, play_on, skirmish
 from tests.audit.tamper import Record, event_at, parsed, rechained, verify_records
 

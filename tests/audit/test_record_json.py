@@ -13,8 +13,8 @@ from domain import events as ev
 from domain.codec import to_json
 from domain.hexes import Hex
 from domain.scenarios import scenario_names
-from lorekeeper.audit.chain import NotCanonical, canonical_json, record_json
-from lorekeeper.gamelog import new_events, payload_json
+from lorekeeper.audit.canonical import NotCanonical, canonical_json, record_json
+from lorekeeper.games.log import new_events, payload_json
 
 
 @pytest.mark.parametrize("scenario", scenario_names())

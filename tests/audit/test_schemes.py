@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.memory_event_store import InMemoryEventStore
+from adapters.memory.event_store import InMemoryEventStore
 from domain import ScenarioError
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import FAILED, IN_PROGRESS, NOT_VERIFIABLE, VERIFIED, verify_lines
-from lorekeeper.ports import NewEvent
-from lorekeeper.service import GameService
+from lorekeeper.games.ports import NewEvent
+from lorekeeper.games.service import GameService
 from tests.audit.games import memory_service, play, secret_seed, skirmish
 from tests.audit.tamper import event_at, parsed, verify_records
 from tests.service.games import SECRET_CARDS, duel

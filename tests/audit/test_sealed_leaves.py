@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_stores import InMemoryTransparencyStore
+from adapters.memory.transparency import InMemoryTransparencyStore
 from lorekeeper.audit.leaves import (
     CREATED,
     created_opening,
@@ -23,8 +23,8 @@ from lorekeeper.audit.leaves import (
     seal,
 )
 from lorekeeper.audit.merkle import CompactTree, leaf_hash
+from lorekeeper.audit.transparency import TransparencyLog
 from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
-from lorekeeper.transparency import TransparencyLog
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.test_signed_and_logged import KEYS, proof_of, signed_head, signed_lines
 

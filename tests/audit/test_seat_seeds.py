@@ -139,7 +139,7 @@ def test_a_snapshot_keeps_the_sealed_seeds(two_seeds):  # SEED-1
     """A load from a snapshot (issue 23) rolls the same dice: the seeds are in the state."""
     from domain import replay
     from domain.events import event_from_json
-    from lorekeeper.snapshots import Snapshot, decode, encode
+    from lorekeeper.games.snapshots import Snapshot, decode, encode
 
     _lines, _game_id, events = two_seeds
     state = replay(event_from_json(e["type"], {k: v for k, v in e.items() if k != "type"})

@@ -13,7 +13,7 @@ from domain.dice import CommittedDice
 from domain.seeds import seed_commitment
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import FAILED, VERIFIED, verify_lines
-from lorekeeper.dice import SeedStep
+from lorekeeper.games.dice import SeedStep
 from tests.audit.games import memory_service, play_on, secret_seed, skirmish
 from tests.audit.tamper import event_at, parsed, rechained, verify_records
 

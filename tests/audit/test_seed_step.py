@@ -10,7 +10,7 @@ import pytest
 
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import FAILED, VERIFIED, verify_lines
-from lorekeeper.dice import SeedStep
+from lorekeeper.games.dice import SeedStep
 from tests.audit.games import memory_service, play_on, skirmish
 from tests.audit.tamper import event_at, parsed, rechained, verify_records
 

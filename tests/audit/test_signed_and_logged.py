@@ -14,18 +14,18 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_stores import InMemoryTransparencyStore
+from adapters.memory.transparency import InMemoryTransparencyStore
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.leaves import CREATED, FINISHED, openings, seal
 from lorekeeper.audit.logproof import LogProblem, check_log
 from lorekeeper.audit.merkle import verify_consistency
 from lorekeeper.audit.records import parse_export
 from lorekeeper.audit.signatures import export_statement, public_keys, tree_head_statement
+from lorekeeper.audit.signing import Signer
+from lorekeeper.audit.transparency import TransparencyLog
 from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
 from lorekeeper.errors import Refused
-from lorekeeper.service import GameService
-from lorekeeper.signing import Signer
-from lorekeeper.transparency import TransparencyLog
+from lorekeeper.games.service import GameService
 from tests.audit.games import memory_service, play, skirmish
 from tests.audit.tamper import event_at, parsed, rechained
 from tests.audit.test_cli import run
@@ -338,8 +338,8 @@ def test_a_log_that_lost_leaves_is_rebuilt_and_no_longer_extends_saved_heads():
 
 
 def test_the_signing_key_comes_from_the_settings_with_the_retired_ones_published():
+    from lorekeeper.audit.signing import new_private_key_hex
     from lorekeeper.settings import ConfigError, Settings
-    from lorekeeper.signing import new_private_key_hex
     from lorekeeper.wiring import signer_of
 
     old = Signer.fresh()
@@ -363,10 +363,10 @@ def test_the_signing_key_comes_from_the_settings_with_the_retired_ones_published
 
 
 def test_the_signing_key_may_live_in_a_file_made_once(tmp_path, capsys):
-    """compose.yaml's way: `python -m lorekeeper.signing FILE` makes the key once (mode 600,
+    """compose.yaml's way: `python -m lorekeeper.audit.signing FILE` makes the key once (mode 600,
     never overwritten) and LOREKEEPER_SIGNING_KEY_FILE names it."""
+    from lorekeeper.audit.signing import main
     from lorekeeper.settings import ConfigError, Settings
-    from lorekeeper.signing import main
     from lorekeeper.wiring import signer_of
 
     path = tmp_path / "signing.key"

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from domain.catalogue import FACES
-from lorekeeper.audit.chain import canonical_json
+from lorekeeper.audit.canonical import canonical_json
 from lorekeeper.audit.verify import FAILED, IN_PROGRESS, VERIFIED, verify_lines
 from tests.audit.conftest import Finished
 from tests.audit.tamper import event_at, flipped, parsed, rechained, verify_records

@@ -10,7 +10,7 @@ import pytest
 import redis
 
 import bench.slow_disk
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.server import RedisServerProcess
 from bench.slow_disk import c_compiler, slow_redis_server
 
 DELAY_MS = 40

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.redis_server import RedisServerProcess, free_port
+from adapters.redis.server import RedisServerProcess, free_port
 from lorekeeper import demo
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import yaml
 
-from adapters.redis_cluster_server import is_formed, node_process
-from adapters.redis_topology import cluster_seeds
+from adapters.redis.cluster_server import is_formed, node_process
+from adapters.redis.topology import cluster_seeds
+from lorekeeper.audit.signing import new_private_key_hex
 from lorekeeper.settings import Settings
-from lorekeeper.signing import new_private_key_hex
 
 ROOT = Path(__file__).resolve().parents[2]
 NODES = [f"redis-node-{i}" for i in range(1, 7)]
@@ -40,7 +40,7 @@ def test_the_cluster_profile_runs_six_durable_cluster_nodes_and_a_queue_server()
         assert flags.get("--cluster-enabled") == ("yes" if name in NODES else None)
         assert service["volumes"] and service["healthcheck"]
     init = found["redis-cluster-init"]["command"]
-    assert init == ["python", "-m", "adapters.redis_cluster_server", "create",
+    assert init == ["python", "-m", "adapters.redis.cluster_server", "create",
                     *[f"{n}:6379" for n in NODES]]  # fmt: skip
 
 
@@ -77,7 +77,7 @@ def test_the_init_command_forms_a_cluster_once() -> None:
         for _ in range(6):  # one at a time: the next port is picked once this one is bound
             nodes.append(node_process())
             nodes[-1].start()
-        command = [sys.executable, "-m", "adapters.redis_cluster_server", "create",
+        command = [sys.executable, "-m", "adapters.redis.cluster_server", "create",
                    *[f"127.0.0.1:{n.port}" for n in nodes]]  # fmt: skip
         first = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
         again = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)

@@ -148,10 +148,10 @@ def test_compose_runs_redis_durable_and_never_evicting() -> None:
 
 def test_compose_signs_with_one_key_made_once_into_a_volume() -> None:
     """Issue 20: exports and tree heads of a compose stack are signed, with a key kept across
-    restarts (made by `python -m lorekeeper.signing FILE`, which never overwrites one)."""
+    restarts (made by `python -m lorekeeper.audit.signing FILE`, which never overwrites one)."""
     services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
     maker = services["signing-key"]
-    assert maker["command"] == ["python", "-m", "lorekeeper.signing", "/keys/signing.key"]
+    assert maker["command"] == ["python", "-m", "lorekeeper.audit.signing", "/keys/signing.key"]
     assert maker["volumes"] == ["signing-key:/keys"] and maker["restart"] == "no"
     for name in ("api", "worker", "api-cluster", "worker-cluster"):
         service = services[name]

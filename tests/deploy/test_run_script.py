@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.redis_server import RedisServerProcess, free_port
+from adapters.redis.server import RedisServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import requests
 
-from adapters.redis_server import free_port
+from adapters.redis.server import free_port
 from tests.audit.games import skirmish
 
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")

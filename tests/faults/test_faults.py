@@ -23,7 +23,7 @@ import pytest
 import redis
 import requests
 
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.server import RedisServerProcess
 from lorekeeper.settings import Settings
 from tests.faults.stack import (
     Player,

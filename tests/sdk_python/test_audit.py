@@ -10,7 +10,7 @@ import pytest
 from lorekeeper_sdk import VerifierUnavailable, verify_export
 
 from lorekeeper.audit.export import export_records, ndjson_lines
-from lorekeeper.service import GameService
+from lorekeeper.games.service import GameService
 from tests.audit.games import memory_service, play, short
 
 

@@ -15,7 +15,7 @@ import pytest
 from lorekeeper_sdk import Client
 from lorekeeper_sdk.core.models import BoardViewPhase
 
-from lorekeeper.signing import new_private_key_hex
+from lorekeeper.audit.signing import new_private_key_hex
 from tests.demo.test_demo_e2e import stack
 
 __all__ = ["stack"]  # the fixture: gunicorn, a worker, a private Redis

@@ -1,5 +1,5 @@
 """Webhook deliveries checked with the SDK (Standard Webhooks, docs/api.md "A webhook"):
-signed as the server signs them (lorekeeper/webhooks.py), a delivery verifies; a body, a
+signed as the server signs them (lorekeeper/push/webhooks.py), a delivery verifies; a body, a
 signature or a secret that differs, or an old timestamp, is refused."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from lorekeeper_sdk import WebhookVerificationError, verify_webhook
 
-from lorekeeper.webhooks import signed_headers
+from lorekeeper.push.webhooks import signed_headers
 
 SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 OTHER = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD"

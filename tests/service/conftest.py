@@ -9,15 +9,17 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
-from adapters.redis_topology import GamesClient, RedisClients
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.tables import InMemoryTableStore
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.game_secrets import RedisDiceStore, RedisSeatTokenStore
+from adapters.redis.topology import GamesClient, RedisClients
 from domain import Event, event_from_json
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import DiceStore, EventStore, SeatTokenStore, StoredEvent
-from lorekeeper.service import CommandResult, GameService
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import DiceStore, EventStore, SeatTokenStore, StoredEvent
+from lorekeeper.games.service import CommandResult, GameService
+from lorekeeper.players.access import Access, Caller
 
 
 @dataclass
@@ -85,8 +87,16 @@ def send(
     idempotency_key: str | None = None,
 ) -> CommandResult:
     """A command as the API sends it: the seat its token opens, then the command."""
-    seat = service.seat_for(game_id, token)
+    seat = seat_of(service, game_id, token)
     return service.handle_command(game_id, seat, body, if_match, idempotency_key)
+
+
+def seat_of(service: GameService, game_id: str, token: str | None) -> int:
+    """The seat `token` opens, checked as the API checks it (Access.actor): GameNotFound,
+    TokenMissing or TokenRejected otherwise. The game has no table: a game made by the
+    service alone is public, its seats held by tokens."""
+    access = Access(service.log.events, InMemoryTableStore(), service._seats)
+    return access.actor(game_id, Caller(token=token))
 
 
 def domain_events(stored: Iterable[StoredEvent]) -> list[Event]:

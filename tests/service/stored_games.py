@@ -15,17 +15,18 @@ from dataclasses import dataclass
 from typing import Any
 from unittest.mock import patch
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
 from domain import RuleViolation, event_from_json, fold
 from domain.codec import to_json
-from lorekeeper import creation
-from lorekeeper.dice import DiceConfig, FillStep, SeedStep
 from lorekeeper.errors import LorekeeperError
-from lorekeeper.gamelog import Cause, GameLog
-from lorekeeper.idempotency import command_hash
-from lorekeeper.service import GameService
-from lorekeeper.snapshots import Snapshot, encode
+from lorekeeper.games import creation
+from lorekeeper.games.dice import DiceConfig, FillStep, SeedStep
+from lorekeeper.games.game import Cause
+from lorekeeper.games.idempotency import command_hash
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.service import GameService
+from lorekeeper.games.snapshots import Snapshot, encode
 
 
 @dataclass

@@ -7,8 +7,8 @@ import threading
 import pytest
 
 from domain import RuleViolation
-from lorekeeper.ports import AppendResult
-from lorekeeper.service import GameService
+from lorekeeper.games.ports import AppendResult
+from lorekeeper.games.service import GameService
 from tests.service.conftest import RecordingJobs, send
 from tests.service.games import ICE_FLIGHT, ice
 

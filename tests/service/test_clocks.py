@@ -11,23 +11,24 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.memory_clocks import InMemoryDeadlineIndex
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
-from adapters.redis_clocks import RedisDeadlineIndex
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_stores import RedisDiceStore, RedisSeatTokenStore
+from adapters.memory.clocks import InMemoryDeadlineIndex
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.redis.clocks import RedisDeadlineIndex
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.game_secrets import RedisDiceStore, RedisSeatTokenStore
 from domain.notation import scenario_from_text
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import verify_lines
+from lorekeeper.clocks.ports import DeadlineIndex
+from lorekeeper.clocks.timekeeper import Timekeeper, TimeRunningOut
 from lorekeeper.errors import InvalidClock, TimeRanOut
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import DeadlineIndex, EventStore
-from lorekeeper.reads import GameReader
-from lorekeeper.service import GameService
-from lorekeeper.timekeeper import Timekeeper, TimeRunningOut
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore
+from lorekeeper.games.reads import GameReader
+from lorekeeper.games.service import GameService
 from tests.service.conftest import RecordingJobs
 from tests.service.games import ICE_FLIGHT, ice
 

@@ -18,16 +18,10 @@ from lorekeeper.errors import (
     TokenRejected,
     VersionConflict,
 )
-from lorekeeper.idempotency import command_hash
-from lorekeeper.service import GameService
+from lorekeeper.games.idempotency import command_hash
+from lorekeeper.games.service import GameService
 from tests.service.conftest import Backend, RecordingJobs, domain_events, send
-from tests.service.games import (
-    BATTLE_RF1,
-    END_MOVEMENT,
-    ORDER_BF0,
-    WINNING_DICE,
-    duel,
-)
+from tests.service.games import BATTLE_RF1, END_MOVEMENT, ORDER_BF0, WINNING_DICE, duel
 
 RESIGN = {"type": "resign"}
 

@@ -9,9 +9,9 @@ import pytest
 
 from domain import ScenarioError
 from lorekeeper.errors import ScriptedDiceRefused, UnknownScenario
-from lorekeeper.seats import token_hash
-from lorekeeper.service import GameService
-from tests.service.conftest import Backend, RecordingJobs
+from lorekeeper.games.seat_tokens import token_hash
+from lorekeeper.games.service import GameService
+from tests.service.conftest import Backend, RecordingJobs, seat_of
 from tests.service.games import duel
 
 
@@ -22,7 +22,7 @@ def test_a_named_scenario_starts_a_game_with_one_token_per_seat(service: GameSer
     assert dice["scheme"] == "hmac-sha256-v1" and len(dice["commitment"]) == 64
     assert [s["seat"] for s in seats] == [0, 1]
     assert len({s["token"] for s in seats}) == 2
-    assert [service.seat_for(game_id, s["token"]) for s in seats] == [0, 1]
+    assert [seat_of(service, game_id, s["token"]) for s in seats] == [0, 1]
     assert service.log.load(game_id).state.active == 0
 
 
@@ -110,5 +110,5 @@ def test_a_seat_token_is_derived_from_the_creations_key_not_kept(backend: Backen
     config = backend.dice.load(created.game_id)
     assert config is not None and config.token_seed is not None
     for seat in created.seats:
-        assert service.seat_for(created.game_id, seat["token"]) == seat["seat"]
+        assert seat_of(service, created.game_id, seat["token"]) == seat["seat"]
         assert seat["token"] not in config.to_json()

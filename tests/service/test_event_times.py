@@ -1,4 +1,4 @@
-"""An event's `time` in responses: RFC 3339 in UTC, to the millisecond (lorekeeper/reads.py)."""
+"""An event's `time` in responses: RFC 3339 in UTC, to the millisecond (games/reads.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lorekeeper.reads import _rfc3339
+from lorekeeper.games.reads import _rfc3339
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 

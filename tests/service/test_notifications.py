@@ -1,4 +1,4 @@
-"""What a game tells each player (lorekeeper/notifications.py, docs/push.md): the facts of a
+"""What a game tells each player (lorekeeper/push/notifications.py, docs/push.md): the facts of a
 game and its table, per player, each with a stable id; and the Notifier recording them once
 in the players' logs, and the clocks' "time running out" for the seat's holder."""
 
@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters.memory_players import InMemoryTableStore
-from adapters.memory_push import InMemoryNotificationLog
+from adapters.memory.push import InMemoryNotificationLog
+from adapters.memory.tables import InMemoryTableStore
 from domain import fold, new_game
 from domain.state import Decision
-from lorekeeper.gamelog import Game
-from lorekeeper.notifications import Notifier, facts_of, note_id
-from lorekeeper.tables import Seat, Table
-from lorekeeper.timekeeper import TimeRunningOut
+from lorekeeper.clocks.timekeeper import TimeRunningOut
+from lorekeeper.games.game import Game
+from lorekeeper.players.tables import Seat, Table
+from lorekeeper.push.notifications import Notifier, facts_of, note_id
 from tests.service.games import duel
 
 ANN, BOB = "p_" + "a" * 16, "p_" + "b" * 16

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 import redis
 
-from adapters.memory_stores import InMemoryRateLimiter
-from adapters.redis_keys import bucket_key
-from adapters.redis_ratelimit import LEASE_TTL_S, RedisRateLimiter
-from adapters.redis_server import RedisServerProcess
+from adapters.memory.ratelimit import InMemoryRateLimiter
+from adapters.redis.keys import bucket_key
+from adapters.redis.ratelimit import LEASE_TTL_S, RedisRateLimiter
+from adapters.redis.server import RedisServerProcess
 from api.guards import retry_after_s
-from lorekeeper.dice import DiceConfig
-from lorekeeper.ports import Rate, RateLimiter
-from lorekeeper.seats import new_token, token_hash
+from lorekeeper.games.dice import DiceConfig
+from lorekeeper.games.seat_tokens import new_token, token_hash
+from lorekeeper.limits import Rate, RateLimiter
 from tests.bundled_redis import bundled_server, needs_bundled_redis
 from tests.service.conftest import Backend
 

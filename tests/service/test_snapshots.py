@@ -1,4 +1,4 @@
-"""Snapshots (lorekeeper/snapshots.py): a game loaded from one equals the game folded from its
+"""Snapshots (lorekeeper/games/snapshots.py): a game loaded from one equals the game folded from its
 first event, at every version; a snapshot that cannot be trusted is passed over; the
 projector and `rebuild` keep them. On each backend (tests/service/conftest.py)."""
 
@@ -11,17 +11,18 @@ from typing import Any
 
 import pytest
 
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_snapshots import InMemorySnapshotStore
-from adapters.redis_snapshots import RedisSnapshotStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.memory.snapshots import InMemorySnapshotStore
+from adapters.redis.snapshots import RedisSnapshotStore
 from domain.view import ALL_SEATS, board_view
 from lorekeeper.errors import VersionNotFound
-from lorekeeper.gamelog import Game, GameLog
-from lorekeeper.ports import EventStore, SnapshotStore, StoredEvent, Tail
-from lorekeeper.projector import Projector
-from lorekeeper.service import GameService
-from lorekeeper.snapshots import Snapshot, decode, encode
+from lorekeeper.games.game import Game
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import EventStore, SnapshotStore, StoredEvent, Tail
+from lorekeeper.games.service import GameService
+from lorekeeper.games.snapshots import Snapshot, decode, encode
+from lorekeeper.projections.projector import Projector
 from tests.audit.games import memory_service, play, skirmish
 from tests.service.conftest import Backend
 

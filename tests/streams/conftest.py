@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.redis_server import RedisServerProcess, free_port
+from adapters.redis.server import RedisServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 20.0

@@ -1,4 +1,4 @@
-"""The stream hub (lorekeeper/streaming.py): one reader per process follows every topic its
+"""The stream hub (lorekeeper/push/streaming.py): one reader per process follows every topic its
 subscribers want, and hands each what it has not seen, on both feeds."""
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ from collections.abc import Iterator, Mapping
 import pytest
 import redis
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_feed import InMemoryFeed
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_feed import RedisStreamFeed
-from lorekeeper.ports import EventStore, Feed, FeedEntry, NewEvent
-from lorekeeper.streaming import StreamHub, game_topic, version_position
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.feed import InMemoryFeed
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.feed import RedisStreamFeed
+from lorekeeper.games.ports import EventStore, NewEvent
+from lorekeeper.push.ports import Feed, FeedEntry
+from lorekeeper.push.streaming import StreamHub, game_topic, version_position
 
 WAIT_S = 5.0
 

@@ -9,14 +9,14 @@ import time
 
 import pytest
 
-from adapters.memory_push import InMemoryNotificationLog
-from adapters.redis_feed import RedisStreamFeed
-from adapters.redis_push import PLAYER_TOPICS, RedisNotificationLog
-from adapters.redis_server import RedisServerProcess
-from adapters.redis_topology import server_client
-from lorekeeper.ports import Feed, Note, NotificationLog
+from adapters.memory.push import InMemoryNotificationLog
+from adapters.redis.feed import RedisStreamFeed
+from adapters.redis.push import PLAYER_TOPICS, RedisNotificationLog
+from adapters.redis.server import RedisServerProcess
+from adapters.redis.topology import server_client
+from lorekeeper.push.ports import Feed, Note, NotificationLog
+from lorekeeper.push.streaming import START, StreamHub
 from lorekeeper.settings import Settings
-from lorekeeper.streaming import START, StreamHub
 from tests.streams.test_hub import CountingFeed
 
 PLAYERS = 200
@@ -28,7 +28,7 @@ def log_and_feed(request: pytest.FixtureRequest) -> tuple[NotificationLog, Feed]
         notes = InMemoryNotificationLog()
         return notes, notes
     request.getfixturevalue("redis_client")  # the private server, emptied
-    # As the API builds its clients (adapters/redis_backend.py): a pool that makes a caller
+    # As the API builds its clients (adapters/redis/backend.py): a pool that makes a caller
     # wait past its connections. redis-py's own refuses the 101st, and the 200 followers
     # catch up at once.
     server: RedisServerProcess = request.getfixturevalue("redis_server")

@@ -18,7 +18,7 @@ from collections import Counter
 
 import redis
 
-from adapters.redis_keys import slots_key
+from adapters.redis.keys import slots_key
 from bench.stream_clients import StreamClients
 from bench.streams import far_apart, turn_cycle
 from tests.streams.conftest import Api, answers_within

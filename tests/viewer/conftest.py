@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.viewer import register_viewer
+from api.board.viewer import register_viewer
 from domain import Event
 from lorekeeper.errors import GameNotFound
 from tests.viewer.games import showcase_game

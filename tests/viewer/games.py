@@ -150,7 +150,7 @@ def blocked_retreat_game() -> list[Event]:
 
 def won_by_a_blow_game() -> list[Event]:
     """South's rf0 destroys north's only unit in one battle: north is eliminated and south wins
-    (R-WIN-2). Then, as the server appends once a game ends (lorekeeper/gamelog.py), the game's
+    (R-WIN-2). Then, as the server appends once a game ends (lorekeeper/games/log.py), the game's
     secrets are revealed."""
     game = _Play(duel_doc("won_by_a_blow"), auto=True)
     game.do(0, "order", units=["rf0"])

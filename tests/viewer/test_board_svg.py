@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from api.board_story import read_story
-from api.board_svg import render_board, render_history
-from api.svg_kit import R, W, half_width_at, hex_center
+from api.board.story import read_story
+from api.board.svg import render_board, render_history
+from api.board.svg_kit import R, W, half_width_at, hex_center
 from domain import Event, GameState, new_game, replay
 from domain.catalogue import UNIT_KINDS
 from domain.scenarios import get_scenario, scenario_names

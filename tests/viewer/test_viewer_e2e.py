@@ -24,7 +24,7 @@ from flask import Flask, Response, abort, request
 from playwright.sync_api import Browser, Page, sync_playwright
 from werkzeug.serving import make_server
 
-from api.board_svg import render_board
+from api.board.svg import render_board
 from domain import Event, new_game, replay
 from domain.catalogue import UNIT_KINDS
 from domain.narrate import narrate

@@ -10,12 +10,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from adapters.memory_event_store import InMemoryEventStore
-from api.board_svg import render_history
-from api.viewer import STATIC, viewer_blueprint
+from adapters.memory.event_store import InMemoryEventStore
+from api.board.svg import render_history
+from api.board.viewer import STATIC, viewer_blueprint
 from domain import Event
 from domain.narrate import narrate
-from lorekeeper.ports import NewEvent
+from lorekeeper.games.ports import NewEvent
 
 
 def test_board_svg_at_a_version_is_the_picture_of_that_state(

@@ -21,7 +21,7 @@ import pytest
 import redis
 from playwright.sync_api import Browser, sync_playwright
 
-from adapters.redis_server import RedisServerProcess, free_port
+from adapters.redis.server import RedisServerProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "var" / "test-artefacts" / "web"

@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from adapters.redis_stores import RedisDiceStore
+from adapters.redis.game_secrets import RedisDiceStore
 from adapters.views import view_json
 from domain import replay
 from domain.events import event_from_json
 from domain.notation import scenario_from_text
 from domain.view import ALL_SEATS, board_view
-from lorekeeper.ports import Projection, StoredEvent
-from lorekeeper.projector import Outcome
-from lorekeeper.service import CommandResult, GameService
+from lorekeeper.games.ports import Projection, StoredEvent
+from lorekeeper.games.service import CommandResult, GameService
+from lorekeeper.projections.projector import Outcome
 from workers.context import WorkerContext
 from workers.projection_loop import ProjectionLoop
 from workers.worker import make_worker

@@ -1,4 +1,4 @@
-"""`python -m workers archive` (lorekeeper/archive.py) on each topology: finished games old
+"""`python -m workers archive` (lorekeeper/games/archive.py) on each topology: finished games old
 enough are archived and still export; LOREKEEPER_ARCHIVE_AFTER_DAYS=0 archives nothing
 unless `--older-than-days` is given."""
 

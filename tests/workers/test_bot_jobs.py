@@ -8,11 +8,11 @@ import pytest
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from adapters.redis_jobs import bot_job_id
-from lorekeeper.access import Caller
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import Player
-from lorekeeper.seating import SeatSpec
+from adapters.redis.jobs import bot_job_id
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import Player
+from lorekeeper.players.seating import SeatSpec
 from tests.service.games import duel
 from tests.workers.games import drain
 from workers.context import WorkerContext

@@ -11,8 +11,8 @@ from rq.exceptions import DuplicateJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from adapters.redis_jobs import BREATH_FUNC, breath_job_id
-from lorekeeper.ports import NewEvent
+from adapters.redis.jobs import BREATH_FUNC, breath_job_id
+from lorekeeper.games.ports import NewEvent
 from tests.adapters.test_stream_entries import written
 from tests.workers.games import (
     BreathGame,

@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from adapters.redis_jobs import TIME_OUT_FUNC, time_out_job_id
-from adapters.redis_keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY
+from adapters.redis.jobs import TIME_OUT_FUNC, time_out_job_id
+from adapters.redis.keys import CLOCK_ENTRIES_KEY, DEADLINES_KEY
 from domain.notation import scenario_from_text
-from lorekeeper.access import Caller
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import Player
-from lorekeeper.projector import projection_of
-from lorekeeper.seating import SeatSpec
-from lorekeeper.timekeeper import TimeRunningOut
+from lorekeeper.clocks.timekeeper import TimeRunningOut
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import Player
+from lorekeeper.players.seating import SeatSpec
+from lorekeeper.projections.projector import projection_of
 from tests.workers.games import drain
 from workers import clocks
 from workers.context import WorkerContext

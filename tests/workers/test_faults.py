@@ -22,12 +22,12 @@ from pathlib import Path
 import redis
 from rq import Worker
 
-from adapters.redis_projections import projection_lag
-from adapters.redis_server import RedisServerProcess
+from adapters.redis.projections import projection_lag
+from adapters.redis.server import RedisServerProcess
 from domain.notation import scenario_from_text
 from lorekeeper.audit.export import export_records, ndjson_lines
 from lorekeeper.audit.verify import verify_lines
-from lorekeeper.service import CommandResult
+from lorekeeper.games.service import CommandResult
 from lorekeeper.settings import Settings
 from tests.topologies import Topology
 from tests.workers.games import BreathGame, assert_breath_resolved_once, fresh_projection

@@ -1,4 +1,5 @@
-"""The JobQueue contract: RQJobQueue and InMemoryJobQueue schedule the same jobs."""
+"""The JobQueue, BotQueue and TimeOutQueue contract: RQJobQueue and InMemoryJobQueue schedule
+the same jobs."""
 
 from __future__ import annotations
 
@@ -11,18 +12,18 @@ from redis.retry import Retry
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from adapters.memory_event_store import InMemoryEventStore
-from adapters.memory_jobs import InMemoryJobQueue
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
-from adapters.redis_event_store import RedisStreamEventStore
-from adapters.redis_jobs import RQJobQueue, breath_job_id, breath_opened_version
-from adapters.redis_keys import due_key
+from adapters.memory.event_store import InMemoryEventStore
+from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+from adapters.memory.jobs import InMemoryJobQueue
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.redis.event_store import RedisStreamEventStore
+from adapters.redis.jobs import RQJobQueue, breath_job_id, breath_opened_version
+from adapters.redis.keys import due_key
 from lorekeeper.errors import VersionConflict
-from lorekeeper.gamelog import GameLog
-from lorekeeper.ports import NewEvent
-from lorekeeper.projector import Projector
-from lorekeeper.service import GameService
+from lorekeeper.games.log import GameLog
+from lorekeeper.games.ports import NewEvent
+from lorekeeper.games.service import GameService
+from lorekeeper.projections.projector import Projector
 from tests.workers.games import BreathGame
 
 AFTER_MOVEMENT = ["MovementEnded", "BreathPhaseOpened"]
@@ -50,6 +51,19 @@ def test_no_second_projection_job_while_one_is_pending(
     jobs.after_append("g2", 1, ["GameCreated"])
 
     assert jobs.queued() == ["g1", "g2"]
+
+
+def test_a_bot_turn_and_a_time_out_are_queued_once_each(
+    jobs: InMemoryJobQueue | RQJobQueue,
+) -> None:
+    # BotQueue and TimeOutQueue: one job a move (game, version, seat) and a deadline (game,
+    # version), however often it is asked for.
+    assert jobs.enqueue_bot_turn("g1", 7, 1)
+    assert not jobs.enqueue_bot_turn("g1", 7, 1)
+    assert jobs.enqueue_bot_turn("g1", 8, 1)
+    assert jobs.enqueue_time_out("g1", 7)
+    assert not jobs.enqueue_time_out("g1", 7)
+    assert jobs.enqueue_time_out("g2", 7)
 
 
 def test_an_opened_breath_phase_gets_one_job_named_by_its_version(

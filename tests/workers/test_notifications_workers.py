@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from domain.notation import scenario_from_text
-from lorekeeper.access import Caller
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import Player
-from lorekeeper.seating import SeatSpec
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import Player
+from lorekeeper.players.seating import SeatSpec
 from tests.workers.games import drain
 from tests.workers.test_clock_jobs import BOARD, CLOCK, Clock, deadline
 from workers import clocks

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import redis
 
-from adapters import redis_projections
-from adapters.redis_keys import GAMES_KEY, LISTINGS_KEY, projection_key
-from adapters.redis_projections import (
+from adapters.redis import projections as redis_projections
+from adapters.redis.keys import GAMES_KEY, LISTINGS_KEY, projection_key
+from adapters.redis.projections import (
     GameSweep,
     lagging_among,
     lagging_games,
@@ -24,9 +24,10 @@ from adapters.redis_projections import (
     projection_lag,
     queued_lag,
 )
-from lorekeeper.lobby import SYSTEM, LobbyReader
-from lorekeeper.ports import NewEvent, Shelf
-from lorekeeper.projector import Outcome
+from lorekeeper.games.ports import NewEvent
+from lorekeeper.players.lobby import SYSTEM, LobbyReader
+from lorekeeper.players.ports import Shelf
+from lorekeeper.projections.projector import Outcome
 from lorekeeper.settings import Settings
 from tests.round_trips import count_round_trips
 from tests.topologies import Topology
@@ -199,7 +200,7 @@ def test_projection_lag_goes_over_the_games_a_page_at_a_time(
     drain(ctx)
     for game in games[1:4]:
         game.command(0, {"type": "end_turn"})
-    monkeypatch.setattr("adapters.redis_projections.LAGGING_PAGE", 2)
+    monkeypatch.setattr("adapters.redis.projections.LAGGING_PAGE", 2)
     pages: list[int] = []
     among = redis_projections.lagging_among
 

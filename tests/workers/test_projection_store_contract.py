@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 import redis
 
-from adapters.memory_projections import InMemoryProjectionStore
-from adapters.redis_keys import projection_key
-from adapters.redis_projections import RedisProjectionStore
+from adapters.memory.projections import InMemoryProjectionStore
+from adapters.redis.keys import projection_key
+from adapters.redis.projections import RedisProjectionStore
 from adapters.views import view_json
-from lorekeeper.ports import ProjectionSave, ProjectionStore
+from lorekeeper.games.ports import ProjectionSave, ProjectionStore
 
 
 @pytest.fixture(params=["in_memory", "redis", "cluster"])

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from lorekeeper.access import Caller
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import Player
-from lorekeeper.seating import SeatSpec
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import Player
+from lorekeeper.players.seating import SeatSpec
 from tests.service.games import duel
 from workers.context import WorkerContext
 from workers.reconcile import reconcile

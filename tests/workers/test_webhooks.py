@@ -21,11 +21,12 @@ from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from adapters.webhook_sender import HttpWebhookSender, is_allowed_address
-from lorekeeper.access import Caller
 from lorekeeper.errors import Refused
-from lorekeeper.players import PlayerCaller
-from lorekeeper.ports import Endpoint, Player
-from lorekeeper.seating import SeatSpec
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
+from lorekeeper.players.ports import Player
+from lorekeeper.players.seating import SeatSpec
+from lorekeeper.push.ports import Endpoint
 from tests.service.games import duel
 from tests.topologies import Topology
 from tests.workers.games import drain
@@ -349,7 +350,7 @@ def test_the_documented_receiver_verifies_and_drops_repeats(tmp_path: Path) -> N
     import sys
     from datetime import UTC, datetime
 
-    from lorekeeper.webhooks import new_secret, payload, signed_headers
+    from lorekeeper.push.webhooks import new_secret, payload, signed_headers
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

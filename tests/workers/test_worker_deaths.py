@@ -17,7 +17,7 @@ import pytest
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from adapters.redis_jobs import breath_job_id
+from adapters.redis.jobs import breath_job_id
 from lorekeeper.settings import Settings
 from tests.topologies import Topology
 from tests.workers.games import BreathGame, assert_breath_resolved_once, drain

@@ -1,6 +1,6 @@
 // Lorekeeper history viewer: steps through a game's versions, shows the board SVG of each,
 // the readable log line of each event, the audit verdict, and follows a game live (SSE).
-// Served by api/viewer.py; it talks only to this server (no CDN, no build step).
+// Served by api/board/viewer.py; it talks only to this server (no CDN, no build step).
 // The board picture carries its status as JSON (<metadata class="lk-status">): the page crops
 // the picture's own panel off and lays the words out in HTML, legible on a phone.
 "use strict";

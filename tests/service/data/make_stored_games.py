@@ -24,7 +24,7 @@ from unittest.mock import patch
 from domain import legal_actions
 from domain.scenarios import get_scenario
 from domain.timeouts import waiting_on
-from lorekeeper import creation
+from lorekeeper.games import creation
 from tests.service.stored_games import Time, play
 
 OUT = Path(__file__).with_name("stored_games.jsonl")
@@ -37,10 +37,10 @@ class Scripter:
     """Plays a game through the service and writes down each call with its time."""
 
     def __init__(self, name: str, game_id: str, rng: random.Random) -> None:
-        from adapters.memory_event_store import InMemoryEventStore
-        from adapters.memory_stores import InMemoryDiceStore, InMemorySeatTokenStore
-        from lorekeeper.gamelog import GameLog
-        from lorekeeper.service import GameService
+        from adapters.memory.event_store import InMemoryEventStore
+        from adapters.memory.game_secrets import InMemoryDiceStore, InMemorySeatTokenStore
+        from lorekeeper.games.log import GameLog
+        from lorekeeper.games.service import GameService
         from tests.service.stored_games import NoJobs, Secrets
 
         self.name, self.game_id, self.rng = name, game_id, rng
