@@ -11,9 +11,10 @@ client's lock (scripts/web, which scripts/run and the image run); where they are
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, request, send_file
+from flask import Blueprint, Flask, Response, request
 from werkzeug.exceptions import NotFound
 
 from api.requests import query
@@ -77,7 +78,12 @@ def static_file(filename: str) -> Response:
         raise NotFound(f"the browser client has no file {filename!r}")
     packed = path.with_name(filename + ".gz")
     zipped = packed.is_file() and "gzip" in request.headers.get("Accept-Encoding", "")
-    response = send_file(packed if zipped else path, mimetype=mimetype, conditional=True, etag=True)
+    # Read whole (the files are small): a streamed file would be left open by a client that
+    # never reads its answer.
+    body = (packed if zipped else path).read_bytes()
+    response = Response(body, mimetype=mimetype)
+    response.set_etag(hashlib.sha256(body).hexdigest()[:32])
+    response.make_conditional(request)
     if zipped:
         response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"

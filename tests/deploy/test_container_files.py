@@ -93,13 +93,17 @@ def test_every_install_uses_the_lock_hash_checked() -> None:
     assert not (ROOT / "requirements.lock").exists(), "one lock: uv.lock"
 
 
-def test_the_image_base_is_pinned_by_digest() -> None:
+def test_the_image_bases_are_pinned_by_digest() -> None:
     dockerfile = (ROOT / "Dockerfile").read_text()
     base = re.search(r"^ARG PYTHON_IMAGE=(\S+)$", dockerfile, re.MULTILINE)
     assert base is not None
     assert re.fullmatch(r"python:3\.11-slim-bookworm@sha256:[0-9a-f]{64}", base[1])
+    node = re.search(r"^ARG NODE_IMAGE=(\S+)$", dockerfile, re.MULTILINE)
+    assert node is not None  # the browser client's build stage
+    assert re.fullmatch(r"node:20-bookworm-slim@sha256:[0-9a-f]{64}", node[1])
     stages = re.findall(r"^FROM (\S+)", dockerfile, re.MULTILINE)
-    assert stages and all(stage == "${PYTHON_IMAGE}" for stage in stages)
+    assert stages and all(stage in ("${PYTHON_IMAGE}", "${NODE_IMAGE}") for stage in stages)
+    assert stages[-1] == "${PYTHON_IMAGE}"  # the image itself runs Python alone
 
 
 def test_the_image_copies_every_package_and_file_it_reads() -> None:
