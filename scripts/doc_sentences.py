@@ -45,6 +45,11 @@ CHECKED = (
     "docs/run/faults.md",
     "docs/tour.md",
     "docs/web-client.md",
+    "docs/architecture.md",
+    "docs/logging.md",
+    "docs/viewer.md",
+    "docs/rules-notes.md",
+    "docs/workers.md",
     "README.md",
 )
 # The top-level pages besides the site's: reported, and checked when in CHECKED.
@@ -115,7 +120,8 @@ class _Text(HTMLParser):
 
 def text_blocks(source: str) -> list[str]:
     """The blocks of prose a reader reads in the Markdown `source`."""
-    html = markdown.markdown(source, extensions=["tables", "def_list", "admonition"])
+    extensions = ["fenced_code", "tables", "def_list", "admonition"]
+    html = markdown.markdown(source, extensions=extensions)
     parser = _Text()
     parser.feed(html)
     parser.close()
