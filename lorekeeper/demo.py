@@ -51,7 +51,7 @@ from lorekeeper.bots import View, choose_action, hex_distance
 __all__ = ["DemoGame", "Http", "choose_action", "hex_distance", "main"]
 
 DEFAULT_BIND = "127.0.0.1:8000"  # scripts/run's LOREKEEPER_BIND default
-EXAMPLE_SEED = "demo"  # a reproducible game the README describes: south wins in turn 3
+EXAMPLE_SEED = "demo"  # a reproducible game docs/run/demo.md describes: south wins in turn 3
 BREATH_WAIT_S = 15.0
 # The board moved on under the command (nothing was appended): read it again and retry.
 RETRY_CODES = ("breath_pending", "version_mismatch", "version_conflict", "time_out")

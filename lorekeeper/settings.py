@@ -1,7 +1,8 @@
 """Every setting of the API and the workers, read from environment variables (pydantic-settings).
 
 One environment configures both sides: `LOREKEEPER_<FIELD>` for each field below (upper case),
-and `REDIS_URL`. The README's configuration table lists them all with their meanings.
+and `REDIS_URL`. The docs site's Settings page (docs/run/settings.md) lists them all, its table
+made from this class by docs/hooks/settings_table.py.
 
     Settings.from_env()                          # os.environ
     Settings.from_env({"LOREKEEPER_JOBS": "inline"})   # that mapping only

@@ -114,7 +114,7 @@ def test_the_demo_plays_a_whole_game_to_a_winner(stack: str, tmp_path: Path) -> 
         capture_output=True,
         text=True,
         timeout=50,
-    )  # the README's command
+    )  # the command of docs/run/demo.md
     elapsed = time.monotonic() - started
     assert run.returncode == 0, run.stderr
     out = run.stdout.splitlines()
@@ -136,7 +136,7 @@ def test_the_demo_plays_a_whole_game_to_a_winner(stack: str, tmp_path: Path) -> 
 
 @pytest.mark.timeout(120)
 def test_the_demo_plays_a_clocked_game_where_one_seat_never_answers(stack: str) -> None:
-    # CLK-4: the README's `demo --clock S --idle-seat 1`; the worker times out north's turns
+    # CLK-4: docs/run/demo.md's `demo --clock S --idle-seat 1`; the worker times out north's turns
     run = subprocess.run(
         [sys.executable, "-m", "lorekeeper", "demo", "--url", stack, "--clock", "2",
          "--idle-seat", "1"],

@@ -55,7 +55,7 @@ def test_the_default_demo_game_has_server_dice_and_an_audit_that_verifies(
     assert http.get(f"/games/{game.game_id}/audit")["verdict"] == "verified"
 
 
-def test_the_example_seed_replays_the_game_the_readme_describes(http: FlaskHttp) -> None:
+def test_the_example_seed_replays_the_game_the_demo_page_describes(http: FlaskHttp) -> None:
     lines: list[str] = []
     game = demo.DemoGame(http, demo.EXAMPLE_SEED, out=lines.append)
     view = game.play()
@@ -97,19 +97,20 @@ def idle_seat_demo(seed: str, lines: list[str]) -> View:
     return game.play()
 
 
-def readme_example(command: str) -> list[str]:
-    """The lines of the README's example output printed by `command`."""
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+def page_example(command: str) -> list[str]:
+    """The lines of the demo page's example output printed by `command` (docs/run/demo.md)."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "run" / "demo.md"
+    text = page.read_text(encoding="utf-8")
     after = text[text.index(command) :]
     block = after.split("```")[2]  # the command's own block, then its output's
     return [line for line in block.strip("\n").splitlines() if line != "…"]
 
 
-def test_the_readme_example_of_a_seat_that_never_answers_is_what_the_demo_prints() -> None:
+def test_the_pages_example_of_a_seat_that_never_answers_is_what_the_demo_prints() -> None:
     # CLK-4: each of north's turns times out and is ended by the automatic choices.
     lines: list[str] = []
     view = idle_seat_demo("demo", lines)
-    example = readme_example("demo --seed demo --clock 5 --idle-seat 1")
+    example = page_example("demo --seed demo --clock 5 --idle-seat 1")
     assert example[-1] == demo.describe_result(view)
     printed = iter(lines)
     assert all(line in printed for line in example[:-1]), lines  # each line, in that order

@@ -41,6 +41,12 @@ def test_the_median_counts_prose_only(tmp_path: Path) -> None:
     assert found.median == 5
 
 
+def test_a_fenced_block_with_a_language_is_code_not_prose(tmp_path: Path) -> None:
+    code = "class Store(Protocol):\n    def load(self) -> None: ...\n\nclass Queue:\n    x: int\n"
+    found = report(page(tmp_path, "p.md", f"One two three.\n\n```python\n{code}```\n"))
+    assert found.sentences == (3,)
+
+
 def test_a_checked_page_with_long_sentences_fails(tmp_path: Path) -> None:
     path = page(tmp_path, "long.md", f"{long_sentence(21)} {long_sentence(22)}\n")
     lines, passed = check([path], [str(path)])

@@ -1,7 +1,7 @@
 """The fault suite (`scripts/faults`): minutes of real processes killed, cut off and starved.
 
 Outside the default suite: its modules are collected only when LOREKEEPER_FAULTS=1, which
-`scripts/faults` sets (README, "Fault suite"). Each test prints its figures (run with -s).
+`scripts/faults` sets (docs/run/faults.md). Each test prints its figures (run with -s).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ players play over HTTP. Each test prints its figures; run it with `scripts/fault
 
 What is asserted is what must never happen: an acknowledged command lost, a 500, a breath
 phase resolved twice, a read refused because writes are. Times are printed, never asserted
-(this machine is shared); README "Fault suite" says how to read them.
+(this machine is shared); docs/run/faults.md says how to read them.
 """
 
 from __future__ import annotations
