@@ -87,7 +87,7 @@ def stack(
     ]
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a bound on a start, not a measure
         while not _ready(f"{url}/readyz"):
             for process in processes:
                 assert process.poll() is None, (logs_dir / "api.log").read_text()
