@@ -78,7 +78,7 @@ def _and(items: Sequence[str]) -> str:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('x') else 's'}"
 
 
 def _by(state: GameState, seat: int) -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from domain import Event, new_game, replay
 from domain import events as ev
-from domain.narrate import _DESCRIBERS, describe, narrate
+from domain.narrate import _DESCRIBERS, _plural, describe, narrate
 from domain.notation import scenario_from_text
 from tests.viewer.games import bot_game, showcase_game
 
@@ -95,3 +95,8 @@ def test_a_whole_bot_game_reads_without_fallbacks() -> None:
     assert len(lines) == len(events)
     assert all(line and "{" not in line for line in lines)
     assert not any(name in lines[0] for name in ("hold", "web"))
+
+
+def test_counts_are_spelled_in_plain_english() -> None:
+    counts = [_plural(1, "hex"), _plural(2, "hex"), _plural(3, "hit")]
+    assert counts == ["1 hex", "2 hexes", "3 hits"]
