@@ -51,6 +51,7 @@ CHECKED = (
     "docs/rules-notes.md",
     "docs/workers.md",
     "docs/streams.md",
+    "docs/push.md",
     "README.md",
 )
 # The top-level pages besides the site's: reported, and checked when in CHECKED.
