@@ -52,6 +52,7 @@ CHECKED = (
     "docs/workers.md",
     "docs/streams.md",
     "docs/push.md",
+    "docs/players.md",
     "README.md",
 )
 # The top-level pages besides the site's: reported, and checked when in CHECKED.
