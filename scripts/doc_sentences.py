@@ -53,6 +53,7 @@ CHECKED = (
     "docs/streams.md",
     "docs/push.md",
     "docs/players.md",
+    "docs/api.md",
     "README.md",
 )
 # The top-level pages besides the site's: reported, and checked when in CHECKED.
