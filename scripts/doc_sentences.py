@@ -54,6 +54,7 @@ CHECKED = (
     "docs/push.md",
     "docs/players.md",
     "docs/api.md",
+    "docs/audit.md",
     "README.md",
 )
 # The top-level pages besides the site's: reported, and checked when in CHECKED.
