@@ -56,9 +56,17 @@ CHECKED = (
     "docs/api.md",
     "docs/audit.md",
     "README.md",
+    "clients/python/README.md",
+    "clients/typescript/README.md",
 )
-# The top-level pages besides the site's: reported, and checked when in CHECKED.
-REPORTED = ("README.md", "BENCHMARKS.md")
+# The pages besides the site's own files: reported, and checked when in CHECKED. The SDKs'
+# READMEs are also the site's SDK pages (docs/hooks/sdk_pages.py).
+REPORTED = (
+    "README.md",
+    "BENCHMARKS.md",
+    "clients/python/README.md",
+    "clients/typescript/README.md",
+)
 ISSUE_NUMBER = re.compile(r"\bissues?\s+#?\d+", re.IGNORECASE)
 _END = re.compile(r"(?<=[.!?])[\"'”’)]*\s+")
 _ABBREVIATIONS = re.compile(r"\b(e\.g|i\.e|etc|vs|cf)\.", re.IGNORECASE)
@@ -159,7 +167,7 @@ def _shown(path: Path) -> str:
 
 
 def pages() -> list[Path]:
-    """Every user-facing page: the site's, then the top-level ones."""
+    """Every user-facing page: the site's, then the READMEs and BENCHMARKS.md."""
     site = sorted(p for p in DOCS.rglob("*.md") if "hooks" not in p.relative_to(DOCS).parts)
     return site + [ROOT / name for name in REPORTED if (ROOT / name).is_file()]
 
