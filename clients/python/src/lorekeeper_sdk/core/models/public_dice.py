@@ -28,8 +28,8 @@ class PublicDice:
             commitment (str | Unset):
             game_id (str | Unset):
             client_seeds (list[str] | Unset):
-            seat_seeds (bool | Unset): Issue 20: the seats may give client seeds before the first turn (SEED-1); they
-                are sealed in ClientSeedsSealed and mixed in after `client_seeds`.
+            seat_seeds (bool | Unset): True when the seats may give client seeds before the first turn (SEED-1). The
+                seeds are sealed in ClientSeedsSealed, and mixed in after `client_seeds`.
             seed_step (PublicDiceSeedStepType0 | PublicDiceSeedStepType1 | Unset): A game created with `options.seed_step`
                 (SEED-2). Full at its creation: the seats
                 its first turn waits for (their seeds given or declined), the step's deadline

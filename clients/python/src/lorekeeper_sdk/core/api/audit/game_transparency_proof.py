@@ -100,7 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
 ) -> Response[GameLogProof | Problem]:
-    """The game's leaves in the transparency log, with their proofs (issue 20)
+    """The game's leaves in the transparency log, with their proofs
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last
@@ -142,7 +142,7 @@ def sync(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
 ) -> GameLogProof | Problem | None:
-    """The game's leaves in the transparency log, with their proofs (issue 20)
+    """The game's leaves in the transparency log, with their proofs
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last
@@ -179,7 +179,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
 ) -> Response[GameLogProof | Problem]:
-    """The game's leaves in the transparency log, with their proofs (issue 20)
+    """The game's leaves in the transparency log, with their proofs
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last
@@ -219,7 +219,7 @@ async def asyncio(
     client: AuthenticatedClient,
     since: int | Unset = UNSET,
 ) -> GameLogProof | Problem | None:
-    """The game's leaves in the transparency log, with their proofs (issue 20)
+    """The game's leaves in the transparency log, with their proofs
 
      The game's leaves in the log (docs/audit.md, section 7): `game_created` (event 1's
     hash and the dice commitment) and, once the game is over, `game_finished` (its last

@@ -59,7 +59,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | SigningKeysResponse200]:
-    """The public keys that sign exports and tree heads (issue 20)
+    """The public keys that sign exports and tree heads
 
      The server's Ed25519 public keys with their ids (the first 16 hex digits of SHA-256
     of the 32-byte key): the current one first, then retired ones still trusted. Empty
@@ -88,7 +88,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Problem | SigningKeysResponse200 | None:
-    """The public keys that sign exports and tree heads (issue 20)
+    """The public keys that sign exports and tree heads
 
      The server's Ed25519 public keys with their ids (the first 16 hex digits of SHA-256
     of the 32-byte key): the current one first, then retired ones still trusted. Empty
@@ -113,7 +113,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | SigningKeysResponse200]:
-    """The public keys that sign exports and tree heads (issue 20)
+    """The public keys that sign exports and tree heads
 
      The server's Ed25519 public keys with their ids (the first 16 hex digits of SHA-256
     of the 32-byte key): the current one first, then retired ones still trusted. Empty
@@ -140,7 +140,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Problem | SigningKeysResponse200 | None:
-    """The public keys that sign exports and tree heads (issue 20)
+    """The public keys that sign exports and tree heads
 
      The server's Ed25519 public keys with their ids (the first 16 hex digits of SHA-256
     of the 32-byte key): the current one first, then retired ones still trusted. Empty

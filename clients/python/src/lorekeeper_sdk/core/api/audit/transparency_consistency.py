@@ -91,7 +91,7 @@ def sync_detailed(
     first: int,
     second: int | Unset = UNSET,
 ) -> Response[Problem | TransparencyConsistencyResponse200]:
-    """A consistency proof between two tree sizes (issue 20)
+    """A consistency proof between two tree sizes
 
      RFC 9162's PROOF(first, D[second]): the hashes that show the tree of `second` leaves
     extends the tree of `first` (`second`: the log's size now when absent). 409
@@ -128,7 +128,7 @@ def sync(
     first: int,
     second: int | Unset = UNSET,
 ) -> Problem | TransparencyConsistencyResponse200 | None:
-    """A consistency proof between two tree sizes (issue 20)
+    """A consistency proof between two tree sizes
 
      RFC 9162's PROOF(first, D[second]): the hashes that show the tree of `second` leaves
     extends the tree of `first` (`second`: the log's size now when absent). 409
@@ -160,7 +160,7 @@ async def asyncio_detailed(
     first: int,
     second: int | Unset = UNSET,
 ) -> Response[Problem | TransparencyConsistencyResponse200]:
-    """A consistency proof between two tree sizes (issue 20)
+    """A consistency proof between two tree sizes
 
      RFC 9162's PROOF(first, D[second]): the hashes that show the tree of `second` leaves
     extends the tree of `first` (`second`: the log's size now when absent). 409
@@ -195,7 +195,7 @@ async def asyncio(
     first: int,
     second: int | Unset = UNSET,
 ) -> Problem | TransparencyConsistencyResponse200 | None:
-    """A consistency proof between two tree sizes (issue 20)
+    """A consistency proof between two tree sizes
 
      RFC 9162's PROOF(first, D[second]): the hashes that show the tree of `second` leaves
     extends the tree of `first` (`second`: the log's size now when absent). 409

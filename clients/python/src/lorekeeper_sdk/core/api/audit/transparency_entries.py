@@ -84,7 +84,7 @@ def sync_detailed(
     start: int | Unset = 0,
     end: int | Unset = UNSET,
 ) -> Response[Problem | TransparencyEntriesResponse200]:
-    """The log's leaves, in order (issue 20)
+    """The log's leaves, in order
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
     absent; none when `start` is past it). Each is sealed: a salted commitment that names
@@ -122,7 +122,7 @@ def sync(
     start: int | Unset = 0,
     end: int | Unset = UNSET,
 ) -> Problem | TransparencyEntriesResponse200 | None:
-    """The log's leaves, in order (issue 20)
+    """The log's leaves, in order
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
     absent; none when `start` is past it). Each is sealed: a salted commitment that names
@@ -155,7 +155,7 @@ async def asyncio_detailed(
     start: int | Unset = 0,
     end: int | Unset = UNSET,
 ) -> Response[Problem | TransparencyEntriesResponse200]:
-    """The log's leaves, in order (issue 20)
+    """The log's leaves, in order
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
     absent; none when `start` is past it). Each is sealed: a salted commitment that names
@@ -191,7 +191,7 @@ async def asyncio(
     start: int | Unset = 0,
     end: int | Unset = UNSET,
 ) -> Problem | TransparencyEntriesResponse200 | None:
-    """The log's leaves, in order (issue 20)
+    """The log's leaves, in order
 
      Leaves `start` to `end - 1` (at most 1,000 a page; `end`: the log's size when
     absent; none when `start` is past it). Each is sealed: a salted commitment that names

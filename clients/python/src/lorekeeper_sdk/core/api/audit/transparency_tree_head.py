@@ -69,7 +69,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | TreeHead]:
-    """The transparency log's signed tree head (issue 20)
+    """The transparency log's signed tree head
 
      The log's size, its RFC 9162 root hash and the time, signed with Ed25519 over the
     canonical JSON `{"purpose": "lorekeeper-tree-head-v1", "root_hash", "timestamp_ms",
@@ -97,7 +97,7 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Problem | TreeHead | None:
-    """The transparency log's signed tree head (issue 20)
+    """The transparency log's signed tree head
 
      The log's size, its RFC 9162 root hash and the time, signed with Ed25519 over the
     canonical JSON `{"purpose": "lorekeeper-tree-head-v1", "root_hash", "timestamp_ms",
@@ -121,7 +121,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | TreeHead]:
-    """The transparency log's signed tree head (issue 20)
+    """The transparency log's signed tree head
 
      The log's size, its RFC 9162 root hash and the time, signed with Ed25519 over the
     canonical JSON `{"purpose": "lorekeeper-tree-head-v1", "root_hash", "timestamp_ms",
@@ -147,7 +147,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Problem | TreeHead | None:
-    """The transparency log's signed tree head (issue 20)
+    """The transparency log's signed tree head
 
      The log's size, its RFC 9162 root hash and the time, signed with Ed25519 over the
     canonical JSON `{"purpose": "lorekeeper-tree-head-v1", "root_hash", "timestamp_ms",
