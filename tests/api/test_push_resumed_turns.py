@@ -1,20 +1,23 @@
-""" "Your turn" when a turn resumes without the other seat's command, over HTTP
-(docs/push.md): after the server's breath phase, after a join completes the table, after a
-clock's time-out. Each is told exactly once, on the stream and to webhooks alike. On every
-backend (the breath phase resolved inline)."""
+"""Your turn, when a turn resumes without the other seat's command, over HTTP (docs/push.md):
+after the server's breath phase, after a join completes the table, after a clock's time-out,
+after the server ends a seed step. Each is told exactly once, on the stream and to webhooks
+alike (one log feeds both). On every backend (the breath phase resolved inline)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.api.helpers import bearer, create_as, sign_up
 from tests.api.test_push_stream import notes, play
-from tests.service.games import ice
+from tests.api.test_seed_step_api import past_the_deadline
+from tests.service.games import duel, ice
 
 ORDER_BREATH = {"type": "order", "units": ["id0"], "breath": ["id0"]}
 FLY = {"type": "fly", "unit": "id0", "path": [[1, 1], [2, 1], [3, 1], [4, 1]]}
+CLOCK = {"kind": "per_turn", "turn_s": 60, "decision_s": 15}
 BREATH_DICE = ["lore", "lore", "green", "red", "red", "red", "lore", "red", "red"]
 
 
@@ -63,4 +66,42 @@ def test_the_first_seat_is_told_once_the_last_join_starts_the_game(client: Flask
     joined = client.post(f"/games/{made['game_id']}/join", headers=bearer(bob["key"]))
     assert joined.status_code == 200
     assert [n["type"] for n in notes(client, ann["key"])] == ["game_started", "your_turn"]
+    assert [n["type"] for n in notes(client, bob["key"])] == ["game_started"]
+
+
+def test_the_next_seat_is_told_once_when_a_clock_ends_the_turn(
+    app: Flask, client: FlaskClient
+) -> None:
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    seats = [{"kind": "me"}, {"kind": "player", "player_id": bob["id"]}]
+    made = create_as(client, ann["key"], duel(), seats=seats, options={"clock": CLOCK})
+    game_id = made["game_id"]
+    assert client.post(f"/games/{game_id}/join", headers=bearer(bob["key"])).status_code == 200
+    service = app.extensions["lorekeeper"].service
+    started = client.get(f"/games/{game_id}/events").get_json()["events"][-1]["time_ms"]
+    service.now_ms = lambda: started + 61_000  # past Ann's 60 s
+    for _ in range(2):  # what the workers' clock job does, twice
+        service.time_out(game_id)
+    view = client.get(f"/games/{game_id}", headers=bearer(bob["key"])).get_json()
+    assert view["active_seat"] == 1 and view["turn"] == 2
+    told = [(n["type"], n["turn"]) for n in notes(client, bob["key"])]
+    assert told[-2:] == [("game_started", 1), ("your_turn", 2)]
+    assert told.count(("your_turn", 2)) == 1
+
+
+def test_the_first_seat_is_told_once_the_server_ends_the_seed_step(app: Flask) -> None:
+    client = app.test_client()  # SEED-2
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    made = create_as(client, ann["key"], duel(), options={"seed_step": True})
+    game_id = made["game_id"]
+    assert client.post(f"/games/{game_id}/join", headers=bearer(bob["key"])).status_code == 200
+    assert [n["type"] for n in notes(client, ann["key"])] == []  # the step is open
+    opened = [e for e in client.get(f"/games/{game_id}/events").get_json()["events"]
+              if e["type"] == "SeedStepOpened"][0]  # fmt: skip
+    past_the_deadline(app, opened["payload"]["deadline_ms"])
+    service = app.extensions["lorekeeper"].service
+    for _ in range(2):  # what the workers' seed-step job does, twice
+        service.end_seed_step(game_id)
+    told = [(n["type"], n["turn"]) for n in notes(client, ann["key"])]
+    assert told == [("game_started", 1), ("your_turn", 1)]
     assert [n["type"] for n in notes(client, bob["key"])] == ["game_started"]
