@@ -57,7 +57,7 @@ def create_app(
     register_guards(app)
     for module in (games, commands, streams, meta, audit, players, seats, push):
         app.register_blueprint(module.blueprint)
-    register_caching(app)  # Vary and Cache-Control on every answer (api/caching.py)
+    register_caching(app, settings)  # Vary and Cache-Control on every answer (api/caching.py)
     register_cors(app, settings)
     register_viewer(app)
     register_docs_site(app)  # /docs/: the site scripts/run builds (api/docs_site.py)

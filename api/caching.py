@@ -5,15 +5,20 @@ game, a player reads its own keys and webhooks. So every answer but the few that
 for everyone says `Vary: Authorization, Lorekeeper-App-Key`, and is revalidated before reuse
 (`no-cache`) unless its route chose otherwise. An answer to a request that carries a
 credential (a bearer token, an application key, or a stream ticket in the query) is also
-`private`: no shared cache may keep it. A route's own `no-store` or `public` stands.
+`private`: no shared cache may keep it. A route's own `no-store` or `public` stands. With
+CORS on (LOREKEEPER_CORS_ORIGINS), an answer depends on the `Origin` too (its
+Access-Control-* fields): `Vary` names it, which flask-cors leaves out when one origin is listed.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from flask import Flask, Response
 
 from api.deps import current_request
 from lorekeeper.app_keys import APP_KEY_HEADER
+from lorekeeper.settings import Settings
 
 CREDENTIAL_HEADERS = ("Authorization", APP_KEY_HEADER)
 CREDENTIAL_QUERY = "ticket"
@@ -33,10 +38,10 @@ def carries_credential() -> bool:
     )
 
 
-def tell_caches(response: Response) -> Response:
+def tell_caches(response: Response, varies_with: Iterable[str] = CREDENTIAL_HEADERS) -> Response:
     if current_request().endpoint in SAME_FOR_EVERYONE:
         return response
-    response.vary.update(CREDENTIAL_HEADERS)
+    _vary(response, varies_with)
     control = response.cache_control
     if control.public or control.no_store:
         return response
@@ -47,5 +52,21 @@ def tell_caches(response: Response) -> Response:
     return response
 
 
-def register_caching(app: Flask) -> None:
-    app.after_request(tell_caches)
+def _vary(response: Response, names: Iterable[str]) -> None:
+    """Add `names` to Vary, as one field holding every name of every Vary field sent so far
+    (a route's, flask-cors's)."""
+    found: list[str] = []
+    for field in response.headers.getlist("Vary"):
+        found.extend(name.strip() for name in field.split(",") if name.strip())
+    known = {name.lower() for name in found}
+    found.extend(name for name in names if name.lower() not in known)
+    response.headers["Vary"] = ", ".join(dict.fromkeys(found))
+
+
+def register_caching(app: Flask, settings: Settings) -> None:
+    names = (*CREDENTIAL_HEADERS, "Origin") if settings.cors_origin_list else CREDENTIAL_HEADERS
+
+    def tell(response: Response) -> Response:
+        return tell_caches(response, names)
+
+    app.after_request(tell)

@@ -77,3 +77,15 @@ def test_a_preflight_allows_every_request_field_the_api_reads() -> None:
     assert preflight.status_code == 200
     allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
     assert all(name.lower() in allowed for name in wanted)
+
+
+def test_an_answer_says_it_varies_with_the_origin_as_well_as_the_caller() -> None:
+    for origins in ("https://app.example", "https://app.example, https://b.example"):
+        settings = with_settings(cors_origins=origins)
+        with make_app("in_memory", settings).test_client() as client:
+            ann = sign_up(client)
+            game_id = create_as(client, ann["key"], duel())["game_id"]
+            for url in (f"/v1/games/{game_id}", "/v1/games"):
+                answer = client.get(url, headers={**ORIGIN, **bearer(ann["key"])})
+                assert len(answer.headers.getlist("Vary")) == 1
+                assert set(answer.vary) >= {"Origin", "Authorization", "Lorekeeper-App-Key"}
