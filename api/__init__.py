@@ -22,6 +22,7 @@ from werkzeug.utils import cached_property
 
 from api import audit, commands, games, meta, players, push, seats, streams
 from api.board.viewer import register_viewer
+from api.caching import register_caching
 from api.composition import Components, HealthCheck, redis_components
 from api.cors import register_cors
 from api.docs_site import register_docs_site
@@ -56,6 +57,7 @@ def create_app(
     register_guards(app)
     for module in (games, commands, streams, meta, audit, players, seats, push):
         app.register_blueprint(module.blueprint)
+    register_caching(app, settings)  # Vary and Cache-Control on every answer (api/caching.py)
     register_cors(app, settings)
     register_viewer(app)
     register_docs_site(app)  # /docs/: the site scripts/run builds (api/docs_site.py)

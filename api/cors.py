@@ -9,11 +9,16 @@ from __future__ import annotations
 from flask import Flask
 from flask_cors import CORS
 
+from lorekeeper.app_keys import APP_KEY_HEADER
 from lorekeeper.settings import Settings
 
-ALLOWED_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-Match",
-                   "Last-Event-ID", "Accept"]  # fmt: skip
-EXPOSED_HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After", "Location", "Link", "ETag"]
+ALLOWED_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "If-Match", "If-None-Match",
+                   "Last-Event-ID", "Accept", APP_KEY_HEADER]  # fmt: skip
+# Every field the API sends that a script may need to read (a browser shows a script only
+# the CORS-safelisted ones unless listed here); tests/api/test_cors.py sends them all.
+EXPOSED_HEADERS = ["RateLimit", "RateLimit-Policy", "Retry-After", "Location", "Link", "ETag",
+                   "Idempotent-Replayed", "X-Game-Version", "Content-Disposition",
+                   "Deprecation", "Sunset"]  # fmt: skip
 PREFLIGHT_MAX_AGE_S = 600
 
 

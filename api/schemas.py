@@ -195,6 +195,7 @@ class EventsQuery(_Query):
 
 class StreamQuery(_Query):
     from_ = QueryInteger(data_key="from", load_default=1, validate=validate.Range(1, MAX_VERSION))
+    ticket = fields.String(validate=validate.Length(1, 128))  # a player's stream ticket
 
 
 class ViewQuery(_Query):

@@ -20,8 +20,9 @@ from flask import Blueprint, Response, request, url_for
 from api.deps import seating
 from api.identity import caller
 from api.player_schemas import DeclineSchema, GrantSchema, InviteSchema, JoinSchema, loaded
-from api.requests import json_body
+from api.requests import idempotency_key, json_body
 from api.responses import etag, jsonify
+from lorekeeper.players.join_keys import JoinKey
 from lorekeeper.players.seating import CreatedTable, Invitation
 from lorekeeper.players.tables import Table
 
@@ -35,14 +36,23 @@ def table(game_id: str) -> Response:
 
 @blueprint.post("/games/<game_id>/join")
 def join(game_id: str) -> Response:
-    body = loaded(JoinSchema, _optional_body())
-    joined = seating().join(caller(), game_id, body.get("seat"), body.get("invitation"),
-                            client_seed=body.get("client_seed"))  # fmt: skip
+    """Idempotent with an `Idempotency-Key`, scoped to the player and the game: a resend gets
+    the first seat and token (lorekeeper/players/join_keys.py)."""
+    document = _optional_body()
+    body = loaded(JoinSchema, document)
+    who, key = caller(), idempotency_key()
+    keyed = None
+    if key is not None and who.player_id is not None:
+        keyed = JoinKey.of(who.player_id, game_id, key, document)
+    joined = seating().join(who, game_id, body.get("seat"), body.get("invitation"),
+                            client_seed=body.get("client_seed"), keyed=keyed)  # fmt: skip
     response = jsonify({"game_id": game_id, "seat": joined.seat, "token": joined.token,
                         "version": joined.version, "table": table_json(joined.table),
                         "client_seed_recorded": joined.client_seed_recorded})  # fmt: skip
     response.headers["ETag"] = etag(joined.version)
     response.headers["Cache-Control"] = "no-store"
+    if joined.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return response
 
 

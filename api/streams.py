@@ -1,5 +1,6 @@
 """Event reads: JSON pages, NDJSON, and the live stream as server-sent events or NDJSON
-(resumable with Last-Event-ID or `?from=`). An open stream waits on the process's StreamHub
+(resumable with Last-Event-ID or `?from=`; a player's stream ticket in `?ticket=` stands for
+its key). An open stream waits on the process's StreamHub
 (lorekeeper/push/streaming.py) and counts against its caller's cap (api/guards.py)."""
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from api.requests import query
 from api.responses import jsonify
 from api.schemas import MAX_VERSION, EventsQuery, QueryInteger, StreamQuery
 from lorekeeper.errors import Refused
+from lorekeeper.players.access import Caller
+from lorekeeper.players.accounts import PlayerCaller
 
 blueprint = Blueprint("streams", __name__)
 NDJSON = "application/x-ndjson"
 DEFAULT_PAGE = 100
 SSE_RETRY_MS = 2000
+TICKET_KEY_ID = "ticket"  # the key a ticket's caller holds: none, the ticket stood for it
 
 
 @blueprint.get("/games/<game_id>/events")
@@ -59,7 +63,8 @@ def _ndjson(lines: Iterator[dict[str, Any]]) -> Iterator[str]:
 @blueprint.get("/games/<game_id>/stream")
 def stream(game_id: str) -> Response:
     args = query(StreamQuery())
-    viewer = access().reader(game_id, caller())
+    ticket = args.get("ticket")
+    viewer = access().reader(game_id, caller() if ticket is None else ticket_holder(ticket))
     start = _resume_from() or args["from_"]
     reader().require_game(game_id)
     settings = components().settings
@@ -85,6 +90,16 @@ def stream(game_id: str) -> Response:
         release()
         raise
     return response
+
+
+def ticket_holder(ticket: str) -> Caller:
+    """The player a stream ticket was issued to (`POST /players/me/stream-tickets`), used up
+    here: a browser's EventSource sends no Authorization. 401 `ticket_rejected` for one
+    unknown, used or expired."""
+    push = components().push
+    if push is None:
+        raise Refused("webhooks_unavailable", "this server has no push")
+    return Caller(player=PlayerCaller(push.tickets.redeem(ticket), TICKET_KEY_ID))
 
 
 def end_when_the_client_leaves(response: Response) -> None:

@@ -1,9 +1,11 @@
-"""`python -m workers [worker | work [--burst] | rebuild [GAME_ID] | reconcile | failed | lag
-| archive [GAME_ID] [--older-than-days D]]`
+"""`python -m workers [worker | work [--burst] | rebuild [GAME_ID] | reindex | reconcile | failed
+| lag | archive [GAME_ID] [--older-than-days D]]`
 
 worker     (default) the supervisor: N RQ worker processes and the reconciler
 work       one RQ worker process (what the supervisor runs); --burst: stop when idle
 rebuild    rebuild the projections of one game, or of every game, from the streams
+reindex    rebuild the index of every game (lk:games) from the games' streams and archives;
+           then `rebuild` restores the lobby and the views
 reconcile  one reconciler pass; prints what it did
 failed     failed breath jobs and failed projections, one JSON object a line
 lag        projection lag, as GET /healthz reports it
@@ -25,6 +27,7 @@ from rq.registry import FailedJobRegistry
 from rq.serializers import JSONSerializer
 
 from adapters.redis.projections import projection_lag
+from adapters.redis.reindex import reindex
 from lorekeeper.errors import GameNotFound
 from lorekeeper.games.archive import Archiver, archive_counts
 from lorekeeper.settings import Settings, warn_unknown_variables
@@ -51,6 +54,9 @@ def main(argv: Sequence[str]) -> int:
             return 0
         case "rebuild":
             return _rebuild(ctx, args.game_id)
+        case "reindex":
+            _print(asdict(reindex(ctx.games, ctx.client)))
+            return 0
         case "reconcile":
             _print(asdict(reconcile(ctx)))
             return 0
@@ -79,7 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     work.add_argument("--no-projections", action="store_true", help="breath jobs only")
     rebuild = commands.add_parser("rebuild")
     rebuild.add_argument("game_id", nargs="?")
-    for name in ("reconcile", "failed", "lag"):
+    for name in ("reindex", "reconcile", "failed", "lag"):
         commands.add_parser(name)
     archive = commands.add_parser("archive")
     archive.add_argument("game_id", nargs="?")

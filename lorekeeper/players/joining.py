@@ -8,6 +8,7 @@ from domain import RuleViolation
 from lorekeeper.errors import Refused
 from lorekeeper.games.seat_tokens import new_token, token_hash
 from lorekeeper.players.access import GRANT_PREFIX, Caller, digest
+from lorekeeper.players.join_keys import JoinKey
 from lorekeeper.players.seating import (
     CAS_TRIES,
     INVITATION_PREFIX,
@@ -46,12 +47,14 @@ class Joining(Seating):
         invitation: str | None = None,
         *,
         client_seed: str | None = None,
+        keyed: JoinKey | None = None,
     ) -> Joined:
         """Seat the caller (a player) in a free seat (tables.seat_for_join); its seat token
         comes back, shown once. A player who holds a seat already is refused (409
         `already_seated`): the token it was given keeps working, and its player key acts for
         the seat too. A `client_seed` is recorded as the seat's (SEED-1) before the game can
-        start."""
+        start. `keyed`: the join's Idempotency-Key; a resend gets the first seat and token
+        (join_keys.py)."""
         me = require_player(caller, "joining a game")
         name = self._name_of(me)
         hashed = None if invitation is None else digest(invitation)
@@ -62,6 +65,12 @@ class Joining(Seating):
         for _ in range(CAS_TRIES):
             table = self.access.table_opened_by(game_id, caller, is_invited)
             held = table.seat_of(me)
+            if (
+                held is not None
+                and keyed is not None
+                and keyed.replays(table.seats[held].join_stamp, game_id)
+            ):
+                return self._rejoined(table, held, keyed, client_seed)
             if held is not None:
                 raise Refused("already_seated", f"you hold seat {held} of this game; the seat "
                               "token you were given keeps working, and your player key acts "
@@ -71,9 +80,10 @@ class Joining(Seating):
             require_open(table)
             number = seat_for_join(table, me, seat, hashed, self._clock())
             self._check_caps(me)
-            new = take_seat(table, number, Seat("player", me, name))
+            stamp = None if keyed is None else keyed.stamp
+            new = take_seat(table, number, Seat("player", me, name, join_stamp=stamp))
             if self._tables.replace(new, table.rev):
-                return self._seated(new, number, client_seed)
+                return self._seated(new, number, client_seed, keyed)
         raise Refused("seat_taken", "the seats changed hands too often; try again")
 
     def decline(self, caller: Caller, game_id: str, invitation: str | None) -> tuple[int, Table]:
@@ -102,13 +112,35 @@ class Joining(Seating):
                 return number, new
         raise Refused("seat_taken", "the seats changed hands too often; try again")
 
-    def _seated(self, table: Table, seat: int, client_seed: str | None = None) -> Joined:
-        token = new_token()
+    def _seated(self, table: Table, seat: int, client_seed: str | None = None,
+                keyed: JoinKey | None = None) -> Joined:  # fmt: skip
+        token = self._join_token(table.game_id, seat, keyed)
         self._seats.save(table.game_id, {seat: token_hash(token)}, final=False)
         recorded = None if client_seed is None else self._give_seed(table, seat, client_seed)
         table = self._start_if_full(table)
         version = self._relist(table.game_id)
         return Joined(seat, token, table, version, recorded)
+
+    def _join_token(self, game_id: str, seat: int, keyed: JoinKey | None) -> str:
+        """A random token; a keyed join's is derived, to be given again to a resend (a game
+        made before derived tokens has no secret to derive it from: random)."""
+        kept = None if keyed is None else self._log.secrets(game_id)
+        if keyed is None or kept is None or kept.token_seed is None:
+            return new_token()
+        return keyed.token(kept.token_seed, seat)
+
+    def _rejoined(self, table: Table, seat: int, keyed: JoinKey, client_seed: str | None) -> Joined:
+        """The answer to a resent join: its seat and token; the table and version now."""
+        kept = self._log.secrets(table.game_id)
+        if kept is None or kept.token_seed is None:
+            raise Refused("already_seated", f"you hold seat {seat} of this game; its token "
+                          "cannot be given again", seat=seat)  # fmt: skip
+        game = self._log.load(table.game_id)
+        recorded = None
+        if client_seed is not None:
+            seeds = game.state.client_seeds
+            recorded = seat < len(seeds) and seeds[seat] == client_seed
+        return Joined(seat, keyed.token(kept.token_seed, seat), table, game.version, recorded, True)
 
     def _give_seed(self, table: Table, seat: int, client_seed: str) -> bool:
         """Record the seat's client seed, its command as the seat's own (SEED-1); False when

@@ -85,6 +85,7 @@ class Joined:
     # the rules refused it after the seat was taken (the first turn began in between, as
     # another player took the last seat).
     client_seed_recorded: bool | None = None
+    replayed: bool = False  # the answer to a join resent with its Idempotency-Key
 
 
 class Seating:

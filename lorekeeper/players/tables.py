@@ -47,6 +47,7 @@ class Seat:
     bot: str | None = None
     invite_hash: str | None = None  # SHA-256 hex of the invitation token (also declined)
     expires_ms: int | None = None  # the invitation's end
+    join_stamp: str | None = None  # the join's Idempotency-Key, as digests (join_keys.py)
 
     @property
     def is_taken(self) -> bool:

@@ -9,7 +9,7 @@ notification is the start of a
 | type | the fact | its key |
 |---|---|---|
 | `game_started` | the game has begun, the player holds a seat | `started` |
-| `your_turn` | it is turn T, the player's seat is the active one | `turn:<T>:<seat>` |
+| `your_turn` | turn T waits on the player's seat (the active one) | `turn:<T>:<seat>[:breath]` |
 | `decision_requested` | a decision of the player's seat is pending | `decision:<T>:<seat>:…` |
 | `game_over` | the game is over, the player held a seat | `over` |
 | `invitation_received` | an open game has a seat reserved for the player | `invited:<seat>` |
@@ -90,9 +90,9 @@ def facts_of(game: Game, table: Table | None) -> Facts:
                                           winner=winner))  # fmt: skip
         return facts
     active = seated.get(state.active)
-    if active is not None:
-        facts[active].append(_note(active, game, f"turn:{state.turn}:{state.active}",
-                                   "your_turn", seat=state.active))  # fmt: skip
+    stretch = _turn_stretch(game)
+    if active is not None and stretch is not None:
+        facts[active].append(_note(active, game, stretch, "your_turn", seat=state.active))
     pending = state.pending
     if pending is not None and pending.seat is not None and pending.seat in seated:
         holder = seated[pending.seat]
@@ -100,6 +100,20 @@ def facts_of(game: Game, table: Table | None) -> Facts:
         facts[holder].append(_note(holder, game, fact, "decision_requested", seat=pending.seat,
                                    decision=pending.kind, unit=pending.unit))  # fmt: skip
     return facts
+
+
+def _turn_stretch(game: Game) -> str | None:
+    """The fact that the active seat may move now, named by the stretch of its turn: from
+    the turn's start (`turn:<T>:<seat>`), and again once the server's breath phase has
+    resolved (`…:breath`), so the seat is told again when its turn resumes. None while the
+    game waits on the server (R-TRN-6). A decision another seat owes does not end a stretch:
+    that seat's command gives the turn back."""
+    state = game.state
+    if state.phase == "breath":
+        return None
+    fact = f"turn:{state.turn}:{state.active}"
+    breathed = state.phase == "combat" and bool(state.turn_state.breath_marks)
+    return f"{fact}:breath" if breathed else fact
 
 
 def _declined(game: Game, table: Table, facts: Facts) -> None:

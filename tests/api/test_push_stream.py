@@ -172,3 +172,31 @@ def test_cors_preflight_for_an_allowed_origin() -> None:
                                                       "Origin": "https://b.example"})  # fmt: skip
         assert answered.headers["Access-Control-Allow-Origin"] == "https://b.example"
         assert "RateLimit" in answered.headers["Access-Control-Expose-Headers"]
+
+
+def _game_stream(client: FlaskClient, game_id: str, query: str = "", **headers: str) -> Any:
+    response = client.get(f"/games/{game_id}/stream{query}", headers={**NDJSON, **headers})
+    text = response.get_data(as_text=True)
+    return response.status_code, [json.loads(line) for line in text.splitlines() if line]
+
+
+def test_a_ticket_opens_a_game_stream_as_its_player(client: FlaskClient) -> None:
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    seats = [{"kind": "me"}, {"kind": "player", "player_id": bob["id"]}]
+    made = create_as(client, ann["key"], duel(), visibility="private", seats=seats)
+    game_id = made["game_id"]
+    assert client.post(f"/games/{game_id}/join", headers=bearer(bob["key"])).status_code == 200
+    for player in (ann, bob):
+        ticket = client.post("/players/me/stream-tickets", headers=bearer(player["key"]))
+        url = ticket.get_json()["ticket"]
+        by_key = _game_stream(client, game_id, **bearer(player["key"]))
+        assert _game_stream(client, game_id, f"?ticket={url}") == by_key
+        assert by_key[0] == 200 and by_key[1][-1] == {"end": "time_limit"}
+        again = client.get(f"/games/{game_id}/stream?ticket={url}")
+        problem(again, 401, "ticket_rejected")  # one stream per ticket
+    eve = sign_up(client, "Eve")
+    ticket = client.post("/players/me/stream-tickets", headers=bearer(eve["key"]))
+    outsider = client.get(f"/games/{game_id}/stream?ticket={ticket.get_json()['ticket']}")
+    problem(outsider, 404, "game_not_found")  # as for a game that does not exist
+    problem(client.get(f"/games/{game_id}/stream?ticket=lkt_made_up"), 401, "ticket_rejected")
+    problem(client.get(f"/games/{game_id}/stream?ticket="), 400, "invalid_query")

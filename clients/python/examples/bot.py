@@ -10,9 +10,9 @@ import random
 import sys
 
 from lorekeeper_sdk import Client
-from lorekeeper_sdk.core.models import BoardViewPhase, NotificationType
 
-ACT = (NotificationType.YOUR_TURN, NotificationType.DECISION_REQUESTED)
+# A notification's type, a board's phase: plain strings (a server may add new ones).
+ACT = ("your_turn", "decision_requested")
 PREFERENCE = ("battle", "battle_back", "choose_retreat", "pass", "order", "move", "fly",
               "end_movement", "end_turn")  # fmt: skip
 
@@ -39,7 +39,7 @@ def play(client, game_id):
             client.send(game_id, command)
             continue
         board = client.game(game_id, min_version=legal.version)
-        if board.phase == BoardViewPhase.OVER or board.active_seat != legal.seat:
+        if board.phase == "over" or board.active_seat != legal.seat:
             return  # the other seat's turn: the stream says when to act again
         client.game(game_id, min_version=legal.version + 1)  # its decision, or breath
 
@@ -53,7 +53,7 @@ def main(url):
         for note in notes:
             if note.game_id == game_id and note.type_ in ACT:
                 play(client, game_id)
-            elif note.game_id == game_id and note.type_ is NotificationType.GAME_OVER:
+            elif note.game_id == game_id and note.type_ == "game_over":
                 print("winner:", note["winner"])
                 return
 

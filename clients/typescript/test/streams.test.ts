@@ -190,6 +190,19 @@ describe("a player's stream", () => {
     assert.equal(server.seen[0]?.headers.get("Authorization"), "Bearer lkp_k");
   });
 
+  it("gives a notification of a type it does not know, as its string", async () => {
+    const server = new ScriptedServer([
+      sse([note("8-0", "n_a", "tournament_started"), note("8-1", "n_b")], "hang"),
+    ]);
+    const stop = new AbortController();
+    const types: string[] = [];
+    for await (const item of lorekeeper(server).notifications({ signal: stop.signal })) {
+      if (item.type === "notification") types.push(item.notification.type);
+      if (types.length === 2) stop.abort();
+    }
+    assert.deepEqual(types, ["tournament_started", "your_turn"]);
+  });
+
   it("orders positions by their time, then their sequence", () => {
     assert.equal(isAfter("1000-0", "999-5"), true);
     assert.equal(isAfter("1000-1", "1000-0"), true);

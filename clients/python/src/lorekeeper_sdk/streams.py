@@ -185,7 +185,8 @@ class Notifications(ResumingStream[Notification]):
     """The player's notifications as they come (`GET /players/me/stream`); it never ends by
     itself. `position` is the last one's, to resume from in a later run (`after=`).
 
-    A notification of a type this SDK does not know is skipped (the API adds types within v1).
+    A notification's type is a plain string: one this SDK does not know comes through too
+    (the API adds types within v1); skip the types you do not handle.
     When the server no longer holds every note after the position, `NotificationsDropped` is
     raised once; iterating on gives the notes it holds."""
 
@@ -211,7 +212,7 @@ class Notifications(ResumingStream[Notification]):
         try:
             return Notification.from_dict({**item, "position": id_})
         except ValueError:
-            log.debug("skipped a notification of an unknown type: %s", item.get("type"))
+            log.debug("skipped a notification it could not read: %s", item.get("type"))
             return None
 
 

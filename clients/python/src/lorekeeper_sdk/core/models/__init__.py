@@ -2,15 +2,12 @@
 
 from .audit_verdict import AuditVerdict
 from .audit_verdict_checks import AuditVerdictChecks
-from .audit_verdict_verdict import AuditVerdictVerdict
 from .auto_pass_command import AutoPassCommand
 from .battle_back_command import BattleBackCommand
 from .battle_command import BattleCommand
 from .board_view import BoardView
 from .board_view_engagements_item import BoardViewEngagementsItem
-from .board_view_phase import BoardViewPhase
 from .board_view_sites_item import BoardViewSitesItem
-from .board_view_sites_item_kind import BoardViewSitesItemKind
 from .board_view_terrain_item import BoardViewTerrainItem
 from .board_view_turn_state import BoardViewTurnState
 from .choose_retreat_command import ChooseRetreatCommand
@@ -18,7 +15,6 @@ from .client_seed_command import ClientSeedCommand
 from .clocks import Clocks
 from .clocks_control import ClocksControl
 from .clocks_running_type_0 import ClocksRunningType0
-from .clocks_running_type_0_period import ClocksRunningType0Period
 from .clocks_seats_item import ClocksSeatsItem
 from .command_reply import CommandReply
 from .create_game import CreateGame
@@ -26,7 +22,6 @@ from .create_game_visibility import CreateGameVisibility
 from .create_player_response_201 import CreatePlayerResponse201
 from .created_game import CreatedGame
 from .created_game_seats_item import CreatedGameSeatsItem
-from .created_game_status import CreatedGameStatus
 from .created_game_visibility import CreatedGameVisibility
 from .decline import Decline
 from .decline_invitation_response_200 import DeclineInvitationResponse200
@@ -72,11 +67,9 @@ from .list_scenarios_response_200 import ListScenariosResponse200
 from .list_webhook_deliveries_response_200 import ListWebhookDeliveriesResponse200
 from .list_webhooks_response_200 import ListWebhooksResponse200
 from .lobby_entry import LobbyEntry
-from .lobby_entry_status import LobbyEntryStatus
 from .lobby_entry_visibility import LobbyEntryVisibility
 from .lobby_page import LobbyPage
 from .log_opening import LogOpening
-from .log_opening_kind import LogOpeningKind
 from .me import Me
 from .me_games import MeGames
 from .me_keys_item import MeKeysItem
@@ -89,7 +82,7 @@ from .new_stream_ticket_response_201 import NewStreamTicketResponse201
 from .new_webhook import NewWebhook
 from .new_webhook_response_201 import NewWebhookResponse201
 from .notification import Notification
-from .notification_type import NotificationType
+from .notification_type_name import NotificationTypeName
 from .openapi_response_200_type_1 import OpenapiResponse200Type1
 from .order_command import OrderCommand
 from .order_command_remove_tokens import OrderCommandRemoveTokens
@@ -97,7 +90,6 @@ from .order_options import OrderOptions
 from .order_options_breath_cost import OrderOptionsBreathCost
 from .pass_command import PassCommand
 from .pending import Pending
-from .pending_kind import PendingKind
 from .player_summary import PlayerSummary
 from .player_view import PlayerView
 from .player_view_cards_type_0_item import PlayerViewCardsType0Item
@@ -107,7 +99,6 @@ from .problem_timed_out import ProblemTimedOut
 from .problem_timed_out_period import ProblemTimedOutPeriod
 from .problem_timed_out_policy import ProblemTimedOutPolicy
 from .public_dice import PublicDice
-from .public_dice_scheme import PublicDiceScheme
 from .public_dice_seed_step_type_0 import PublicDiceSeedStepType0
 from .public_dice_seed_step_type_1 import PublicDiceSeedStepType1
 from .public_log_leaf_type_1 import PublicLogLeafType1
@@ -136,9 +127,7 @@ from .signing_keys_response_200_keys_item_status import (
 )
 from .table import Table
 from .table_seat import TableSeat
-from .table_seat_kind import TableSeatKind
 from .table_seat_player import TableSeatPlayer
-from .table_status import TableStatus
 from .table_visibility import TableVisibility
 from .time_control_type_0 import TimeControlType0
 from .time_control_type_1 import TimeControlType1
@@ -153,7 +142,6 @@ from .transparency_entries_response_200 import TransparencyEntriesResponse200
 from .tree_head import TreeHead
 from .unit_view import UnitView
 from .unit_view_banner import UnitViewBanner
-from .unit_view_rider import UnitViewRider
 from .unit_view_tokens import UnitViewTokens
 from .webhook import Webhook
 from .webhook_delivery import WebhookDelivery
@@ -162,15 +150,12 @@ from .winner_type_1 import WinnerType1
 __all__ = (
     "AuditVerdict",
     "AuditVerdictChecks",
-    "AuditVerdictVerdict",
     "AutoPassCommand",
     "BattleBackCommand",
     "BattleCommand",
     "BoardView",
     "BoardViewEngagementsItem",
-    "BoardViewPhase",
     "BoardViewSitesItem",
-    "BoardViewSitesItemKind",
     "BoardViewTerrainItem",
     "BoardViewTurnState",
     "ChooseRetreatCommand",
@@ -178,7 +163,6 @@ __all__ = (
     "Clocks",
     "ClocksControl",
     "ClocksRunningType0",
-    "ClocksRunningType0Period",
     "ClocksSeatsItem",
     "CommandReply",
     "CreateGame",
@@ -186,7 +170,6 @@ __all__ = (
     "CreatePlayerResponse201",
     "CreatedGame",
     "CreatedGameSeatsItem",
-    "CreatedGameStatus",
     "CreatedGameVisibility",
     "Decline",
     "DeclineInvitationResponse200",
@@ -232,11 +215,9 @@ __all__ = (
     "ListWebhookDeliveriesResponse200",
     "ListWebhooksResponse200",
     "LobbyEntry",
-    "LobbyEntryStatus",
     "LobbyEntryVisibility",
     "LobbyPage",
     "LogOpening",
-    "LogOpeningKind",
     "Me",
     "MeGames",
     "MeKeysItem",
@@ -249,7 +230,7 @@ __all__ = (
     "NewWebhook",
     "NewWebhookResponse201",
     "Notification",
-    "NotificationType",
+    "NotificationTypeName",
     "OpenapiResponse200Type1",
     "OrderCommand",
     "OrderCommandRemoveTokens",
@@ -257,7 +238,6 @@ __all__ = (
     "OrderOptionsBreathCost",
     "PassCommand",
     "Pending",
-    "PendingKind",
     "PlayerSummary",
     "PlayerView",
     "PlayerViewCardsType0Item",
@@ -267,7 +247,6 @@ __all__ = (
     "ProblemTimedOutPeriod",
     "ProblemTimedOutPolicy",
     "PublicDice",
-    "PublicDiceScheme",
     "PublicDiceSeedStepType0",
     "PublicDiceSeedStepType1",
     "PublicLogLeafType1",
@@ -294,9 +273,7 @@ __all__ = (
     "SigningKeysResponse200KeysItemStatus",
     "Table",
     "TableSeat",
-    "TableSeatKind",
     "TableSeatPlayer",
-    "TableStatus",
     "TableVisibility",
     "TimeControlType0",
     "TimeControlType1",
@@ -311,7 +288,6 @@ __all__ = (
     "TreeHead",
     "UnitView",
     "UnitViewBanner",
-    "UnitViewRider",
     "UnitViewTokens",
     "Webhook",
     "WebhookDelivery",

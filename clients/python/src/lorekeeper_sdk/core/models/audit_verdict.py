@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.audit_verdict_verdict import AuditVerdictVerdict
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ T = TypeVar("T", bound="AuditVerdict")
 class AuditVerdict:
     """
     Attributes:
-        verdict (AuditVerdictVerdict):
+        verdict (str):
         reason (str):
         game_id (None | str):
         events (int):
@@ -30,7 +29,7 @@ class AuditVerdict:
         first_bad_event (int | Unset): Only when `failed` names an event (absent when the fault is elsewhere).
     """
 
-    verdict: AuditVerdictVerdict
+    verdict: str
     reason: str
     game_id: None | str
     events: int
@@ -41,7 +40,7 @@ class AuditVerdict:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        verdict = self.verdict.value
+        verdict = self.verdict
 
         reason = self.reason
 
@@ -83,7 +82,7 @@ class AuditVerdict:
         from ..models.audit_verdict_checks import AuditVerdictChecks
 
         d = dict(src_dict)
-        verdict = AuditVerdictVerdict(d.pop("verdict"))
+        verdict = d.pop("verdict")
 
         reason = d.pop("reason")
 

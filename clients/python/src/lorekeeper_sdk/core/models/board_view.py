@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.board_view_phase import BoardViewPhase
 from ..models.winner_type_1 import WinnerType1
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ class BoardView:
         head_hash (str): The `hash` of the event at the reply's version (the chain's head then).
         scenario (str):
         turn (int):
-        phase (BoardViewPhase):
+        phase (str):
         active_seat (int):
         winner (int | None | WinnerType1): Who won: a seat (an integer), the string "draw", or null while the game goes
             on.
@@ -53,7 +52,7 @@ class BoardView:
     head_hash: str
     scenario: str
     turn: int
-    phase: BoardViewPhase
+    phase: str
     active_seat: int
     winner: int | None | WinnerType1
     lore_pool: int
@@ -81,7 +80,7 @@ class BoardView:
 
         turn = self.turn
 
-        phase = self.phase.value
+        phase = self.phase
 
         active_seat = self.active_seat
 
@@ -183,7 +182,7 @@ class BoardView:
 
         turn = d.pop("turn")
 
-        phase = BoardViewPhase(d.pop("phase"))
+        phase = d.pop("phase")
 
         active_seat = d.pop("active_seat")
 

@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.board_view_sites_item_kind import BoardViewSitesItemKind
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="BoardViewSitesItem")
@@ -17,14 +16,14 @@ class BoardViewSitesItem:
     """
     Attributes:
         hex_ (list[int]): `[col, row]` in odd-r offset coordinates (R-BRD-1).
-        kind (BoardViewSitesItemKind):
+        kind (str):
         capacity (int):
         riders (int):
         red_border (bool | Unset): Villages, and sites marked so (R-BRD-4).
     """
 
     hex_: list[int]
-    kind: BoardViewSitesItemKind
+    kind: str
     capacity: int
     riders: int
     red_border: bool | Unset = UNSET
@@ -33,7 +32,7 @@ class BoardViewSitesItem:
     def to_dict(self) -> dict[str, Any]:
         hex_ = self.hex_
 
-        kind = self.kind.value
+        kind = self.kind
 
         capacity = self.capacity
 
@@ -61,7 +60,7 @@ class BoardViewSitesItem:
         d = dict(src_dict)
         hex_ = cast(list[int], d.pop("hex"))
 
-        kind = BoardViewSitesItemKind(d.pop("kind"))
+        kind = d.pop("kind")
 
         capacity = d.pop("capacity")
 

@@ -6,8 +6,6 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.clocks_running_type_0_period import ClocksRunningType0Period
-
 T = TypeVar("T", bound="ClocksRunningType0")
 
 
@@ -16,14 +14,14 @@ class ClocksRunningType0:
     """
     Attributes:
         seat (int):
-        period (ClocksRunningType0Period):
+        period (str):
         since_ms (int):
         deadline_ms (int):
         remaining_ms (int):
     """
 
     seat: int
-    period: ClocksRunningType0Period
+    period: str
     since_ms: int
     deadline_ms: int
     remaining_ms: int
@@ -32,7 +30,7 @@ class ClocksRunningType0:
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
-        period = self.period.value
+        period = self.period
 
         since_ms = self.since_ms
 
@@ -59,7 +57,7 @@ class ClocksRunningType0:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        period = ClocksRunningType0Period(d.pop("period"))
+        period = d.pop("period")
 
         since_ms = d.pop("since_ms")
 

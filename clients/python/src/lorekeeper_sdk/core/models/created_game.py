@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.created_game_status import CreatedGameStatus
 from ..models.created_game_visibility import CreatedGameVisibility
 
 if TYPE_CHECKING:
@@ -29,8 +28,7 @@ class CreatedGame:
         dice (PublicDice): How the game's dice are made (published in GameCreated): `hmac-sha256-v1` with the
             SHA-256 `commitment` of the secret seed, the `game_id` and `client_seeds` mixed into
             every die; or `seeded` (a client-chosen seed) or `scripted`, never provably fair.
-        status (CreatedGameStatus): `open`: waiting for seats, or for the seats' seeds before the first turn (a seed
-            step, SEED-2).
+        status (str): `open`: waiting for seats, or for the seats' seeds before the first turn (a seed step, SEED-2).
         visibility (CreatedGameVisibility):
         seats (list[CreatedGameSeatsItem]): The seats whose tokens the caller receives.
         invitations (list[Invitation]):
@@ -41,7 +39,7 @@ class CreatedGame:
     version: int
     head_hash: str
     dice: PublicDice
-    status: CreatedGameStatus
+    status: str
     visibility: CreatedGameVisibility
     seats: list[CreatedGameSeatsItem]
     invitations: list[Invitation]
@@ -57,7 +55,7 @@ class CreatedGame:
 
         dice = self.dice.to_dict()
 
-        status = self.status.value
+        status = self.status
 
         visibility = self.visibility.value
 
@@ -107,7 +105,7 @@ class CreatedGame:
 
         dice = PublicDice.from_dict(d.pop("dice"))
 
-        status = CreatedGameStatus(d.pop("status"))
+        status = d.pop("status")
 
         visibility = CreatedGameVisibility(d.pop("visibility"))
 

@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.notification_type import NotificationType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Delivery")
@@ -18,7 +17,7 @@ class Delivery:
     Attributes:
         delivery_id (str): The `webhook-id` sent (the notification's id).
         position (str):
-        type_ (NotificationType):
+        type_ (str): A notification's type. The list may grow: a client skips a type it does not know.
         at_ms (int):
         ok (bool):
         status (int | None): The status answered (null: none).
@@ -31,7 +30,7 @@ class Delivery:
 
     delivery_id: str
     position: str
-    type_: NotificationType
+    type_: str
     at_ms: int
     ok: bool
     status: int | None
@@ -47,7 +46,7 @@ class Delivery:
 
         position = self.position
 
-        type_ = self.type_.value
+        type_ = self.type_
 
         at_ms = self.at_ms
 
@@ -99,7 +98,7 @@ class Delivery:
 
         position = d.pop("position")
 
-        type_ = NotificationType(d.pop("type"))
+        type_ = d.pop("type")
 
         at_ms = d.pop("at_ms")
 

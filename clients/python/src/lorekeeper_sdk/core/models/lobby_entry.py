@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.lobby_entry_status import LobbyEntryStatus
 from ..models.lobby_entry_visibility import LobbyEntryVisibility
 from ..models.winner_type_1 import WinnerType1
 from ..types import UNSET, Unset
@@ -24,7 +23,7 @@ class LobbyEntry:
     """
     Attributes:
         game_id (str):
-        status (LobbyEntryStatus):
+        status (str):
         scenario (str | Unset):
         seats (int | Unset):
         visibility (LobbyEntryVisibility | Unset):
@@ -45,7 +44,7 @@ class LobbyEntry:
     """
 
     game_id: str
-    status: LobbyEntryStatus
+    status: str
     scenario: str | Unset = UNSET
     seats: int | Unset = UNSET
     visibility: LobbyEntryVisibility | Unset = UNSET
@@ -68,7 +67,7 @@ class LobbyEntry:
 
         game_id = self.game_id
 
-        status = self.status.value
+        status = self.status
 
         scenario = self.scenario
 
@@ -176,7 +175,7 @@ class LobbyEntry:
         d = dict(src_dict)
         game_id = d.pop("game_id")
 
-        status = LobbyEntryStatus(d.pop("status"))
+        status = d.pop("status")
 
         scenario = d.pop("scenario", UNSET)
 

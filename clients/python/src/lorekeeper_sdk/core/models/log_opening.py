@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.log_opening_kind import LogOpeningKind
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="LogOpening")
@@ -17,14 +16,14 @@ class LogOpening:
     """What a leaf of the transparency log says (docs/audit.md, section 7).
 
     Attributes:
-        kind (LogOpeningKind):
+        kind (str):
         game_id (str):
         head_hash (str):
         version (int):
         commitment (None | str | Unset): game_created only: the dice commitment.
     """
 
-    kind: LogOpeningKind
+    kind: str
     game_id: str
     head_hash: str
     version: int
@@ -32,7 +31,7 @@ class LogOpening:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        kind = self.kind.value
+        kind = self.kind
 
         game_id = self.game_id
 
@@ -64,7 +63,7 @@ class LogOpening:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        kind = LogOpeningKind(d.pop("kind"))
+        kind = d.pop("kind")
 
         game_id = d.pop("game_id")
 

@@ -5,7 +5,7 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.notification_type import NotificationType
+from ..models.notification_type_name import NotificationTypeName
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="NewWebhook")
@@ -16,11 +16,11 @@ class NewWebhook:
     """
     Attributes:
         url (str):  Example: https://app.example/hooks/lorekeeper.
-        types (list[NotificationType] | Unset): Which notifications (default all).
+        types (list[NotificationTypeName] | Unset): Which notifications (default all).
     """
 
     url: str
-    types: list[NotificationType] | Unset = UNSET
+    types: list[NotificationTypeName] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         url = self.url
@@ -50,11 +50,11 @@ class NewWebhook:
         url = d.pop("url")
 
         _types = d.pop("types", UNSET)
-        types: list[NotificationType] | Unset = UNSET
+        types: list[NotificationTypeName] | Unset = UNSET
         if _types is not UNSET:
             types = []
             for types_item_data in _types:
-                types_item = NotificationType(types_item_data)
+                types_item = NotificationTypeName(types_item_data)
 
                 types.append(types_item)
 

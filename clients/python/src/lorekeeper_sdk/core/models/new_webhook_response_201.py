@@ -6,8 +6,6 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.notification_type import NotificationType
-
 T = TypeVar("T", bound="NewWebhookResponse201")
 
 
@@ -17,7 +15,7 @@ class NewWebhookResponse201:
     Attributes:
         id (str):
         url (str):
-        types (list[NotificationType]):
+        types (list[str]):
         created_ms (int):
         enabled (bool):
         disabled_reason (None | str):  Example: 12 deliveries in a row failed; the last: HTTP 500.
@@ -27,7 +25,7 @@ class NewWebhookResponse201:
 
     id: str
     url: str
-    types: list[NotificationType]
+    types: list[str]
     created_ms: int
     enabled: bool
     disabled_reason: None | str
@@ -40,10 +38,7 @@ class NewWebhookResponse201:
 
         url = self.url
 
-        types = []
-        for types_item_data in self.types:
-            types_item = types_item_data.value
-            types.append(types_item)
+        types = self.types
 
         created_ms = self.created_ms
 
@@ -80,12 +75,7 @@ class NewWebhookResponse201:
 
         url = d.pop("url")
 
-        types = []
-        _types = d.pop("types")
-        for types_item_data in _types:
-            types_item = NotificationType(types_item_data)
-
-            types.append(types_item)
+        types = cast(list[str], d.pop("types"))
 
         created_ms = d.pop("created_ms")
 

@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.notification_type import NotificationType
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Notification")
@@ -22,13 +21,13 @@ class Notification:
 
         Attributes:
             id (str):
-            type_ (NotificationType):
+            type_ (str): A notification's type. The list may grow: a client skips a type it does not know.
             game_id (str):
             position (str | Unset): NDJSON only (in SSE it is the `id`).
     """
 
     id: str
-    type_: NotificationType
+    type_: str
     game_id: str
     position: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -36,7 +35,7 @@ class Notification:
     def to_dict(self) -> dict[str, Any]:
         id = self.id
 
-        type_ = self.type_.value
+        type_ = self.type_
 
         game_id = self.game_id
 
@@ -61,7 +60,7 @@ class Notification:
         d = dict(src_dict)
         id = d.pop("id")
 
-        type_ = NotificationType(d.pop("type"))
+        type_ = d.pop("type")
 
         game_id = d.pop("game_id")
 

@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.pending_kind import PendingKind
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Pending")
@@ -17,7 +16,7 @@ class Pending:
     """
     Attributes:
         seat (int | None):
-        kind (PendingKind):
+        kind (str):
         unit (str):
         hexes (int | Unset): retreat: how many hexes.
         target (None | str | Unset): battle_back: the unit to battle back.
@@ -26,7 +25,7 @@ class Pending:
     """
 
     seat: int | None
-    kind: PendingKind
+    kind: str
     unit: str
     hexes: int | Unset = UNSET
     target: None | str | Unset = UNSET
@@ -38,7 +37,7 @@ class Pending:
         seat: int | None
         seat = self.seat
 
-        kind = self.kind.value
+        kind = self.kind
 
         unit = self.unit
 
@@ -93,7 +92,7 @@ class Pending:
 
         seat = _parse_seat(d.pop("seat"))
 
-        kind = PendingKind(d.pop("kind"))
+        kind = d.pop("kind")
 
         unit = d.pop("unit")
 

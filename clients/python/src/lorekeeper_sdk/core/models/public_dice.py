@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.public_dice_scheme import PublicDiceScheme
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -24,7 +23,7 @@ class PublicDice:
     every die; or `seeded` (a client-chosen seed) or `scripted`, never provably fair.
 
         Attributes:
-            scheme (PublicDiceScheme):
+            scheme (str):
             commitment (str | Unset):
             game_id (str | Unset):
             client_seeds (list[str] | Unset):
@@ -39,7 +38,7 @@ class PublicDice:
                 deadlines counted from its time) opens it when the last seat is taken.
     """
 
-    scheme: PublicDiceScheme
+    scheme: str
     commitment: str | Unset = UNSET
     game_id: str | Unset = UNSET
     client_seeds: list[str] | Unset = UNSET
@@ -50,7 +49,7 @@ class PublicDice:
     def to_dict(self) -> dict[str, Any]:
         from ..models.public_dice_seed_step_type_0 import PublicDiceSeedStepType0
 
-        scheme = self.scheme.value
+        scheme = self.scheme
 
         commitment = self.commitment
 
@@ -96,7 +95,7 @@ class PublicDice:
         from ..models.public_dice_seed_step_type_1 import PublicDiceSeedStepType1
 
         d = dict(src_dict)
-        scheme = PublicDiceScheme(d.pop("scheme"))
+        scheme = d.pop("scheme")
 
         commitment = d.pop("commitment", UNSET)
 

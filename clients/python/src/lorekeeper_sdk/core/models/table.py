@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.table_status import TableStatus
 from ..models.table_visibility import TableVisibility
 
 if TYPE_CHECKING:
@@ -22,8 +21,8 @@ class Table:
     Attributes:
         game_id (str):
         visibility (TableVisibility):
-        status (TableStatus): `open` until every seat is taken, then `started`, `over` once the game is over; `expired`
-            if its seats were not all taken in time.
+        status (str): `open` until every seat is taken, then `started`, `over` once the game is over; `expired` if its
+            seats were not all taken in time.
         scenario (str):
         owner (None | str): The creating player (null for an anonymous game).
         created_ms (int):
@@ -35,7 +34,7 @@ class Table:
 
     game_id: str
     visibility: TableVisibility
-    status: TableStatus
+    status: str
     scenario: str
     owner: None | str
     created_ms: int
@@ -50,7 +49,7 @@ class Table:
 
         visibility = self.visibility.value
 
-        status = self.status.value
+        status = self.status
 
         scenario = self.scenario
 
@@ -101,7 +100,7 @@ class Table:
 
         visibility = TableVisibility(d.pop("visibility"))
 
-        status = TableStatus(d.pop("status"))
+        status = d.pop("status")
 
         scenario = d.pop("scenario")
 

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.table_seat_kind import TableSeatKind
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ class TableSeat:
     """
     Attributes:
         seat (int):
-        kind (TableSeatKind):
+        kind (str):
         player (TableSeatPlayer | Unset): The holder (`player`), the one it waits for (`reserved`), or the one who
             turned it down (`declined`, a reserved seat).
         bot (str | Unset):
@@ -29,7 +28,7 @@ class TableSeat:
     """
 
     seat: int
-    kind: TableSeatKind
+    kind: str
     player: TableSeatPlayer | Unset = UNSET
     bot: str | Unset = UNSET
     invitation_expires_ms: int | Unset = UNSET
@@ -38,7 +37,7 @@ class TableSeat:
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
-        kind = self.kind.value
+        kind = self.kind
 
         player: dict[str, Any] | Unset = UNSET
         if not isinstance(self.player, Unset):
@@ -72,7 +71,7 @@ class TableSeat:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        kind = TableSeatKind(d.pop("kind"))
+        kind = d.pop("kind")
 
         _player = d.pop("player", UNSET)
         player: TableSeatPlayer | Unset

@@ -7,7 +7,6 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.unit_view_banner import UnitViewBanner
-from ..models.unit_view_rider import UnitViewRider
 
 if TYPE_CHECKING:
     from ..models.unit_view_tokens import UnitViewTokens
@@ -31,7 +30,7 @@ class UnitView:
         breath_by (None | str):
         glory (int):
         roosted (bool):
-        rider (UnitViewRider):
+        rider (str):
     """
 
     id: str
@@ -45,7 +44,7 @@ class UnitView:
     breath_by: None | str
     glory: int
     roosted: bool
-    rider: UnitViewRider
+    rider: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -73,7 +72,7 @@ class UnitView:
 
         roosted = self.roosted
 
-        rider = self.rider.value
+        rider = self.rider
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -133,7 +132,7 @@ class UnitView:
 
         roosted = d.pop("roosted")
 
-        rider = UnitViewRider(d.pop("rider"))
+        rider = d.pop("rider")
 
         unit_view = cls(
             id=id,

@@ -6,8 +6,6 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.notification_type import NotificationType
-
 T = TypeVar("T", bound="Webhook")
 
 
@@ -17,7 +15,7 @@ class Webhook:
     Attributes:
         id (str):
         url (str):
-        types (list[NotificationType]):
+        types (list[str]):
         created_ms (int):
         enabled (bool):
         disabled_reason (None | str):  Example: 12 deliveries in a row failed; the last: HTTP 500.
@@ -26,7 +24,7 @@ class Webhook:
 
     id: str
     url: str
-    types: list[NotificationType]
+    types: list[str]
     created_ms: int
     enabled: bool
     disabled_reason: None | str
@@ -38,10 +36,7 @@ class Webhook:
 
         url = self.url
 
-        types = []
-        for types_item_data in self.types:
-            types_item = types_item_data.value
-            types.append(types_item)
+        types = self.types
 
         created_ms = self.created_ms
 
@@ -75,12 +70,7 @@ class Webhook:
 
         url = d.pop("url")
 
-        types = []
-        _types = d.pop("types")
-        for types_item_data in _types:
-            types_item = NotificationType(types_item_data)
-
-            types.append(types_item)
+        types = cast(list[str], d.pop("types"))
 
         created_ms = d.pop("created_ms")
 

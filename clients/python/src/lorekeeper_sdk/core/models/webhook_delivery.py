@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.notification_type import NotificationType
-
 if TYPE_CHECKING:
     from ..models.notification import Notification
 
@@ -20,7 +18,7 @@ T = TypeVar("T", bound="WebhookDelivery")
 class WebhookDelivery:
     """
     Attributes:
-        type_ (NotificationType):
+        type_ (str): A notification's type. The list may grow: a client skips a type it does not know.
         timestamp (datetime.datetime): When this attempt was signed.
         data (Notification): One notification. `id` is stable (the same fact of the same game for the same player
             always has it): de-duplicate by it. The rest depends on the type: `seat`, `version`,
@@ -29,13 +27,13 @@ class WebhookDelivery:
             `deadline_ms`, `remaining_ms` (time_running_out).
     """
 
-    type_: NotificationType
+    type_: str
     timestamp: datetime.datetime
     data: Notification
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        type_ = self.type_.value
+        type_ = self.type_
 
         timestamp = self.timestamp.isoformat()
 
@@ -58,7 +56,7 @@ class WebhookDelivery:
         from ..models.notification import Notification
 
         d = dict(src_dict)
-        type_ = NotificationType(d.pop("type"))
+        type_ = d.pop("type")
 
         timestamp = datetime.datetime.fromisoformat(d.pop("timestamp"))
 

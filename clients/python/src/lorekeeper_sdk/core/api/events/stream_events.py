@@ -14,6 +14,7 @@ def _get_kwargs(
     game_id: str,
     *,
     from_: int | Unset = UNSET,
+    ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -23,6 +24,8 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["from"] = from_
+
+    params["ticket"] = ticket
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -92,6 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     from_: int | Unset = UNSET,
+    ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Problem | str]:
     """The events live, as server-sent events (or NDJSON)
@@ -104,11 +108,14 @@ def sync_detailed(
     server's time limit (5 minutes by default; reconnect). With `Accept:
     application/x-ndjson`: one Event a line, an empty line as the keep-alive, last
     `{"end": "game_over" | "time_limit"}`. A caller holds at most 16 open streams (429
-    `too_many_streams`); a server process at most 3,000 (503 `streams_full`).
+    `too_many_streams`); a server process at most 3,000 (503 `streams_full`). A browser's
+    EventSource cannot send Authorization: a player passes `?ticket=` instead (a ticket
+    from `POST /players/me/stream-tickets`, used up by this stream) and reads as with its key.
 
     Args:
         game_id (str):
         from_ (int | Unset):
+        ticket (str | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -122,6 +129,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         from_=from_,
+        ticket=ticket,
         last_event_id=last_event_id,
     )
 
@@ -137,6 +145,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     from_: int | Unset = UNSET,
+    ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Problem | str | None:
     """The events live, as server-sent events (or NDJSON)
@@ -149,11 +158,14 @@ def sync(
     server's time limit (5 minutes by default; reconnect). With `Accept:
     application/x-ndjson`: one Event a line, an empty line as the keep-alive, last
     `{"end": "game_over" | "time_limit"}`. A caller holds at most 16 open streams (429
-    `too_many_streams`); a server process at most 3,000 (503 `streams_full`).
+    `too_many_streams`); a server process at most 3,000 (503 `streams_full`). A browser's
+    EventSource cannot send Authorization: a player passes `?ticket=` instead (a ticket
+    from `POST /players/me/stream-tickets`, used up by this stream) and reads as with its key.
 
     Args:
         game_id (str):
         from_ (int | Unset):
+        ticket (str | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -168,6 +180,7 @@ def sync(
         game_id=game_id,
         client=client,
         from_=from_,
+        ticket=ticket,
         last_event_id=last_event_id,
     ).parsed
 
@@ -177,6 +190,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     from_: int | Unset = UNSET,
+    ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Problem | str]:
     """The events live, as server-sent events (or NDJSON)
@@ -189,11 +203,14 @@ async def asyncio_detailed(
     server's time limit (5 minutes by default; reconnect). With `Accept:
     application/x-ndjson`: one Event a line, an empty line as the keep-alive, last
     `{"end": "game_over" | "time_limit"}`. A caller holds at most 16 open streams (429
-    `too_many_streams`); a server process at most 3,000 (503 `streams_full`).
+    `too_many_streams`); a server process at most 3,000 (503 `streams_full`). A browser's
+    EventSource cannot send Authorization: a player passes `?ticket=` instead (a ticket
+    from `POST /players/me/stream-tickets`, used up by this stream) and reads as with its key.
 
     Args:
         game_id (str):
         from_ (int | Unset):
+        ticket (str | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -207,6 +224,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         from_=from_,
+        ticket=ticket,
         last_event_id=last_event_id,
     )
 
@@ -220,6 +238,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     from_: int | Unset = UNSET,
+    ticket: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Problem | str | None:
     """The events live, as server-sent events (or NDJSON)
@@ -232,11 +251,14 @@ async def asyncio(
     server's time limit (5 minutes by default; reconnect). With `Accept:
     application/x-ndjson`: one Event a line, an empty line as the keep-alive, last
     `{"end": "game_over" | "time_limit"}`. A caller holds at most 16 open streams (429
-    `too_many_streams`); a server process at most 3,000 (503 `streams_full`).
+    `too_many_streams`); a server process at most 3,000 (503 `streams_full`). A browser's
+    EventSource cannot send Authorization: a player passes `?ticket=` instead (a ticket
+    from `POST /players/me/stream-tickets`, used up by this stream) and reads as with its key.
 
     Args:
         game_id (str):
         from_ (int | Unset):
+        ticket (str | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -252,6 +274,7 @@ async def asyncio(
             game_id=game_id,
             client=client,
             from_=from_,
+            ticket=ticket,
             last_event_id=last_event_id,
         )
     ).parsed

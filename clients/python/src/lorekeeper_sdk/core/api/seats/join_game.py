@@ -16,8 +16,11 @@ def _get_kwargs(
     game_id: str,
     *,
     body: Join | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -110,6 +113,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: Join | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Take a seat
 
@@ -122,10 +126,14 @@ def sync_detailed(
     it was given keeps working, and its player key acts for the seat. Refusals: 409
     `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
     (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
-    the caller may read it or holds one of its invitations.
+    the caller may read it or holds one of its invitations. With an `Idempotency-Key` a
+    lost reply is safe to resend: the same key and body get the first seat and token again
+    (`Idempotent-Replayed: true`; the table and version as they are now); the same key
+    with another body gets 422 `idempotency_key_reused`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (Join | Unset):
 
     Raises:
@@ -139,6 +147,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -153,6 +162,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: Join | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Take a seat
 
@@ -165,10 +175,14 @@ def sync(
     it was given keeps working, and its player key acts for the seat. Refusals: 409
     `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
     (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
-    the caller may read it or holds one of its invitations.
+    the caller may read it or holds one of its invitations. With an `Idempotency-Key` a
+    lost reply is safe to resend: the same key and body get the first seat and token again
+    (`Idempotent-Replayed: true`; the table and version as they are now); the same key
+    with another body gets 422 `idempotency_key_reused`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (Join | Unset):
 
     Raises:
@@ -183,6 +197,7 @@ def sync(
         game_id=game_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -191,6 +206,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: Join | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Take a seat
 
@@ -203,10 +219,14 @@ async def asyncio_detailed(
     it was given keeps working, and its player key acts for the seat. Refusals: 409
     `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
     (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
-    the caller may read it or holds one of its invitations.
+    the caller may read it or holds one of its invitations. With an `Idempotency-Key` a
+    lost reply is safe to resend: the same key and body get the first seat and token again
+    (`Idempotent-Replayed: true`; the table and version as they are now); the same key
+    with another body gets 422 `idempotency_key_reused`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (Join | Unset):
 
     Raises:
@@ -220,6 +240,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -232,6 +253,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: Join | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Take a seat
 
@@ -244,10 +266,14 @@ async def asyncio(
     it was given keeps working, and its player key acts for the seat. Refusals: 409
     `seat_taken`, `game_started`, `game_closed` (expired); 403 `invitation_rejected`
     (unknown, used or expired), `game_limit_reached`. A private game answers 404 unless
-    the caller may read it or holds one of its invitations.
+    the caller may read it or holds one of its invitations. With an `Idempotency-Key` a
+    lost reply is safe to resend: the same key and body get the first seat and token again
+    (`Idempotent-Replayed: true`; the table and version as they are now); the same key
+    with another body gets 422 `idempotency_key_reused`.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (Join | Unset):
 
     Raises:
@@ -263,5 +289,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class NotificationType(StrEnum):
+class NotificationTypeName(StrEnum):
     DECISION_REQUESTED = "decision_requested"
     GAME_OVER = "game_over"
     GAME_STARTED = "game_started"
