@@ -50,7 +50,7 @@ from api.server_errors import write_error  # noqa: E402
 # polling more often than every 75 s keeps its connection. Bounded all the same: an idle
 # connection is a socket and a parked greenlet, and holds one of its worker's
 # `--worker-connections` places (4,096 under scripts/run) until it times out. The command
-# line's `--keep-alive` overrides it. docs/api.md, "Limits".
+# line's `--keep-alive` overrides it. docs/client/limits.md, "Limits".
 keepalive = 75
 
 loglevel = os.environ.get("LOREKEEPER_LOG_LEVEL", "INFO").strip().lower() or "info"

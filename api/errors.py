@@ -90,7 +90,7 @@ STATUS: dict[str, int] = {
     "role_insufficient": 403,
     "too_many_grants": 409,
     "grant_not_found": 404,
-    # clocks (docs/api.md, "Clocks")
+    # clocks (docs/client/clocks.md)
     "time_out": 409,
     "invalid_clock": 422,
     # push: the player stream, tickets, webhooks (docs/push.md)

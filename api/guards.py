@@ -11,8 +11,8 @@ source's `players` bucket (`count_new_player`). docs/players.md, "Limits on addr
 application keys".
 
 The header fields follow draft-ietf-httpapi-ratelimit-headers (revision 10, the structured
-field form; docs/api.md): `RateLimit-Policy` names each quota, `RateLimit` says what is left
-of the ones this request touched.
+field form; docs/client/limits.md): `RateLimit-Policy` names each quota, `RateLimit` says what is
+left of the ones this request touched.
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def _clock_field(name: str) -> fields.Integer:
 
 
 class ClockSchema(Schema):
-    """A time control (docs/api.md, "Clocks"): `kind` and the fields that kind has; the same
+    """A time control (docs/client/clocks.md): `kind` and the fields that kind has; the same
     bounds as domain/clock.py, which checks it again as the game is made."""
 
     kind = fields.String(required=True, validate=validate.OneOf(("none", *CLOCK_KINDS)))

@@ -1,7 +1,7 @@
 """What gunicorn refuses itself, before a request reaches the app (a header longer than its
 `limit_request_field_size`, a request line longer than `limit_request_line`, a malformed
-request …), answered in the API's one error shape: problem details with a `code` (docs/api.md,
-"Errors"), where gunicorn writes an HTML page.
+request …), answered in the API's one error shape: problem details with a `code`
+(docs/client/errors.md, "Errors"), where gunicorn writes an HTML page.
 
 gunicorn.conf.py puts `write_error` in the place of `gunicorn.util.write_error`, which every
 worker's `handle_error` calls with the status, reason and message it chose. Replacing that

@@ -1,5 +1,5 @@
 """Slow clients: a request's body must arrive within `LOREKEEPER_BODY_TIMEOUT_S` of its
-headers, or the request is answered 408 `body_timeout` (docs/api.md, "Limits").
+headers, or the request is answered 408 `body_timeout` (docs/client/limits.md, "Limits").
 
 Under gunicorn's gevent workers (the shipped layout, gunicorn.conf.py) the deadline holds for
 the whole body: a gevent.Timeout ends the read wherever it waits (none is set for a body

@@ -1,4 +1,5 @@
-"""The API's versions, and what is retired (docs/api.md, "Versions and breaking changes").
+"""The API's versions, and what is retired (docs/client/contract.md, "Versions and breaking
+changes").
 
 Every route is served under `/v1` (the spec's `servers` URL ends in it). The same routes
 without the prefix are aliases kept for the clients written before it; they answer the same,

@@ -121,8 +121,8 @@ class GameCreated(Event):
     # and SecretsRevealed opens the commitments when the game ends. None (and absent): a game
     # hashed the old way (format 1), whose hash covers the cards.
     commitments: dict[str, Any] | None = None
-    # The game's time control, a service setting the rules never read (docs/api.md,
-    # "Clocks"): {"kind": "per_turn", "turn_s": 60, "decision_s": 30, "policy": "auto"} …
+    # The game's time control, a service setting the rules never read (docs/client/clocks.md):
+    # {"kind": "per_turn", "turn_s": 60, "decision_s": 30, "policy": "auto"} …
     # Absent from a game without a clock (and from every game created before clocks).
     clock: dict[str, Any] | None = None
 
@@ -264,7 +264,7 @@ class ClientSeedsSealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TimedOut(Event):
-    """The seat's time ran out (docs/api.md, "Clocks"): a service fact, not a rule. The server
+    """The seat's time ran out (docs/client/clocks.md): a service fact, not a rule. The server
     appends it, then what the game's policy does for the seat (`auto`: the documented
     automatic choices, `forfeit`: a resignation). `period` is `turn` or `decision`;
     `deadline_ms` the moment the time ran out, which the events' own times prove."""

@@ -1,7 +1,7 @@
 """Scenario documents: validated with every fault listed, then turned into a starting state.
 
-A scenario may not ask for more than LIMITS (docs/api.md, "Scenario limits"): the board, the
-units, the cards and every number are bounded, so nothing a client sends makes the server
+A scenario may not ask for more than LIMITS (docs/client/games.md, "Scenario limits"): the board,
+the units, the cards and every number are bounded, so nothing a client sends makes the server
 compute or hold without bound. A fault past a limit names the limit. First-edition games
 (domain/edition.py) were created under looser checks; their GameCreated events are checked
 with those again, so they still fold.

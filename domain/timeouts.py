@@ -1,6 +1,6 @@
 """When a seat's time runs out: the documented automatic choices, or a resignation.
 
-Clocks are a service setting (docs/api.md, "Clocks"); the rules know nothing of time and
+Clocks are a service setting (docs/client/clocks.md); the rules know nothing of time and
 `evolve` reads no clock. This module answers two questions about a game at rest, for the
 service and for an auditor alike:
 

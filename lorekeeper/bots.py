@@ -40,7 +40,7 @@ def choose_action(
 ) -> Action:
     """Battle whenever possible, order as many units as allowed (dragons breathing), move
     each toward the nearest enemy, then end the phase. `order`: how legal-actions says its
-    single-unit orders merge (docs/api.md, "Legal actions")."""
+    single-unit orders merge (docs/client/commands.md, "Legal actions")."""
     by_type: dict[str, list[Action]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)

@@ -26,7 +26,7 @@ seed knows the dice), so its audit says `not_verifiable`. Of 1,000 games with di
 every one ended with a winner, by turn 16 at the latest; a draw (R-WIN-3, at `max_turns`)
 would be reported as one.
 
-`--clock S` gives the game a per-turn clock of S seconds (docs/api.md, "Clocks"); with
+`--clock S` gives the game a per-turn clock of S seconds (docs/client/clocks.md); with
 `--idle-seat N` that seat's player never answers: each of its turns runs out, and the
 server's worker ends it by the automatic choices (a `TimedOut` line in the history), while
 the other player plays on. The automatic choices accept every battle back, so the idle seat
@@ -246,7 +246,7 @@ class DemoGame:
 
     def _wait_for_time_out(self, view: View) -> None:
         """The idle seat never answers: wait for its clock to run out and the server's
-        worker to time it out (docs/api.md, "Clocks")."""
+        worker to time it out (docs/client/clocks.md)."""
         running = (view.get("clock") or {}).get("running") or {}
         left_s = running.get("remaining_ms", 0) / 1000
         self._say(f"      seat {self.idle_seat} does not answer: its clock runs out in "
@@ -303,8 +303,8 @@ def default_url(environ: Mapping[str, str] = os.environ) -> str:
 
 
 def api_root(url: str) -> str:
-    """The API's version 1 at the server `url` (docs/api.md, "Versions"): `/v1` added unless
-    the URL names it already."""
+    """The API's version 1 at the server `url` (docs/client/contract.md, "Versions"): `/v1` added
+    unless the URL names it already."""
     url = url.rstrip("/")
     return url if url.endswith("/v1") else f"{url}/v1"
 

@@ -133,7 +133,7 @@ class RateLimited(LorekeeperError):
         self.retry_after_s = retry_after_s
 
 
-# -- clocks (docs/api.md, "Clocks") ------------------------------------------------------------
+# -- clocks (docs/client/clocks.md) ------------------------------------------------------------
 
 
 class TimeRanOut(LorekeeperError):

@@ -12,7 +12,8 @@ from typing import NamedTuple, Protocol
 
 
 class Quota(NamedTuple):
-    """What one request left of its caller's bucket (the RateLimit header, docs/api.md)."""
+    """What one request left of its caller's bucket (the RateLimit header,
+    docs/client/limits.md)."""
 
     wait_s: float  # 0.0: allowed; else the seconds until it would be
     remaining: int  # whole requests left in the bucket (after this one, if allowed)

@@ -31,7 +31,7 @@ from lorekeeper.app_keys import parse_app_keys
 
 PREFIX = "LOREKEEPER_"
 # Variables with the prefix that are not settings: read by scripts/run, the Redis starter, the
-# tests and the webhook receiver of docs/api.md. Any other is a misspelt setting.
+# tests and the webhook receiver of docs/client/streams.md. Any other is a misspelt setting.
 OTHER_VARIABLES = frozenset({
     "LOREKEEPER_BIND", "LOREKEEPER_REDIS_PORT", "LOREKEEPER_WEB_WORKERS",
     "LOREKEEPER_WEB_CONNECTIONS", "LOREKEEPER_REDIS_SERVER", "LOREKEEPER_CHROMIUM",
@@ -94,7 +94,7 @@ class Settings(BaseSettings):
     read_budget_s: float = Field(default=5.0, gt=0, le=60)  # = budget.DEFAULT_S
     sse_max_s: float = Field(default=300.0, gt=0)
     sse_keepalive_s: float = Field(default=15.0, gt=0)
-    # Slow and greedy clients (docs/api.md, "Limits"): per client (seat token or address).
+    # Slow and greedy clients (docs/client/limits.md, "Limits"): per client (seat token or address).
     streams_per_client: int = Field(default=16, ge=1)
     waits_per_client: int = Field(default=8, ge=1)
     streams_per_process: int = Field(default=3000, ge=1)
@@ -108,11 +108,11 @@ class Settings(BaseSettings):
     max_games_per_player: int = Field(default=50, ge=0)
     open_game_ttl_s: int = Field(default=24 * 3600, ge=60)
     invitation_ttl_s: int = Field(default=24 * 3600, ge=60)
-    # A seed step's length (SEED-2, docs/api.md) when the creation does not ask for one.
+    # A seed step's length (SEED-2, docs/client/proving.md) when the creation does not ask for one.
     seed_step_s: int = Field(default=60, ge=5, le=3600)
     max_keys_per_player: int = Field(default=5, ge=1, le=100)
     bot_queue: str = "bots"
-    # -- clocks (docs/api.md, "Clocks"; docs/workers.md) ------------------------------------
+    # -- clocks (docs/client/clocks.md; docs/workers.md) ------------------------------------
     clock_queue: str = "clocks"
     clock_poll_ms: int = Field(default=250, ge=10, le=5000)
     # -- push: notifications, the player stream, webhooks (docs/push.md) -------------------

@@ -1,6 +1,6 @@
 """Were the clocks kept? Every time-out after its deadline, no command after its seat's.
 
-Folded from the export alone (docs/api.md, "Clocks"; docs/audit.md): GameCreated's `clock` is
+Folded from the export alone (docs/client/clocks.md; docs/audit.md): GameCreated's `clock` is
 the time control, the events' own `time_ms` the times (`domain.fold_timed` folds them as the
 server does). For each append, with the clocks as they stood before it:
 

@@ -1,5 +1,5 @@
 """The ports of clocks: where the running deadlines are kept and where a time-out goes
-(docs/api.md, "Clocks"; docs/workers.md).
+(docs/client/clocks.md; docs/workers.md).
 
 Each port has a Redis adapter and an in-memory twin (adapters/redis/, adapters/memory/):
 tests/adapters/test_deadline_index_contract.py runs both deadline indexes.

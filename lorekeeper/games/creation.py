@@ -4,7 +4,7 @@ its clock (the time control of `options.clock`, recorded in GameCreated: domain/
 The parts are pure but for the random values they are given; `GameCreator.create_game` makes
 a game of them and stores it (GameService, service.py, is one).
 
-**A creation is named like a command** (docs/api.md, "Creating a game, safely"). With an
+**A creation is named like a command** (docs/client/games.md, "Creating a game, safely"). With an
 `Idempotency-Key`, the key and who sends it name it (the caller's player, else its address):
 the game id and the recorded command id are one-way hashes of both (the key itself is never
 stored nor shown), so a resend from the same caller finds the game the first request made.

@@ -60,7 +60,7 @@ def server_command_id() -> str:
     return f"srv-{uuid.uuid4().hex}"
 
 
-# The server's time-out step (docs/api.md, "Clocks"): recorded like the breath step.
+# The server's time-out step (docs/client/clocks.md): recorded like the breath step.
 TIMEOUT_COMMAND = {"type": "time_out"}
 
 

@@ -1,4 +1,4 @@
-"""Clocks over HTTP (docs/api.md, "Clocks"): chosen at creation, shown in the view, past
+"""Clocks over HTTP (docs/client/clocks.md): chosen at creation, shown in the view, past
 states and the lobby, a late command refused with 409 `time_out`. The app's clocks read a
 test clock set from the creation's recorded time, so nothing sleeps."""
 

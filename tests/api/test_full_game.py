@@ -61,8 +61,8 @@ def play(game: Game, seat: int, body: dict[str, Any], workers: WorkerContext) ->
 
 
 def _offered(sent: dict[str, Any], listing: dict[str, Any]) -> bool:
-    """Listed, or (docs/api.md) an order merging listed single-unit ones, or a flight with
-    another path to a listed landing hex."""
+    """Listed, or (docs/client/commands.md) an order merging listed single-unit ones, or a flight
+    with another path to a listed landing hex."""
     legal = listing["actions"]
     if sent["type"] == "order" and len(sent["units"]) > 1:
         alone = [{**sent, "units": [u], "breath": [b for b in sent.get("breath", []) if b == u]}

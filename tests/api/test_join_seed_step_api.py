@@ -1,6 +1,6 @@
 """The seed step of a game that fills up by joins, over HTTP on every backend (SEED-2,
-SEED-3, docs/api.md): created with `options.seed_step` and seats to fill, it is promised a
-step (GameCreated.dice.seed_step `on_fill`); it takes plain seeds while it waits for players
+SEED-3, docs/client/proving.md): created with `options.seed_step` and seats to fill, it is promised
+a step (GameCreated.dice.seed_step `on_fill`); it takes plain seeds while it waits for players
 but no commitment; when its last seat is taken the server opens the step (SeedStepOpened,
 its deadlines counted from then) instead of beginning the first turn, which then begins as
 in a game full at its creation: with the last awaited seed or reveal, or at the deadline.

@@ -6,7 +6,7 @@ compared with the spec's component, field by field: the names, which are require
 (null included), the enums (a command's `type` against its `const`), the bounds (minimum,
 maximum, lengths, item counts, patterns) and `additionalProperties: false` (marshmallow refuses
 unknown fields). The query-string schemas are compared with each operation's query
-parameters. Why a check rather than a generated spec: docs/api.md, "The contract".
+parameters. Why a check rather than a generated spec: docs/client/contract.md, "The contract".
 """
 
 from __future__ import annotations

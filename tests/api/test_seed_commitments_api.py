@@ -1,5 +1,5 @@
-"""Commit, then reveal, over HTTP on every backend (SEED-3, docs/api.md): in a seed step the
-seats commit to their seeds, the last commitment closes the commit phase, the reveals are
+"""Commit, then reveal, over HTTP on every backend (SEED-3, docs/client/proving.md): in a seed step
+the seats commit to their seeds, the last commitment closes the commit phase, the reveals are
 checked against the commitments, and the last reveal begins the first turn; a commitment
 left unrevealed at the reveal deadline is recorded as none. Exports verify offline."""
 

@@ -1,5 +1,5 @@
-"""The seed step over HTTP, on every backend (SEED-2, docs/api.md): a game whose seats are all
-held at its creation, created with `options.seed_step`, waits before its first turn until
+"""The seed step over HTTP, on every backend (SEED-2, docs/client/proving.md): a game whose seats
+are all held at its creation, created with `options.seed_step`, waits before its first turn until
 every seat held by a player or a token gave its seed or declined, or until the step's
 deadline, which the server applies by itself (the reconciler's expiry pass,
 `SeatingService.expire_due`) or, like a clock's, the next command sent to the game. Its

@@ -1,4 +1,4 @@
-"""Versions (docs/api.md, "Versions and breaking changes"): every route under /v1, the
+"""Versions (docs/client/contract.md, "Versions and breaking changes"): every route under /v1, the
 unprefixed paths as deprecated aliases (RFC 9745 Deprecation, a Link to the policy), and the
 retirement mechanism's Sunset (RFC 8594) for an endpoint marked retired."""
 

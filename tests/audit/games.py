@@ -93,7 +93,7 @@ def _more_units(
     choices: list[dict[str, Any]],
     rnd: random.Random,
 ) -> dict[str, Any]:
-    """The listed single-unit orders merged, up to the turn's limit (docs/api.md)."""
+    """The listed single-unit orders merged, up to the turn's limit (docs/client/commands.md)."""
     orders = [command_from_json(first)]
     for body in rnd.sample(choices, len(choices)):
         if body["type"] != "order" or not body["units"]:

@@ -1,4 +1,4 @@
-"""What a scenario may ask for is bounded (issue 21; docs/api.md "Scenario limits"), and a
+"""What a scenario may ask for is bounded (issue 21; docs/client/games.md "Scenario limits"), and a
 fault past a bound names it. First-edition games were created under looser checks and still
 fold (domain/edition.py)."""
 

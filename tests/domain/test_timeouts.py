@@ -1,6 +1,6 @@
 """Time-outs (domain/timeouts.py): whom the game waits on, and what a time-out appends.
 
-Clocks are a service setting (docs/api.md, "Clocks", rules CLK-1..6), not a rule of
+Clocks are a service setting (docs/client/clocks.md, rules CLK-1..6), not a rule of
 RULES.md: these tests cite the rules the automatic choices go through (R-TRN-9, R-WIN-4 …)
 and the clock rule they serve.
 """

@@ -1,6 +1,6 @@
 """The stream iterators resume after a drop with nothing missed and nothing doubled
-(docs/api.md, "Live"; docs/push.md, "The player stream"). A fake transport plays the server:
-its answers break mid-stream, time out, end at the server's time limit, and resend what the
+(docs/client/streams.md, "Live"; docs/push.md, "The player stream"). A fake transport plays the
+server: its answers break mid-stream, time out, end at the server's time limit, and resend what the
 client had."""
 
 from __future__ import annotations

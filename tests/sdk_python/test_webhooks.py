@@ -1,4 +1,4 @@
-"""Webhook deliveries checked with the SDK (Standard Webhooks, docs/api.md "A webhook"):
+"""Webhook deliveries checked with the SDK (Standard Webhooks, docs/client/streams.md "A webhook"):
 signed as the server signs them (lorekeeper/push/webhooks.py), a delivery verifies; a body, a
 signature or a secret that differs, or an old timestamp, is refused."""
 

@@ -1,4 +1,4 @@
-"""Clocks through the service (docs/api.md, "Clocks"), on both backends, with an injected
+"""Clocks through the service (docs/client/clocks.md), on both backends, with an injected
 clock: nothing here sleeps. The store and the service read the same test clock, so the times
 recorded on the events are the times the test set."""
 

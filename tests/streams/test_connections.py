@@ -1,6 +1,6 @@
 """Connections as gunicorn keeps and refuses them (gunicorn.conf.py), against a started
-server: a client that polls reuses its connection (docs/api.md, "Limits"), and what gunicorn
-refuses before the app sees it comes as problem details (docs/api.md, "Errors")."""
+server: a client that polls reuses its connection (docs/client/limits.md, "Limits"), and what
+gunicorn refuses before the app sees it comes as problem details (docs/client/errors.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A stream answers at once, whatever it has to say: a client whose timeout is well under the
-keep-alive still gets its status, headers and a first line from a quiet stream (docs/api.md,
-"Live"), against a started server (gunicorn, gevent workers)."""
+keep-alive still gets its status, headers and a first line from a quiet stream
+(docs/client/streams.md, "Live"), against a started server (gunicorn, gevent workers)."""
 
 from __future__ import annotations
 

@@ -332,12 +332,12 @@ def test_a_worker_killed_mid_delivery_loses_no_notification(
     assert hook.unique_ok() == notes  # in order, none lost
 
 
-# -- the receiver docs/api.md gives app developers ---------------------------------------------
+# -- the receiver docs/client/streams.md gives app developers ----------------------------------
 
 
 def docs_receiver(port: int) -> str:
-    """The complete receiver of docs/api.md ("How to be told it is your turn"), on `port`."""
-    text = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    """The complete receiver of docs/client/streams.md ("A webhook"), on `port`."""
+    text = (Path(__file__).parents[2] / "docs" / "client" / "streams.md").read_text()
     start = text.index('"""Receives Lorekeeper')
     source = text[start : text.index("```", start)]
     assert '("0.0.0.0", 8080)' in source

@@ -8,7 +8,7 @@ import type { components } from "./generated/openapi.js";
 /** The API's error body (`application/problem+json`), as openapi.yaml describes it. */
 export type Problem = components["schemas"]["Problem"];
 
-/** The server answered with an error. Switch on `code` (docs/api.md, "Errors"). */
+/** The server answered with an error. Switch on `code` (docs/client/errors.md). */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;

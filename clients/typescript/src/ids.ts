@@ -1,5 +1,5 @@
 /**
- * A new idempotency key: a random UUID (version 4), as docs/api.md asks. Made from
+ * A new idempotency key: a random UUID (version 4), as docs/client/versions.md asks. Made from
  * `crypto.getRandomValues`, which browsers give on every page (`crypto.randomUUID` needs a
  * secure context, which a phone reaching a server on the local network by plain HTTP lacks).
  */

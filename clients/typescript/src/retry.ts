@@ -1,6 +1,6 @@
 /**
  * The transport under every call but the streams: a `fetch` that bounds each attempt in time
- * and tries again when the answer says it may (docs/api.md, "Rate limits", "Errors"):
+ * and tries again when the answer says it may (docs/client/limits.md, docs/client/errors.md):
  *
  * - 429 with `Retry-After` (`rate_limited`): the request was refused before it ran, so any
  *   request is sent again, after the time the server asked for. A 429 without it

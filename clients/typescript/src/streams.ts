@@ -1,5 +1,5 @@
 /**
- * What the two streams' messages mean (docs/api.md, "Live", "A stream"):
+ * What the two streams' messages mean (docs/client/streams.md, "Live", "A stream"):
  *
  * - a game's stream (`GET /games/{id}/stream`): `id` is the event's version, `data` the
  *   event; it ends with `event: end`, `game_over` for good, `time_limit` to reconnect;

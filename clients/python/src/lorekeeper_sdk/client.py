@@ -107,7 +107,7 @@ class Client:
         options: Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
     ) -> CreatedGame:
-        """A new game (docs/api.md, "Creating a game"). Sent with an Idempotency-Key (a new
+        """A new game (docs/client/games.md, "Creating a game"). Sent with an Idempotency-Key (a new
         UUID unless given), so a retry after a lost answer returns the same game."""
         body: dict[str, Any] = {"scenario": scenario}
         if seats is not None:

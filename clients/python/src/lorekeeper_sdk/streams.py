@@ -1,6 +1,6 @@
 """Iterators over the live streams that resume after a drop, missing and doubling nothing.
 
-Both read a stream as server-sent events (docs/api.md, "Live"), parsed by httpx-sse. When
+Both read a stream as server-sent events (docs/client/streams.md, "Live"), parsed by httpx-sse. When
 the connection breaks, the read times out (nothing, not even a keep-alive, for
 `read_timeout_s`) or the server ends the stream at its time limit, the iterator connects
 again from where it stopped: a game's stream with `?from=` the next version, a player's with

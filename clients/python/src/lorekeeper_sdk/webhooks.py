@@ -1,5 +1,5 @@
 """Checking a webhook delivery: the Standard Webhooks signature, with the `standardwebhooks`
-library (docs/api.md, "A webhook")."""
+library (docs/client/streams.md, "A webhook")."""
 
 from __future__ import annotations
 

@@ -44,7 +44,10 @@ export function chooseAction(view: BoardView, legal: LegalActions): Command {
 
 type Order = Extract<Command, { type: "order" }>;
 
-/** The listed single-unit orders merged as legal-actions' `order` says (docs/api.md). */
+/**
+ * The listed single-unit orders merged as legal-actions' `order` says
+ * (docs/client/commands.md, "Legal actions").
+ */
 function mergeOrders(orders: Order[], how: LegalActions["order"]): Command {
   if (how === undefined) return orders[0] ?? { type: "order", units: [] };
   let lore = how.lore;

@@ -27,8 +27,8 @@ class GameOptions:
         client_seeds (list[str] | Unset): Mixed into every die of the server's committed seed (one per seat, or any
             number
             up to 16), published in GameCreated. Not with `seed` or `dice` (422).
-        seed_step (bool | Unset): SEED-2 (docs/api.md): a game whose every seat is held at its creation (a player
-            with bots, an anonymous creator holding every seat's token) waits before its first
+        seed_step (bool | Unset): SEED-2 (docs/client/proving.md): a game whose every seat is held at its creation (a
+            player with bots, an anonymous creator holding every seat's token) waits before its first
             turn until each seat held by a player or a token gave its client seed or declined
             (the `client_seed` command), or until the step's deadline (`seed_step_s`, else the
             server's LOREKEEPER_SEED_STEP_S, 60 s), published as GameCreated's
@@ -44,7 +44,7 @@ class GameOptions:
             other seed-step refusals, so every one names the rule).
         dice (GameOptionsDice | Unset): Tests only (LOREKEEPER_ALLOW_SCRIPTED_DICE=1).
         clock (TimeControlType0 | TimeControlType1 | TimeControlType2 | TimeControlType3 | Unset): The game's clocks
-            (docs/api.md, "Clocks"), recorded in GameCreated's `clock`; none
+            (docs/client/clocks.md), recorded in GameCreated's `clock`; none
             by default. `per_turn`: `turn_s` for each turn; `fischer`: a bank of `bank_s`, with
             `increment_s` added when each of the seat's turns ends; `correspondence`: `days` for
             each turn. `decision_s`: the limit of a decision owed by a seat whose turn it is not

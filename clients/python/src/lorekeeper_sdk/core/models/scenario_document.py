@@ -23,7 +23,7 @@ class ScenarioDocument:
     """A scenario (see domain/scenarios/*.json and RULES.md): `name`, `width`, `height`,
     `terrain`, `sites`, `players` (`home_edge`, `lore`, `cards`), `units` (`id`, `kind`,
     `owner`, `hex`, …) and `settings`. Checked by the rules, which report every fault; a
-    fault past one of these limits names it (docs/api.md, "Scenario limits"):
+    fault past one of these limits names it (docs/client/games.md, "Scenario limits"):
     `board_side` 40 (width and height 2–40), `units_per_player` 150, `cards_per_player`
     10, `name_length` 100, `description_length` 2000, `player_amount` 10000 (a player's
     starting lore, banners, blood), and per setting: `orders_per_turn` 1–20, `lore_pool`

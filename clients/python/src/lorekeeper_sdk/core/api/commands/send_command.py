@@ -199,8 +199,8 @@ def sync_detailed(
     all taken accepts none yet (409 `not_started`, R-TRN-1). The seat is the seat
     token's, or the seat the player key's player holds. In a game with a clock, a
     command of the seat whose time has run out is refused with 409 `time_out` (rule
-    `CLK-5`, `timed_out`: what ran out), the time-out applied first (docs/api.md,
-    "Clocks").
+    `CLK-5`, `timed_out`: what ran out), the time-out applied first
+    (docs/client/clocks.md).
 
     Args:
         game_id (str):
@@ -265,8 +265,8 @@ def sync(
     all taken accepts none yet (409 `not_started`, R-TRN-1). The seat is the seat
     token's, or the seat the player key's player holds. In a game with a clock, a
     command of the seat whose time has run out is refused with 409 `time_out` (rule
-    `CLK-5`, `timed_out`: what ran out), the time-out applied first (docs/api.md,
-    "Clocks").
+    `CLK-5`, `timed_out`: what ran out), the time-out applied first
+    (docs/client/clocks.md).
 
     Args:
         game_id (str):
@@ -326,8 +326,8 @@ async def asyncio_detailed(
     all taken accepts none yet (409 `not_started`, R-TRN-1). The seat is the seat
     token's, or the seat the player key's player holds. In a game with a clock, a
     command of the seat whose time has run out is refused with 409 `time_out` (rule
-    `CLK-5`, `timed_out`: what ran out), the time-out applied first (docs/api.md,
-    "Clocks").
+    `CLK-5`, `timed_out`: what ran out), the time-out applied first
+    (docs/client/clocks.md).
 
     Args:
         game_id (str):
@@ -390,8 +390,8 @@ async def asyncio(
     all taken accepts none yet (409 `not_started`, R-TRN-1). The seat is the seat
     token's, or the seat the player key's player holds. In a game with a clock, a
     command of the seat whose time has run out is refused with 409 `time_out` (rule
-    `CLK-5`, `timed_out`: what ran out), the time-out applied first (docs/api.md,
-    "Clocks").
+    `CLK-5`, `timed_out`: what ran out), the time-out applied first
+    (docs/client/clocks.md).
 
     Args:
         game_id (str):

@@ -92,8 +92,8 @@ def sync_detailed(
 
      One connection carries every notification of the player across all its games:
     `game_started`, `your_turn`, `decision_requested`, `game_over`,
-    `invitation_received`, `invitation_declined`, `time_running_out` (docs/api.md, "How
-    to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
+    `invitation_received`, `invitation_declined`, `time_running_out` (docs/client/streams.md,
+    "How to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
     <Notification>`;
     with `Accept: application/x-ndjson`, one Notification a line with its `position`.
     Without `after` or `Last-Event-ID` the stream starts with the next notification;
@@ -140,8 +140,8 @@ def sync(
 
      One connection carries every notification of the player across all its games:
     `game_started`, `your_turn`, `decision_requested`, `game_over`,
-    `invitation_received`, `invitation_declined`, `time_running_out` (docs/api.md, "How
-    to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
+    `invitation_received`, `invitation_declined`, `time_running_out` (docs/client/streams.md,
+    "How to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
     <Notification>`;
     with `Accept: application/x-ndjson`, one Notification a line with its `position`.
     Without `after` or `Last-Event-ID` the stream starts with the next notification;
@@ -183,8 +183,8 @@ async def asyncio_detailed(
 
      One connection carries every notification of the player across all its games:
     `game_started`, `your_turn`, `decision_requested`, `game_over`,
-    `invitation_received`, `invitation_declined`, `time_running_out` (docs/api.md, "How
-    to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
+    `invitation_received`, `invitation_declined`, `time_running_out` (docs/client/streams.md,
+    "How to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
     <Notification>`;
     with `Accept: application/x-ndjson`, one Notification a line with its `position`.
     Without `after` or `Last-Event-ID` the stream starts with the next notification;
@@ -229,8 +229,8 @@ async def asyncio(
 
      One connection carries every notification of the player across all its games:
     `game_started`, `your_turn`, `decision_requested`, `game_over`,
-    `invitation_received`, `invitation_declined`, `time_running_out` (docs/api.md, "How
-    to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
+    `invitation_received`, `invitation_declined`, `time_running_out` (docs/client/streams.md,
+    "How to be told it is your turn"). Each is an SSE message `id: <position>`, `event: <type>`, `data:
     <Notification>`;
     with `Accept: application/x-ndjson`, one Notification a line with its `position`.
     Without `after` or `Last-Event-ID` the stream starts with the next notification;
