@@ -110,7 +110,7 @@ def play(generated: ModuleType, models: Any, base: str, clients: ExitStack) -> N
     assert records[0]["record"] == "header" and records[-1]["record"] == "trailer"
     assert records[-1]["finished"] is True
     verdict = part("api.audit.audit_game").sync(game, client=south)
-    assert verdict.verdict.value == "verified"
+    assert verdict.verdict == "verified"
 
     log = part("api.viewer.get_game_log").sync(
         game, client=anonymous, format_=models.GetGameLogFormat.JSON

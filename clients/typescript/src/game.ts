@@ -42,6 +42,10 @@ export interface FollowOptions {
   /** The version of the last event you have (a view's `version`): the stream starts after
    * it. Without it, from the game's first event. */
   after?: number;
+  /** A fresh single-use stream ticket for each connection, for a page that does not hold
+   * the player key (its backend asks `POST /players/me/stream-tickets` with the key). The
+   * stream reads the game as the ticket's player. */
+  ticket?: () => Promise<string>;
   signal?: AbortSignal;
 }
 
@@ -146,7 +150,7 @@ export class Game {
    * game's last event; ends quietly when `signal` aborts or the loop breaks.
    */
   follow(options: FollowOptions = {}): AsyncGenerator<GameEvent> {
-    const source = gameEvents((lastId, signal) => this.connect(lastId, signal));
+    const source = gameEvents((lastId, signal) => this.connect(lastId, signal, options.ticket));
     const after = options.after === undefined ? undefined : String(options.after);
     return resumable(source, after, this.context.stream, this.context.clock, options.signal);
   }
@@ -163,10 +167,13 @@ export class Game {
   private async connect(
     lastId: string | undefined,
     signal: AbortSignal,
+    ticketOf?: () => Promise<string>,
   ): Promise<ReadableStream<Uint8Array>> {
     const header = lastId === undefined ? {} : { "Last-Event-ID": lastId };
+    const ticket = ticketOf === undefined ? undefined : await ticketOf();
+    const query = ticket === undefined ? {} : { ticket };
     const call = this.context.api.GET("/games/{game_id}/stream", {
-      params: { ...this.path, header },
+      params: { ...this.path, header, query },
       headers: { ...this.headers, Accept: "text/event-stream" },
       parseAs: "stream",
       fetch: this.context.connectFetch,

@@ -46,6 +46,20 @@ describe("a game's stream", () => {
     assert.equal(server.seen[1]?.url.pathname, "/v1/games/g1/stream");
   });
 
+  it("opens each connection with a fresh ticket when given one", async () => {
+    const server = new ScriptedServer([
+      sse([eventMessage(1)], "fail"),
+      sse([eventMessage(2), endMessage("game_over")]),
+    ]);
+    const tickets = ["lkt_1", "lkt_2"];
+    const game = lorekeeper(server).game("g1");
+    const ticket = async () => tickets.shift() ?? "";
+    assert.deepEqual(versions(await collect(game.follow({ ticket }))), [1, 2]);
+    const asked = server.seen.map((r) => r.url.searchParams.get("ticket"));
+    assert.deepEqual(asked, ["lkt_1", "lkt_2"]);
+    assert.equal(server.seen[1]?.headers.get("Last-Event-ID"), "1");
+  });
+
   it("reconnects at once after the server's time limit, and ends after the game's end", async () => {
     const clock = new FakeClock();
     const server = new ScriptedServer([
