@@ -41,6 +41,17 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
     return tuple(out)
 
 
+@cache
+def _omitted(cls: Any) -> tuple[tuple[str, str], ...]:
+    """(attribute, wire name) of each field marked `omit_none`: left out of the JSON when None,
+    so a field added with that mark leaves the JSON of older values as it was."""
+    return tuple(
+        (f.name, f.metadata.get("json", f.name))
+        for f in dataclasses.fields(cls)
+        if f.init and f.metadata.get("omit_none")
+    )
+
+
 def wire_fields(cls: type) -> tuple[tuple[str, str], ...]:
     """(attribute, name on the wire) of each field of the dataclass `cls` that `to_json`
     writes, in field order."""
@@ -58,7 +69,11 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Hex):
         return [value.col, value.row]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
+        out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
+        for _name, wire in _omitted(type(value)):
+            if out[wire] is None:
+                del out[wire]
+        return out
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if type(value) is dict or isinstance(value, Mapping):
