@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .answer_takeback_command import AnswerTakebackCommand
 from .audit_verdict import AuditVerdict
 from .audit_verdict_checks import AuditVerdictChecks
 from .audit_verdict_verdict import AuditVerdictVerdict
@@ -115,6 +116,7 @@ from .react_command import ReactCommand
 from .react_command_card import ReactCommandCard
 from .readyz_response_200 import ReadyzResponse200
 from .redeliver_webhook_response_202 import RedeliverWebhookResponse202
+from .request_takeback_command import RequestTakebackCommand
 from .resign_command import ResignCommand
 from .rotate_key_response_201 import RotateKeyResponse201
 from .scenario_document import ScenarioDocument
@@ -160,6 +162,7 @@ from .webhook_delivery import WebhookDelivery
 from .winner_type_1 import WinnerType1
 
 __all__ = (
+    "AnswerTakebackCommand",
     "AuditVerdict",
     "AuditVerdictChecks",
     "AuditVerdictVerdict",
@@ -275,6 +278,7 @@ __all__ = (
     "ReactCommandCard",
     "ReadyzResponse200",
     "RedeliverWebhookResponse202",
+    "RequestTakebackCommand",
     "ResignCommand",
     "RotateKeyResponse201",
     "ScenarioDocument",
