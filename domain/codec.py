@@ -38,18 +38,15 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
             f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         )
         out.append((f.name, f.metadata.get("json", f.name), hints[f.name], has_default))
+        if f.metadata.get("omit_none"):
+            _OMITTED.setdefault(cls, []).append(f.metadata.get("json", f.name))
     return tuple(out)
 
 
-@cache
-def _omitted(cls: Any) -> tuple[tuple[str, str], ...]:
-    """(attribute, wire name) of each field marked `omit_none`: left out of the JSON when None,
-    so a field added with that mark leaves the JSON of older values as it was."""
-    return tuple(
-        (f.name, f.metadata.get("json", f.name))
-        for f in dataclasses.fields(cls)
-        if f.init and f.metadata.get("omit_none")
-    )
+# The wire names of the fields marked `omit_none`, by class (filled in by `_fields`): left
+# out of the JSON when None, so a field added with that mark leaves older values' JSON as it
+# was. A plain dict: `to_json` asks it for every dataclass it writes.
+_OMITTED: dict[type, list[str]] = {}
 
 
 def wire_fields(cls: type) -> tuple[tuple[str, str], ...]:
@@ -69,10 +66,12 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Hex):
         return [value.col, value.row]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
-        for _name, wire in _omitted(type(value)):
-            if out[wire] is None:
-                del out[wire]
+        kind = type(value)
+        out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(kind)}
+        if kind in _OMITTED:
+            for wire in _OMITTED[kind]:
+                if out[wire] is None:
+                    del out[wire]
         return out
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
