@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 
 from lorekeeper.audit.verify import verify_lines
 from tests.api.helpers import Game, create, problem
+from tests.audit.tamper import parsed, rechained, verify_records
 from tests.service.games import duel
 
 REQUEST = {"type": "request_takeback"}
@@ -118,3 +119,8 @@ def test_a_game_with_takebacks_exports_and_verifies(client: FlaskClient):  # TKB
     assert verdict.verdict == "verified", verdict.report()
     kinds = "".join(lines)
     assert all(k in kinds for k in ("TakebackRequested", "TakenBack", "TakebackDeclined"))
+    records = parsed(lines)  # a forger moves the takeback and rehashes the chain after it
+    taken = next(r for r in records if r.get("type") == "TakenBack")
+    taken["payload"]["to_version"] += 1
+    forged = verify_records(rechained(records))
+    assert (forged.verdict, forged.first_bad_event) == ("failed", taken["version"])
