@@ -44,12 +44,14 @@ def test_an_accepted_takeback_puts_the_move_back(client: FlaskClient):  # TKB-2,
     assert [e["type"] for e in asked["events"]] == ["TakebackRequested"]
     to_version = asked["events"][0]["payload"]["to_version"]
     assert ACCEPT in actions(game, 1) and DECLINE in actions(game, 1)
+    assert game.get(seat=1).get_json()["takebacks"] == {"request": 0}
     taken = game.ok(1, ACCEPT)
     event = taken["events"][0]
     assert event["type"] == "TakenBack"
     assert event["payload"] == {"seat": 0, "to_version": to_version, "by": 1}
     assert bf0(game) == [0, 0]
     state = game.get(seat=0).get_json()
+    assert state["takebacks"] == {"request": None}
     then = game.get(f"/state?version={to_version}", seat=0).get_json()
     assert state["phase"] == then["phase"] == "order"
     assert state["units"] == then["units"]
@@ -95,6 +97,7 @@ def test_takebacks_are_off_unless_the_creator_turns_them_on(client: FlaskClient)
     assert all("takeback" not in a["type"] for a in actions(game, 0))
     first = game.get("/events?limit=1").get_json()["events"][0]
     assert "takebacks" not in first["payload"]
+    assert "takebacks" not in game.get(seat=0).get_json()  # only games with takebacks show it
     response = client.post("/games", json={"scenario": duel(), "options": {"takebacks": 1}})
     problem(response, 422, "invalid_body")
 

@@ -12,6 +12,7 @@ from .board_view_engagements_item import BoardViewEngagementsItem
 from .board_view_phase import BoardViewPhase
 from .board_view_sites_item import BoardViewSitesItem
 from .board_view_sites_item_kind import BoardViewSitesItemKind
+from .board_view_takebacks import BoardViewTakebacks
 from .board_view_terrain_item import BoardViewTerrainItem
 from .board_view_turn_state import BoardViewTurnState
 from .choose_retreat_command import ChooseRetreatCommand
@@ -174,6 +175,7 @@ __all__ = (
     "BoardViewPhase",
     "BoardViewSitesItem",
     "BoardViewSitesItemKind",
+    "BoardViewTakebacks",
     "BoardViewTerrainItem",
     "BoardViewTurnState",
     "ChooseRetreatCommand",
