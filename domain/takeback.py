@@ -88,7 +88,7 @@ def follow(takebacks: Takebacks, before: GameState, event: Event) -> Takebacks:
     kind = type(event)
     if kind in TAKEABLE:
         if takebacks.checkpoint is not None:  # the seat plays on: an open request lapses
-            return Takebacks(takebacks.checkpoint, takebacks.since + 1)
+            return replace(takebacks, since=takebacks.since + 1, asked=False, request=None)
         if kind in STARTERS:
             return Takebacks(_checkpoint(before), 1)
         return takebacks
