@@ -104,6 +104,10 @@ class AutoPassSchema(CommandSchema):
     enabled = StrictBoolean(required=True)
 
 
+class AnswerTakebackSchema(CommandSchema):
+    accept = StrictBoolean(required=True)  # TKB-3
+
+
 class TradeSchema(CommandSchema):
     unit = unit_id(required=True)
     blood = fields.Integer(strict=True, required=True, validate=validate.Range(1, 10_000))
@@ -143,6 +147,8 @@ COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "end_turn": CommandSchema,
     "resign": CommandSchema,
     "client_seed": ClientSeedSchema,
+    "request_takeback": CommandSchema,
+    "answer_takeback": AnswerTakebackSchema,
 }
 
 

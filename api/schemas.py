@@ -99,6 +99,7 @@ class ClockSchema(Schema):
 class GameOptionsSchema(Schema):
     seed = SeedField()
     auto_decisions = StrictBoolean()
+    takebacks = StrictBoolean()  # TKB-1: a seat may ask to take back its commands
     dice = fields.Nested(DiceOptionsSchema)
     clock = fields.Nested(ClockSchema)
     # Mixed into every die of the server's committed seed (docs/audit.md): not with a chosen

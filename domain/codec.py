@@ -38,7 +38,15 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
             f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         )
         out.append((f.name, f.metadata.get("json", f.name), hints[f.name], has_default))
+        if f.metadata.get("omit_none"):
+            _OMITTED.setdefault(cls, []).append(f.metadata.get("json", f.name))
     return tuple(out)
+
+
+# The wire names of the fields marked `omit_none`, by class (filled in by `_fields`): left
+# out of the JSON when None, so a field added with that mark leaves older values' JSON as it
+# was. A plain dict: `to_json` asks it for every dataclass it writes.
+_OMITTED: dict[type, list[str]] = {}
 
 
 def wire_fields(cls: type) -> tuple[tuple[str, str], ...]:
@@ -58,7 +66,13 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Hex):
         return [value.col, value.row]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
+        kind = type(value)
+        out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(kind)}
+        if kind in _OMITTED:
+            for wire in _OMITTED[kind]:
+                if out[wire] is None:
+                    del out[wire]
+        return out
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if type(value) is dict or isinstance(value, Mapping):

@@ -35,6 +35,8 @@ from domain.seeds import (
 )
 from domain.sites import handle_trade
 from domain.state import GameState
+from domain.takeback import COMMANDS as TAKEBACK_COMMANDS
+from domain.takeback import decide_takeback
 from domain.turn import end_eliminated_turn, handle_end_turn, handle_resign, start_turn
 from domain.tx import GameOver, Tx
 
@@ -56,16 +58,20 @@ def new_game(
     auto_decisions: bool = False,
     start: bool = True,
     edition: int = CURRENT,
+    takebacks: bool = False,
 ) -> list[ev.Event]:
     """The events that create a game under `edition` of the rules (the current one unless
     a first-edition game is re-created, as an audit does): validated scenario, then the
     first turn. With `start` False, GameCreated alone: the game waits for its seats and
-    `start_game` (R-TRN-1)."""
+    `start_game` (R-TRN-1). `takebacks`: a seat may ask to take back its commands (TKB-1)."""
     if edition not in EDITIONS:
         raise ValueError(f"no edition {edition!r} of the rules; editions: {list(EDITIONS)}")
     validate_scenario(scenario, edition)
     created = ev.GameCreated(
-        scenario=dict(scenario), auto_decisions=auto_decisions, rules_edition=edition
+        scenario=dict(scenario),
+        auto_decisions=auto_decisions,
+        rules_edition=edition,
+        takebacks=takebacks,
     )
     if not start:
         return [created]
@@ -141,6 +147,9 @@ def decide_and_fold(
             "taken (and, in a seed step, its seats gave their seeds or its deadline passed: "
             "SEED-2)", "not_started",
         )  # fmt: skip
+    if isinstance(command, TAKEBACK_COMMANDS):  # TKB-2, TKB-3: asked and answered off-turn
+        events = decide_takeback(state, command, seat)
+        return events, fold(state, events)
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
         check_turn(state, command, seat)
     tx = Tx(state, dice)

@@ -125,6 +125,9 @@ class GameCreated(Event):
     # {"kind": "per_turn", "turn_s": 60, "decision_s": 30, "policy": "auto"} …
     # Absent from a game without a clock (and from every game created before clocks).
     clock: dict[str, Any] | None = None
+    # Whether a seat may ask to take back its commands (TKB-1, domain/takeback.py). Absent
+    # (False) from the games created without takebacks.
+    takebacks: bool = False
 
     def payload(self) -> dict[str, Any]:
         data = Event.payload(self)  # (slotted dataclasses break a bare super())
@@ -134,6 +137,8 @@ class GameCreated(Event):
             del data["commitments"]  # written as games before commitments were
         if self.clock is None:
             del data["clock"]  # written as games without a clock always were
+        if not self.takebacks:
+            del data["takebacks"]  # written as games without takebacks always were
         return data
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from domain import events as ev
-from domain import evolve_board, evolve_game
+from domain import evolve_board, evolve_game, takeback
 from domain.scenario import validate_scenario
 from domain.state import (
     GameState,
+    Takebacks,
     replace,
 )
 
 # Every event but GameCreated, by its type: the state it leads to (never checked, never rolled).
-_HANDLERS = {**evolve_game.HANDLERS, **evolve_board.HANDLERS}
+_HANDLERS = {**evolve_game.HANDLERS, **evolve_board.HANDLERS, **takeback.HANDLERS}
 
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
@@ -30,16 +31,19 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
                        seed_deadline_ms=step.get("deadline_ms"),
                        seed_step_length_ms=on_fill,
                        seed_commitments=(None,) * len(start.players),
-                       reveal_deadline_ms=step.get("reveal_deadline_ms"))  # fmt: skip
+                       reveal_deadline_ms=step.get("reveal_deadline_ms"),
+                       takebacks=Takebacks() if event.takebacks else None)  # fmt: skip
     if state is None:
         raise ValueError(f"a game starts with GameCreated, not {event.type}")
-    after = _HANDLERS[type(event)](state, event)
+    after: GameState = _HANDLERS[type(event)](state, event)
     if after is state:  # a fact that changes nothing but the version
-        return replace(state, version=state.version + 1)
+        after = replace(state)
     # A handler's new state is made by this call and held by nothing else yet: its version is
     # set before it is given out, like a field of domain.state.replace's copy, rather than
     # copied once more with every field of the game (a second copy was a third of a fold).
     object.__setattr__(after, "version", state.version + 1)
+    if state.takebacks is not None:  # TKB-2: the stretch a takeback may undo
+        object.__setattr__(after, "takebacks", takeback.follow(state.takebacks, state, event))
     return after
 
 

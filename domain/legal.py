@@ -36,6 +36,7 @@ from domain.orders import check_order
 from domain.retreat import retreat_options, sorted_options, with_glory
 from domain.sites import check_trade
 from domain.state import GameState, Unit
+from domain.takeback import takeback_actions
 from domain.turn import end_turn_problem
 
 
@@ -46,7 +47,7 @@ def legal_actions(state: GameState, seat: int) -> list[cmd.Command]:
     for candidate in _iter_candidates(state, seat):
         if _allowed(state, seat, candidate):
             out.append(candidate)
-    return out
+    return out + takeback_actions(state, seat)  # TKB-2, TKB-3
 
 
 def legal_listing(state: GameState, seat: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from domain import events as ev
+from domain import takeback as tkb
 from domain.evolve import evolve
 from domain.hexes import Hex
 from domain.state import Decision, GameState
@@ -319,4 +320,12 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
     ev.RiderPassedPortal: lambda s, e: f"the rider of {unit_name(s, e.unit)} passes the portal",
     ev.RiderDelivered: lambda s, e: f"{unit_name(s, e.unit)} delivers its rider at {e.hex!r}",
     ev.BreathPhaseOpened: lambda s, e: f"breath phase opens: targets {_and(list(e.targets))}",
+    tkb.TakebackRequested: lambda s, e: (
+        f"{seat_name(s, e.seat)} asks to take back its commands since version {e.to_version}"
+    ),
+    tkb.TakebackDeclined: lambda s, e: f"{seat_name(s, e.by)} declines the takeback",
+    tkb.TakenBack: lambda s, e: (
+        f"{seat_name(s, e.by)} accepts the takeback: the game is back as it stood at version "
+        f"{e.to_version}"
+    ),
 }

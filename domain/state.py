@@ -178,6 +178,31 @@ class TurnState:
 
 
 @dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """What a stretch of takeable commands can change, as it stood when the stretch began
+    (TKB-2, domain/takeback.py): an accepted takeback puts these back."""
+
+    version: int
+    players: tuple[Player, ...]
+    units: Mapping[str, Unit]
+    lore_pool: int
+    phase: Phase
+    pending: Decision | None
+    engagements: tuple[Engagement, ...]
+    turn_state: TurnState
+
+
+@dataclass(frozen=True, slots=True)
+class Takebacks:
+    """Where a game with takebacks stands (TKB-1..6, domain/takeback.py)."""
+
+    checkpoint: Checkpoint | None = None  # None: information came out since the last command
+    since: int = 0  # takeable events since the checkpoint
+    asked: bool = False  # the active seat asked since its last command (TKB-5)
+    request: int | None = None  # the seat whose request waits for an answer (TKB-3)
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     scenario: str
     width: int
@@ -221,6 +246,9 @@ class GameState:
     seed_commitments: tuple[str | None, ...] = ()
     commits_closed: bool = False
     reveal_deadline_ms: int | None = None
+    # TKB-1: None unless the creator turned takebacks on (GameCreated.takebacks); left out of
+    # the state's JSON when None, so games without takebacks keep their bytes.
+    takebacks: Takebacks | None = field(default=None, metadata={"omit_none": True})
 
     def terrain_at(self, h: Hex) -> Terrain:
         return TERRAIN[self.terrain.get(h, "plain")]

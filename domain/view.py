@@ -23,7 +23,7 @@ def board_view(
     """The view for `viewer` (a seat, None for a tokenless reader, ALL_SEATS for storage);
     with `parts`, its terrain and units shared with the views rendered before (ViewParts)."""
     unit = _unit if parts is None else parts.unit
-    return {
+    view = {
         "version": state.version,
         "scenario": state.scenario,
         "turn": state.turn,
@@ -57,6 +57,9 @@ def board_view(
             "breath_paid": sorted(state.turn_state.breath_paid),
         },
     }
+    if state.takebacks is not None:  # TKB-3: only games with takebacks show it
+        view["takebacks"] = {"request": state.takebacks.request}
+    return view
 
 
 class ViewParts:

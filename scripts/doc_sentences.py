@@ -35,6 +35,7 @@ CHECKED = (
     "docs/play/index.md",
     "docs/play/turn.md",
     "docs/play/dragons.md",
+    "docs/play/takebacks.md",
     "docs/client/quickstart.md",
     "docs/client/reference.md",
     "docs/client/players.md",

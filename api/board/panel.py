@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from api.board.story import Story
+from api.board.story import Story, Takeback
 from api.board.svg_kit import INK, MARGIN, attrs, circle, esc, num, owner_colours, text
 
 TEXT_WIDTH = 0.6  # a DejaVu Sans character's mean width, in font sizes (for fitting text)
@@ -46,6 +46,8 @@ def status(view: Mapping[str, Any], story: Story | None = None) -> dict[str, Any
     pending = view.get("pending")
     if pending and not over:
         notes.append(_pending_line(pending, names))
+    if story.takeback is not None:
+        notes.append(_takeback_line(story.takeback, names))
     if story.ordered and not over:
         notes.append("Ordered this turn: " + ", ".join(story.ordered))
     seats = [
@@ -61,6 +63,18 @@ def status(view: Mapping[str, Any], story: Story | None = None) -> dict[str, Any
         "facts": f"version {view.get('version')} · lore pool {view.get('lore_pool')}",
         "seats": seats,
     }
+
+
+def _takeback_line(takeback: Takeback, names: list[str]) -> str:
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
+
+    asker, by = name(takeback.seat), name(takeback.by)
+    if takeback.kind == "asked":
+        return f"{asker} asks to take back its commands since version {takeback.to_version}"
+    if takeback.kind == "accepted":
+        return f"Taken back: {by} accepted; the board is as at version {takeback.to_version}"
+    return f"{by} declined {asker}'s takeback"
 
 
 def _seat(

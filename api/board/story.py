@@ -12,6 +12,8 @@
   going on without it, or never, when it ended the game), the picture shows the position
   before the resignation, the resigned seat's pieces faded, and says who resigned, instead of
   a board from which that seat's pieces have vanished (R-WIN-4).
+- A takeback (TKB-3, TKB-4): the request, the answer, and after an accepted one the board as
+  the fold restored it, with the marks of moves taken back gone.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any, TypeVar
 
 from domain import Event, GameState, evolve
 from domain import events as ev
+from domain.takeback import TakebackDeclined, TakebackRequested, TakenBack
 from domain.view import board_view
 from lorekeeper.budget import spending
 
@@ -57,6 +60,16 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class Takeback:
+    """A takeback at the moment: `asked`, `accepted` or `declined` (TKB-3, TKB-4)."""
+
+    kind: str
+    seat: int  # the seat that asked
+    to_version: int | None  # the version the game goes back to (None: declined)
+    by: int | None = None  # the seat that answered
+
+
+@dataclass(frozen=True)
 class Story:
     """The marks of a moment: see the module's docstring."""
 
@@ -65,6 +78,7 @@ class Story:
     resigned: tuple[int, ...] = ()
     ordered: tuple[str, ...] = ()
     moment: int = 0  # the version of the event the picture is about
+    takeback: Takeback | None = None
 
 
 def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
@@ -74,8 +88,13 @@ def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
     battle: Battle | None = None
     before_resignation: GameState | None = None
     resigned: list[int] = []
+    marks: list[tuple[Move | None, Battle | None]] = []  # after each version
+    takeback: Takeback | None = None
     for version, event in enumerate(spending(events), 1):  # the read's budget
-        if event.type == "TurnStarted":
+        takeback = _takeback(event)
+        if isinstance(event, TakenBack) and 0 < event.to_version <= len(marks):
+            move, battle = marks[event.to_version - 1]  # the marks of moves taken back go
+        elif event.type == "TurnStarted":
             move, battle = None, None
         elif isinstance(event, ev.UnitMoved | ev.DragonFlew | ev.UnitRetreated) and state:
             move = _move(state, event, version) or move
@@ -88,6 +107,7 @@ def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
         elif event.type not in RESIGNATION:
             before_resignation, resigned = None, []
         state = evolve(state, event)
+        marks.append((move, battle))
     if state is None:
         raise ValueError("no events")
     view = board_view(state, None)
@@ -101,8 +121,19 @@ def read_story(events: Sequence[Event]) -> tuple[dict[str, Any], Story]:
         resigned=tuple(resigned),
         ordered=tuple(view["turn_state"]["ordered"]),
         moment=moment,
+        takeback=takeback,
     )
     return view, story
+
+
+def _takeback(event: Event) -> Takeback | None:
+    if isinstance(event, TakebackRequested):
+        return Takeback("asked", event.seat, event.to_version)
+    if isinstance(event, TakenBack):
+        return Takeback("accepted", event.seat, event.to_version, event.by)
+    if isinstance(event, TakebackDeclined):
+        return Takeback("declined", event.seat, None, event.by)
+    return None
 
 
 def moment_of(events: Sequence[Event]) -> int:

@@ -195,6 +195,7 @@ def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Eve
         auto_decisions=created.auto_decisions,
         start=started,
         edition=created.rules_edition,
+        takebacks=created.takebacks,  # TKB-1: re-created as chosen, so re-decided the same
     )
     fresh = events[0]
     assert isinstance(fresh, GameCreated)

@@ -163,7 +163,8 @@ def first_events(
     time control; without `start`, GameCreated alone (the game waits for its seats:
     docs/players.md)."""
     auto = bool(options.get("auto_decisions", False))
-    events = domain.new_game(doc, auto_decisions=auto, start=start)
+    takebacks = bool(options.get("takebacks", False))  # TKB-1: off unless the creator asks
+    events = domain.new_game(doc, auto_decisions=auto, start=start, takebacks=takebacks)
     events[0] = _with_secrets(events[0], game, checked_clock(options))
     return events
 

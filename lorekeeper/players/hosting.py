@@ -265,7 +265,7 @@ _ONLY_BOTS = "waits for seats held by players; bots give no seed"
 
 
 # What a rematch repeats of its game's options (Table.options): not the dice seed.
-_REPEATED = ("auto_decisions", "clock", "seed_step", "seed_step_s")
+_REPEATED = ("auto_decisions", "clock", "seed_step", "seed_step_s", "takebacks")
 
 
 def _seed_step_refused(option: str, problem: str) -> Refused:

@@ -10,7 +10,7 @@ notification is the start of a
 |---|---|---|
 | `game_started` | the game has begun, the player holds a seat | `started` |
 | `your_turn` | turn T waits on the player's seat (the active one) | `turn:<T>:<seat>[:breath]` |
-| `decision_requested` | a decision of the player's seat is pending | `decision:<T>:<seat>:…` |
+| `decision_requested` | a decision (or a takeback answer) of the seat | `decision:<T>:<seat>:…` |
 | `game_over` | the game is over, the player held a seat | `over` |
 | `invitation_received` | an open game has a seat reserved for the player | `invited:<seat>` |
 | `invitation_declined` | a seat of the player's open game was declined | `declined:<seat>:<who>` |
@@ -99,6 +99,7 @@ def facts_of(game: Game, table: Table | None) -> Facts:
         fact = f"decision:{state.turn}:{pending.seat}:{pending.kind}:{pending.unit}"
         facts[holder].append(_note(holder, game, fact, "decision_requested", seat=pending.seat,
                                    decision=pending.kind, unit=pending.unit))  # fmt: skip
+    _takeback_asked(game, seated, facts)
     return facts
 
 
@@ -114,6 +115,19 @@ def _turn_stretch(game: Game) -> str | None:
     fact = f"turn:{state.turn}:{state.active}"
     breathed = state.phase == "combat" and bool(state.turn_state.breath_marks)
     return f"{fact}:breath" if breathed else fact
+
+
+def _takeback_asked(game: Game, seated: dict[int, str], facts: Facts) -> None:
+    """TKB-3: the other seat is asked to answer an open takeback request."""
+    state = game.state
+    asked = state.takebacks.request if state.takebacks is not None else None
+    if asked is None:
+        return
+    for seat, player_id in seated.items():
+        if seat != asked and not state.player(seat).eliminated:
+            fact = f"decision:{state.turn}:{seat}:takeback:{game.version}"
+            facts[player_id].append(_note(player_id, game, fact, "decision_requested",
+                                          seat=seat, decision="takeback"))  # fmt: skip
 
 
 def _declined(game: Game, table: Table, facts: Facts) -> None:

@@ -40,6 +40,8 @@ BODIES: dict[str, dict[str, Any]] = {
     "end_turn": {"type": "end_turn"},
     "resign": {"type": "resign"},
     "client_seed": {"type": "client_seed", "seed": "mine"},  # SEED-1
+    "request_takeback": {"type": "request_takeback"},  # TKB-2
+    "answer_takeback": {"type": "answer_takeback", "accept": True},  # TKB-3
 }
 
 

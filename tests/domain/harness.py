@@ -69,13 +69,14 @@ class Game:
         sites: Mapping[tuple[int, int], Mapping[str, Any]] | None = None,
         auto_decisions: bool = False,
         edition: int = CURRENT,
+        takebacks: bool = False,
         **scenario: Any,
     ) -> None:
         self.doc = scenario_from_text(board, **scenario)
         for site in self.doc["sites"]:
             site.update((sites or {}).get(tuple(site["hex"]), {}))
         self.events: list[ev.Event] = new_game(
-            self.doc, auto_decisions=auto_decisions, edition=edition
+            self.doc, auto_decisions=auto_decisions, edition=edition, takebacks=takebacks
         )
         self.state: GameState = replay(self.events)
         self._faces: list[str] = list(dice)

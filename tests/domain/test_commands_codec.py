@@ -27,6 +27,8 @@ BODIES: dict[str, dict[str, Any]] = {
     "resign": {},
     "resolve_breath": {},
     "client_seed": {"seed": "mine"},
+    "request_takeback": {},
+    "answer_takeback": {"accept": False},
 }
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from adapters.memory.push import InMemoryNotificationLog
 from adapters.memory.tables import InMemoryTableStore
 from domain import fold, new_game
-from domain.state import Decision
+from domain.state import Decision, Takebacks
 from lorekeeper.clocks.timekeeper import TimeRunningOut
 from lorekeeper.games.game import Game
 from lorekeeper.players.tables import Seat, Table
@@ -61,6 +61,14 @@ def test_a_pending_decision_is_asked_of_its_seat() -> None:
     decision = [n for key, n in bob.items() if key.startswith("decision:")]
     assert len(decision) == 1 and decision[0].type == "decision_requested"
     assert decision[0].body["decision"] == "retreat" and decision[0].body["unit"] == "rf1"
+
+
+def test_a_takeback_request_is_a_decision_asked_of_the_other_seat() -> None:  # TKB-3
+    asked = game(active=0, takebacks=Takebacks(request=0))
+    facts = facts_of(asked, table(*SEATED))
+    decision = [n for key, n in facts[BOB] if key.startswith("decision:")]
+    assert [n.body["decision"] for n in decision] == ["takeback"]
+    assert not [key for key, _ in facts[ANN] if key.startswith("decision:")]
 
 
 def test_a_game_over_tells_everyone_seated_and_no_more_turns() -> None:

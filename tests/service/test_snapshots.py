@@ -15,6 +15,8 @@ from adapters.memory.jobs import InMemoryJobQueue
 from adapters.memory.projections import InMemoryProjectionStore
 from adapters.memory.snapshots import InMemorySnapshotStore
 from adapters.redis.snapshots import RedisSnapshotStore
+from domain import legal_actions
+from domain.commands import OrderUnits
 from domain.view import ALL_SEATS, board_view
 from lorekeeper.errors import VersionNotFound
 from lorekeeper.games.game import Game
@@ -221,3 +223,15 @@ def test_a_version_past_the_end_is_refused_without_a_full_read(
         log_of(backend, snapshots, counted).load(game_id, last + 5)
     assert refused.value.current_version == last
     assert counted.read_count <= EVERY + 1
+
+
+def test_a_snapshot_in_a_takeback_stretch_round_trips() -> None:  # TKB-4
+    service = memory_service()
+    game_id = service.create_game(skirmish(turns=2), {"takebacks": True}).game_id
+    listed = legal_actions(service.log.load(game_id).state, 0)
+    order = next(c for c in listed if isinstance(c, OrderUnits) and c.breath)  # lore paid
+    service.handle_command(game_id, 0, order.to_json())
+    game = service.log.load(game_id)
+    assert game.state.takebacks is not None and game.state.takebacks.checkpoint is not None
+    snapshot = Snapshot(game.version, game.state, game.head_hash, game.head_time_ms, game.clock)
+    assert decode(encode(snapshot)) == snapshot

@@ -18,6 +18,7 @@ from domain import Event, GameState, new_game, replay
 from domain.catalogue import UNIT_KINDS
 from domain.scenarios import get_scenario, scenario_names
 from domain.view import board_view
+from tests.domain.harness import Game
 from tests.viewer.games import (
     blocked_retreat_game,
     bot_game,
@@ -392,3 +393,22 @@ def test_a_site_the_scenario_marks_has_a_red_border_too() -> None:  # R-BRD-4, r
     }
     villages = {f"{s['hex'][0]},{s['hex'][1]}" for s in doc["sites"] if s["kind"] == "village"}
     assert borders == villages | {f"{marked['hex'][0]},{marked['hex'][1]}"}
+
+
+def test_a_takeback_is_shown_asked_answered_and_undone() -> None:  # TKB-3, TKB-4
+    game = Game(". bf0 rf1 .\n . . . .", takebacks=True)
+    game.order(0, "bf0")
+    game.move(0, "bf0", (1, 1))
+    game.send(0, "request_takeback")
+    asked = json.loads(picture(game.events, len(game.events)).find("svg:metadata", NS).text or "")  # type: ignore[union-attr]
+    assert "south asks to take back its commands since version 2" in asked["notes"]
+    assert picture(game.events, len(game.events)).find(".//*[@class='last-move']", NS) is not None
+    game.send(1, "answer_takeback", accept=True)
+    svg = picture(game.events, len(game.events))
+    status = json.loads(svg.find("svg:metadata", NS).text or "")  # type: ignore[union-attr]
+    assert "Taken back: north accepted; the board is as at version 2" in status["notes"]
+    assert svg.find(".//*[@class='last-move']", NS) is None  # the move was taken back
+    _, story = read_story(game.events)
+    assert story.last_move is None and story.takeback is not None
+    assert story.takeback.kind == "accepted"
+    assert units_drawn(svg)["bf0"] == units_drawn(picture(game.events, 2))["bf0"]

@@ -134,6 +134,10 @@ export function describe(command: Command): string {
       return "End turn";
     case "resign":
       return "Resign";
+    case "request_takeback":
+      return "Ask to take back your moves";
+    case "answer_takeback":
+      return command.accept ? "Accept the takeback" : "Decline the takeback";
     default:
       return command.type.replace(/_/g, " ");
   }

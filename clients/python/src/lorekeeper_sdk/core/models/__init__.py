@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .answer_takeback_command import AnswerTakebackCommand
 from .audit_verdict import AuditVerdict
 from .audit_verdict_checks import AuditVerdictChecks
 from .auto_pass_command import AutoPassCommand
@@ -8,6 +9,7 @@ from .battle_command import BattleCommand
 from .board_view import BoardView
 from .board_view_engagements_item import BoardViewEngagementsItem
 from .board_view_sites_item import BoardViewSitesItem
+from .board_view_takebacks import BoardViewTakebacks
 from .board_view_terrain_item import BoardViewTerrainItem
 from .board_view_turn_state import BoardViewTurnState
 from .choose_retreat_command import ChooseRetreatCommand
@@ -106,6 +108,7 @@ from .react_command import ReactCommand
 from .react_command_card import ReactCommandCard
 from .readyz_response_200 import ReadyzResponse200
 from .redeliver_webhook_response_202 import RedeliverWebhookResponse202
+from .request_takeback_command import RequestTakebackCommand
 from .resign_command import ResignCommand
 from .rotate_key_response_201 import RotateKeyResponse201
 from .scenario_document import ScenarioDocument
@@ -148,6 +151,7 @@ from .webhook_delivery import WebhookDelivery
 from .winner_type_1 import WinnerType1
 
 __all__ = (
+    "AnswerTakebackCommand",
     "AuditVerdict",
     "AuditVerdictChecks",
     "AutoPassCommand",
@@ -156,6 +160,7 @@ __all__ = (
     "BoardView",
     "BoardViewEngagementsItem",
     "BoardViewSitesItem",
+    "BoardViewTakebacks",
     "BoardViewTerrainItem",
     "BoardViewTurnState",
     "ChooseRetreatCommand",
@@ -254,6 +259,7 @@ __all__ = (
     "ReactCommandCard",
     "ReadyzResponse200",
     "RedeliverWebhookResponse202",
+    "RequestTakebackCommand",
     "ResignCommand",
     "RotateKeyResponse201",
     "ScenarioDocument",

@@ -7,10 +7,12 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.winner_type_1 import WinnerType1
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.board_view_engagements_item import BoardViewEngagementsItem
     from ..models.board_view_sites_item import BoardViewSitesItem
+    from ..models.board_view_takebacks import BoardViewTakebacks
     from ..models.board_view_terrain_item import BoardViewTerrainItem
     from ..models.board_view_turn_state import BoardViewTurnState
     from ..models.clocks import Clocks
@@ -46,6 +48,9 @@ class BoardView:
         pending (None | Pending): Who owes which decision (R-TRN-9), or null.
         turn_state (BoardViewTurnState):
         clock (Clocks | None): The clocks; null in a game without a time control.
+        takebacks (BoardViewTakebacks | Unset): Only in a game with takebacks (TKB-1, docs/play/takebacks.md).
+            `request`: the seat
+            whose takeback request waits for the other seat's answer; null when none waits.
     """
 
     version: int
@@ -66,6 +71,7 @@ class BoardView:
     pending: None | Pending
     turn_state: BoardViewTurnState
     clock: Clocks | None
+    takebacks: BoardViewTakebacks | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -135,6 +141,10 @@ class BoardView:
         else:
             clock = self.clock
 
+        takebacks: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.takebacks, Unset):
+            takebacks = self.takebacks.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -159,6 +169,8 @@ class BoardView:
                 "clock": clock,
             }
         )
+        if takebacks is not UNSET:
+            field_dict["takebacks"] = takebacks
 
         return field_dict
 
@@ -166,6 +178,7 @@ class BoardView:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.board_view_engagements_item import BoardViewEngagementsItem
         from ..models.board_view_sites_item import BoardViewSitesItem
+        from ..models.board_view_takebacks import BoardViewTakebacks
         from ..models.board_view_terrain_item import BoardViewTerrainItem
         from ..models.board_view_turn_state import BoardViewTurnState
         from ..models.clocks import Clocks
@@ -274,6 +287,13 @@ class BoardView:
 
         clock = _parse_clock(d.pop("clock"))
 
+        _takebacks = d.pop("takebacks", UNSET)
+        takebacks: BoardViewTakebacks | Unset
+        if isinstance(_takebacks, Unset):
+            takebacks = UNSET
+        else:
+            takebacks = BoardViewTakebacks.from_dict(_takebacks)
+
         board_view = cls(
             version=version,
             head_hash=head_hash,
@@ -293,6 +313,7 @@ class BoardView:
             pending=pending,
             turn_state=turn_state,
             clock=clock,
+            takebacks=takebacks,
         )
 
         board_view.additional_properties = d

@@ -24,6 +24,10 @@ class GameOptions:
     Attributes:
         seed (int | str | Unset): Seeds the dice (anyone who knows it can predict them).
         auto_decisions (bool | Unset): The engine takes every decision (R-TRN-9); for bots and tests.
+        takebacks (bool | Unset): TKB-1 (docs/play/takebacks.md): a seat may ask to take back its commands since
+            information last came out (`request_takeback`); the other seat accepts or
+            declines (`answer_takeback`). Recorded in GameCreated as `takebacks: true`.
+             Default: False.
         client_seeds (list[str] | Unset): Mixed into every die of the server's committed seed (one per seat, or any
             number
             up to 16), published in GameCreated. Not with `seed` or `dice` (422).
@@ -55,6 +59,7 @@ class GameOptions:
 
     seed: int | str | Unset = UNSET
     auto_decisions: bool | Unset = UNSET
+    takebacks: bool | Unset = False
     client_seeds: list[str] | Unset = UNSET
     seed_step: bool | Unset = False
     seed_step_s: int | Unset = UNSET
@@ -79,6 +84,8 @@ class GameOptions:
             seed = self.seed
 
         auto_decisions = self.auto_decisions
+
+        takebacks = self.takebacks
 
         client_seeds: list[str] | Unset = UNSET
         if not isinstance(self.client_seeds, Unset):
@@ -111,6 +118,8 @@ class GameOptions:
             field_dict["seed"] = seed
         if auto_decisions is not UNSET:
             field_dict["auto_decisions"] = auto_decisions
+        if takebacks is not UNSET:
+            field_dict["takebacks"] = takebacks
         if client_seeds is not UNSET:
             field_dict["client_seeds"] = client_seeds
         if seed_step is not UNSET:
@@ -142,6 +151,8 @@ class GameOptions:
         seed = _parse_seed(d.pop("seed", UNSET))
 
         auto_decisions = d.pop("auto_decisions", UNSET)
+
+        takebacks = d.pop("takebacks", UNSET)
 
         client_seeds = cast(list[str], d.pop("client_seeds", UNSET))
 
@@ -202,6 +213,7 @@ class GameOptions:
         game_options = cls(
             seed=seed,
             auto_decisions=auto_decisions,
+            takebacks=takebacks,
             client_seeds=client_seeds,
             seed_step=seed_step,
             seed_step_s=seed_step_s,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.answer_takeback_command import AnswerTakebackCommand
     from ..models.auto_pass_command import AutoPassCommand
     from ..models.battle_back_command import BattleBackCommand
     from ..models.battle_command import BattleCommand
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from ..models.order_options import OrderOptions
     from ..models.pass_command import PassCommand
     from ..models.react_command import ReactCommand
+    from ..models.request_takeback_command import RequestTakebackCommand
     from ..models.resign_command import ResignCommand
     from ..models.trade_command import TradeCommand
 
@@ -36,9 +38,9 @@ class GetLegalActionsResponse200:
         seat (int):
         version (int):
         head_hash (str): The `hash` of the event at the reply's version (the chain's head then).
-        actions (list[AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand | ClientSeedCommand |
-            EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
-            ResignCommand | TradeCommand]):
+        actions (list[AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand
+            | ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand | OrderCommand |
+            PassCommand | ReactCommand | RequestTakebackCommand | ResignCommand | TradeCommand]):
         order (OrderOptions | Unset): Present in the order phase, for the seat to act (R-TRN-4): the listed single-unit
             `order` actions may be merged into one (their `units`, `breath`, `roost` and
             `remove_tokens` joined, each unit once, fewer tokens removed if wished) with at most
@@ -50,7 +52,8 @@ class GetLegalActionsResponse200:
     version: int
     head_hash: str
     actions: list[
-        AutoPassCommand
+        AnswerTakebackCommand
+        | AutoPassCommand
         | BattleBackCommand
         | BattleCommand
         | ChooseRetreatCommand
@@ -62,6 +65,7 @@ class GetLegalActionsResponse200:
         | OrderCommand
         | PassCommand
         | ReactCommand
+        | RequestTakebackCommand
         | ResignCommand
         | TradeCommand
     ]
@@ -73,6 +77,7 @@ class GetLegalActionsResponse200:
         from ..models.battle_back_command import BattleBackCommand
         from ..models.battle_command import BattleCommand
         from ..models.choose_retreat_command import ChooseRetreatCommand
+        from ..models.client_seed_command import ClientSeedCommand
         from ..models.end_movement_command import EndMovementCommand
         from ..models.end_turn_command import EndTurnCommand
         from ..models.fly_command import FlyCommand
@@ -80,6 +85,7 @@ class GetLegalActionsResponse200:
         from ..models.order_command import OrderCommand
         from ..models.pass_command import PassCommand
         from ..models.react_command import ReactCommand
+        from ..models.request_takeback_command import RequestTakebackCommand
         from ..models.resign_command import ResignCommand
         from ..models.trade_command import TradeCommand
 
@@ -106,6 +112,8 @@ class GetLegalActionsResponse200:
                 or isinstance(actions_item_data, TradeCommand)
                 or isinstance(actions_item_data, EndTurnCommand)
                 or isinstance(actions_item_data, ResignCommand)
+                or isinstance(actions_item_data, ClientSeedCommand)
+                or isinstance(actions_item_data, RequestTakebackCommand)
             ):
                 actions_item = actions_item_data.to_dict()
             else:
@@ -134,6 +142,7 @@ class GetLegalActionsResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.answer_takeback_command import AnswerTakebackCommand
         from ..models.auto_pass_command import AutoPassCommand
         from ..models.battle_back_command import BattleBackCommand
         from ..models.battle_command import BattleCommand
@@ -147,6 +156,7 @@ class GetLegalActionsResponse200:
         from ..models.order_options import OrderOptions
         from ..models.pass_command import PassCommand
         from ..models.react_command import ReactCommand
+        from ..models.request_takeback_command import RequestTakebackCommand
         from ..models.resign_command import ResignCommand
         from ..models.trade_command import TradeCommand
 
@@ -164,7 +174,8 @@ class GetLegalActionsResponse200:
             def _parse_actions_item(
                 data: object,
             ) -> (
-                AutoPassCommand
+                AnswerTakebackCommand
+                | AutoPassCommand
                 | BattleBackCommand
                 | BattleCommand
                 | ChooseRetreatCommand
@@ -176,6 +187,7 @@ class GetLegalActionsResponse200:
                 | OrderCommand
                 | PassCommand
                 | ReactCommand
+                | RequestTakebackCommand
                 | ResignCommand
                 | TradeCommand
             ):
@@ -287,11 +299,33 @@ class GetLegalActionsResponse200:
                     return componentsschemas_command_type_12
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_command_type_13 = ClientSeedCommand.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_command_type_13
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_command_type_14 = (
+                        RequestTakebackCommand.from_dict(data)
+                    )
+
+                    return componentsschemas_command_type_14
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_command_type_13 = ClientSeedCommand.from_dict(data)
+                componentsschemas_command_type_15 = AnswerTakebackCommand.from_dict(
+                    data
+                )
 
-                return componentsschemas_command_type_13
+                return componentsschemas_command_type_15
 
             actions_item = _parse_actions_item(actions_item_data)
 

@@ -22,7 +22,8 @@ class WebhookDelivery:
         timestamp (datetime.datetime): When this attempt was signed.
         data (Notification): One notification. `id` is stable (the same fact of the same game for the same player
             always has it): de-duplicate by it. The rest depends on the type: `seat`, `version`,
-            `turn`; `winner` (game_over), `decision` and `unit` (decision_requested), `scenario`
+            `turn`; `winner` (game_over), `decision` and `unit` (decision_requested; `decision` is
+            `takeback` with no `unit` when a takeback request waits for the seat), `scenario`
             (invitation_received), `player` (invitation_declined, a reserved seat), `period`,
             `deadline_ms`, `remaining_ms` (time_running_out).
     """

@@ -6,6 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.answer_takeback_command import AnswerTakebackCommand
 from ...models.auto_pass_command import AutoPassCommand
 from ...models.battle_back_command import BattleBackCommand
 from ...models.battle_command import BattleCommand
@@ -20,6 +21,7 @@ from ...models.order_command import OrderCommand
 from ...models.pass_command import PassCommand
 from ...models.problem import Problem
 from ...models.react_command import ReactCommand
+from ...models.request_takeback_command import RequestTakebackCommand
 from ...models.resign_command import ResignCommand
 from ...models.trade_command import TradeCommand
 from ...types import UNSET, Response, Unset
@@ -28,7 +30,8 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     game_id: str,
     *,
-    body: AutoPassCommand
+    body: AnswerTakebackCommand
+    | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
     | ChooseRetreatCommand
@@ -40,6 +43,7 @@ def _get_kwargs(
     | OrderCommand
     | PassCommand
     | ReactCommand
+    | RequestTakebackCommand
     | ResignCommand
     | TradeCommand,
     if_match: str | Unset = UNSET,
@@ -73,6 +77,8 @@ def _get_kwargs(
         or isinstance(body, TradeCommand)
         or isinstance(body, EndTurnCommand)
         or isinstance(body, ResignCommand)
+        or isinstance(body, ClientSeedCommand)
+        or isinstance(body, RequestTakebackCommand)
     ):
         _kwargs["json"] = body.to_dict()
     else:
@@ -173,7 +179,8 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    body: AutoPassCommand
+    body: AnswerTakebackCommand
+    | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
     | ChooseRetreatCommand
@@ -185,6 +192,7 @@ def sync_detailed(
     | OrderCommand
     | PassCommand
     | ReactCommand
+    | RequestTakebackCommand
     | ResignCommand
     | TradeCommand,
     if_match: str | Unset = UNSET,
@@ -206,10 +214,11 @@ def sync_detailed(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
+            the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 
@@ -239,7 +248,8 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    body: AutoPassCommand
+    body: AnswerTakebackCommand
+    | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
     | ChooseRetreatCommand
@@ -251,6 +261,7 @@ def sync(
     | OrderCommand
     | PassCommand
     | ReactCommand
+    | RequestTakebackCommand
     | ResignCommand
     | TradeCommand,
     if_match: str | Unset = UNSET,
@@ -272,10 +283,11 @@ def sync(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
+            the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 
@@ -300,7 +312,8 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    body: AutoPassCommand
+    body: AnswerTakebackCommand
+    | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
     | ChooseRetreatCommand
@@ -312,6 +325,7 @@ async def asyncio_detailed(
     | OrderCommand
     | PassCommand
     | ReactCommand
+    | RequestTakebackCommand
     | ResignCommand
     | TradeCommand,
     if_match: str | Unset = UNSET,
@@ -333,10 +347,11 @@ async def asyncio_detailed(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
+            the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 
@@ -364,7 +379,8 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
-    body: AutoPassCommand
+    body: AnswerTakebackCommand
+    | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
     | ChooseRetreatCommand
@@ -376,6 +392,7 @@ async def asyncio(
     | OrderCommand
     | PassCommand
     | ReactCommand
+    | RequestTakebackCommand
     | ResignCommand
     | TradeCommand,
     if_match: str | Unset = UNSET,
@@ -397,10 +414,11 @@ async def asyncio(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
+            the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 
