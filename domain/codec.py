@@ -1,7 +1,9 @@
 """JSON codec for the domain's frozen dataclasses, driven by their type hints.
 
 Hexes travel as `[col, row]`, tuples as lists, nested dataclasses as objects. A field may
-carry `metadata={"json": "for"}` to use another name on the wire.
+carry `metadata={"json": "for"}` to use another name on the wire, and
+`metadata={"omit_default": True}` to be left out while it holds its default (a field added
+to a record that older records' bytes must not show).
 """
 
 from __future__ import annotations
@@ -41,6 +43,16 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
     return tuple(out)
 
 
+@cache
+def _omitted(cls: Any) -> tuple[tuple[str, str, Any], ...]:
+    """(attribute, wire name, default) of each field left out while at its default."""
+    return tuple(
+        (f.name, f.metadata.get("json", f.name), f.default)
+        for f in dataclasses.fields(cls)
+        if f.metadata.get("omit_default")
+    )
+
+
 def wire_fields(cls: type) -> tuple[tuple[str, str], ...]:
     """(attribute, name on the wire) of each field of the dataclass `cls` that `to_json`
     writes, in field order."""
@@ -58,7 +70,11 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Hex):
         return [value.col, value.row]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
+        out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
+        for name, wire, default in _omitted(type(value)):
+            if getattr(value, name) == default:
+                del out[wire]
+        return out
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if type(value) is dict or isinstance(value, Mapping):

@@ -63,6 +63,7 @@ __all__ = [  # every event type, those of domain/board_events.py too
     "CriticalHitChecked",
     "DecisionCleared",
     "DecisionRequested",
+    "DiceChosen",
     "DiceRevealed",
     "DragonFlew",
     "EVENT_TYPES",
@@ -125,6 +126,9 @@ class GameCreated(Event):
     # "Clocks"): {"kind": "per_turn", "turn_s": 60, "decision_s": 30, "policy": "auto"} …
     # Absent from a game without a clock (and from every game created before clocks).
     clock: dict[str, Any] | None = None
+    # A fork's start (domain/fork.py): the parent game, its version and hashes, and the
+    # position it starts from. Absent from every game that is not a fork.
+    fork: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         data = Event.payload(self)  # (slotted dataclasses break a bare super())
@@ -134,6 +138,8 @@ class GameCreated(Event):
             del data["commitments"]  # written as games before commitments were
         if self.clock is None:
             del data["clock"]  # written as games without a clock always were
+        if self.fork is None:
+            del data["fork"]  # only a fork names its parent
         return data
 
 
@@ -195,6 +201,16 @@ class DiceRevealed(Event):
     anyone can check it against the commitment and every die against it (docs/audit.md)."""
 
     seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceChosen(Event):
+    """A fork's owner chose the faces of the next dice, from roll `roll` on (FRK-4): they
+    replace any chosen before. Only in a fork marked "dice chosen"."""
+
+    seat: int
+    roll: int
+    faces: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "resign": {},
     "resolve_breath": {},
     "client_seed": {"seed": "mine"},
+    "choose_dice": {"faces": ["flag", "lore"]},
 }
 
 
