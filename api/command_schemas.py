@@ -10,7 +10,8 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.schemas import StrictBoolean
-from domain.catalogue import CARDS
+from domain.catalogue import CARDS, FACES
+from domain.fork import MAX_CHOSEN
 
 GLORY_USES = ("extra_hex", "extra_die", "ignore_flag")
 
@@ -128,6 +129,13 @@ class ClientSeedSchema(CommandSchema):
                                   "salt", "seed")  # fmt: skip
 
 
+class ChooseDiceSchema(CommandSchema):
+    """The next dice's faces, in a fork whose owner chooses them (FRK-4)."""
+
+    faces = fields.List(fields.String(validate=validate.OneOf(FACES)), required=True,
+                        validate=validate.Length(1, MAX_CHOSEN))  # fmt: skip
+
+
 COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "order": OrderSchema,
     "move": MoveSchema,
@@ -143,6 +151,7 @@ COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "end_turn": CommandSchema,
     "resign": CommandSchema,
     "client_seed": ClientSeedSchema,
+    "choose_dice": ChooseDiceSchema,
 }
 
 

@@ -13,6 +13,8 @@ from .board_view_sites_item import BoardViewSitesItem
 from .board_view_sites_item_kind import BoardViewSitesItemKind
 from .board_view_terrain_item import BoardViewTerrainItem
 from .board_view_turn_state import BoardViewTurnState
+from .choose_dice_command import ChooseDiceCommand
+from .choose_dice_command_faces_item import ChooseDiceCommandFacesItem
 from .choose_retreat_command import ChooseRetreatCommand
 from .client_seed_command import ClientSeedCommand
 from .clocks import Clocks
@@ -82,6 +84,9 @@ from .me_games import MeGames
 from .me_keys_item import MeKeysItem
 from .me_limits import MeLimits
 from .move_command import MoveCommand
+from .new_fork import NewFork
+from .new_fork_dice import NewForkDice
+from .new_fork_seats import NewForkSeats
 from .new_grant import NewGrant
 from .new_grant_role import NewGrantRole
 from .new_player import NewPlayer
@@ -135,6 +140,8 @@ from .signing_keys_response_200_keys_item_status import (
     SigningKeysResponse200KeysItemStatus,
 )
 from .table import Table
+from .table_fork import TableFork
+from .table_fork_dice import TableForkDice
 from .table_seat import TableSeat
 from .table_seat_kind import TableSeatKind
 from .table_seat_player import TableSeatPlayer
@@ -173,6 +180,8 @@ __all__ = (
     "BoardViewSitesItemKind",
     "BoardViewTerrainItem",
     "BoardViewTurnState",
+    "ChooseDiceCommand",
+    "ChooseDiceCommandFacesItem",
     "ChooseRetreatCommand",
     "ClientSeedCommand",
     "Clocks",
@@ -242,6 +251,9 @@ __all__ = (
     "MeKeysItem",
     "MeLimits",
     "MoveCommand",
+    "NewFork",
+    "NewForkDice",
+    "NewForkSeats",
     "NewGrant",
     "NewGrantRole",
     "NewPlayer",
@@ -293,6 +305,8 @@ __all__ = (
     "SigningKeysResponse200KeysItem",
     "SigningKeysResponse200KeysItemStatus",
     "Table",
+    "TableFork",
+    "TableForkDice",
     "TableSeat",
     "TableSeatKind",
     "TableSeatPlayer",

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.board_view_phase import BoardViewPhase
 from ..models.winner_type_1 import WinnerType1
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.board_view_engagements_item import BoardViewEngagementsItem
@@ -47,6 +48,9 @@ class BoardView:
         pending (None | Pending): Who owes which decision (R-TRN-9), or null.
         turn_state (BoardViewTurnState):
         clock (Clocks | None): The clocks; null in a game without a time control.
+        practice (bool | Unset): A fork only: a practice game, never rated (FRK-2).
+        hands_known (bool | Unset): A fork only: every seat's cards are shown to all (FRK-3).
+        dice_chosen (bool | Unset): A fork only: whether its owner may choose its next dice (FRK-4).
     """
 
     version: int
@@ -67,6 +71,9 @@ class BoardView:
     pending: None | Pending
     turn_state: BoardViewTurnState
     clock: Clocks | None
+    practice: bool | Unset = UNSET
+    hands_known: bool | Unset = UNSET
+    dice_chosen: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,6 +143,12 @@ class BoardView:
         else:
             clock = self.clock
 
+        practice = self.practice
+
+        hands_known = self.hands_known
+
+        dice_chosen = self.dice_chosen
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -160,6 +173,12 @@ class BoardView:
                 "clock": clock,
             }
         )
+        if practice is not UNSET:
+            field_dict["practice"] = practice
+        if hands_known is not UNSET:
+            field_dict["hands_known"] = hands_known
+        if dice_chosen is not UNSET:
+            field_dict["dice_chosen"] = dice_chosen
 
         return field_dict
 
@@ -275,6 +294,12 @@ class BoardView:
 
         clock = _parse_clock(d.pop("clock"))
 
+        practice = d.pop("practice", UNSET)
+
+        hands_known = d.pop("hands_known", UNSET)
+
+        dice_chosen = d.pop("dice_chosen", UNSET)
+
         board_view = cls(
             version=version,
             head_hash=head_hash,
@@ -294,6 +319,9 @@ class BoardView:
             pending=pending,
             turn_state=turn_state,
             clock=clock,
+            practice=practice,
+            hands_known=hands_known,
+            dice_chosen=dice_chosen,
         )
 
         board_view.additional_properties = d

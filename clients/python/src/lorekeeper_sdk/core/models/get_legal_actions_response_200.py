@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.auto_pass_command import AutoPassCommand
     from ..models.battle_back_command import BattleBackCommand
     from ..models.battle_command import BattleCommand
+    from ..models.choose_dice_command import ChooseDiceCommand
     from ..models.choose_retreat_command import ChooseRetreatCommand
     from ..models.client_seed_command import ClientSeedCommand
     from ..models.end_movement_command import EndMovementCommand
@@ -36,9 +37,9 @@ class GetLegalActionsResponse200:
         seat (int):
         version (int):
         head_hash (str): The `hash` of the event at the reply's version (the chain's head then).
-        actions (list[AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand | ClientSeedCommand |
-            EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
-            ResignCommand | TradeCommand]):
+        actions (list[AutoPassCommand | BattleBackCommand | BattleCommand | ChooseDiceCommand | ChooseRetreatCommand |
+            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand | OrderCommand | PassCommand
+            | ReactCommand | ResignCommand | TradeCommand]):
         order (OrderOptions | Unset): Present in the order phase, for the seat to act (R-TRN-4): the listed single-unit
             `order` actions may be merged into one (their `units`, `breath`, `roost` and
             `remove_tokens` joined, each unit once, fewer tokens removed if wished) with at most
@@ -53,6 +54,7 @@ class GetLegalActionsResponse200:
         AutoPassCommand
         | BattleBackCommand
         | BattleCommand
+        | ChooseDiceCommand
         | ChooseRetreatCommand
         | ClientSeedCommand
         | EndMovementCommand
@@ -73,6 +75,7 @@ class GetLegalActionsResponse200:
         from ..models.battle_back_command import BattleBackCommand
         from ..models.battle_command import BattleCommand
         from ..models.choose_retreat_command import ChooseRetreatCommand
+        from ..models.client_seed_command import ClientSeedCommand
         from ..models.end_movement_command import EndMovementCommand
         from ..models.end_turn_command import EndTurnCommand
         from ..models.fly_command import FlyCommand
@@ -106,6 +109,7 @@ class GetLegalActionsResponse200:
                 or isinstance(actions_item_data, TradeCommand)
                 or isinstance(actions_item_data, EndTurnCommand)
                 or isinstance(actions_item_data, ResignCommand)
+                or isinstance(actions_item_data, ClientSeedCommand)
             ):
                 actions_item = actions_item_data.to_dict()
             else:
@@ -137,6 +141,7 @@ class GetLegalActionsResponse200:
         from ..models.auto_pass_command import AutoPassCommand
         from ..models.battle_back_command import BattleBackCommand
         from ..models.battle_command import BattleCommand
+        from ..models.choose_dice_command import ChooseDiceCommand
         from ..models.choose_retreat_command import ChooseRetreatCommand
         from ..models.client_seed_command import ClientSeedCommand
         from ..models.end_movement_command import EndMovementCommand
@@ -167,6 +172,7 @@ class GetLegalActionsResponse200:
                 AutoPassCommand
                 | BattleBackCommand
                 | BattleCommand
+                | ChooseDiceCommand
                 | ChooseRetreatCommand
                 | ClientSeedCommand
                 | EndMovementCommand
@@ -287,11 +293,21 @@ class GetLegalActionsResponse200:
                     return componentsschemas_command_type_12
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_command_type_13 = ClientSeedCommand.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_command_type_13
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_command_type_13 = ClientSeedCommand.from_dict(data)
+                componentsschemas_command_type_14 = ChooseDiceCommand.from_dict(data)
 
-                return componentsschemas_command_type_13
+                return componentsschemas_command_type_14
 
             actions_item = _parse_actions_item(actions_item_data)
 

@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.auto_pass_command import AutoPassCommand
 from ...models.battle_back_command import BattleBackCommand
 from ...models.battle_command import BattleCommand
+from ...models.choose_dice_command import ChooseDiceCommand
 from ...models.choose_retreat_command import ChooseRetreatCommand
 from ...models.client_seed_command import ClientSeedCommand
 from ...models.command_reply import CommandReply
@@ -31,6 +32,7 @@ def _get_kwargs(
     body: AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -73,6 +75,7 @@ def _get_kwargs(
         or isinstance(body, TradeCommand)
         or isinstance(body, EndTurnCommand)
         or isinstance(body, ResignCommand)
+        or isinstance(body, ClientSeedCommand)
     ):
         _kwargs["json"] = body.to_dict()
     else:
@@ -176,6 +179,7 @@ def sync_detailed(
     body: AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -206,10 +210,11 @@ def sync_detailed(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseDiceCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand | ResignCommand |
+            TradeCommand): A seat's command (issues 2 and 3); the acting seat is the token's. A field
+            its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 
@@ -242,6 +247,7 @@ def sync(
     body: AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -272,10 +278,11 @@ def sync(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseDiceCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand | ResignCommand |
+            TradeCommand): A seat's command (issues 2 and 3); the acting seat is the token's. A field
+            its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 
@@ -303,6 +310,7 @@ async def asyncio_detailed(
     body: AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -333,10 +341,11 @@ async def asyncio_detailed(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseDiceCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand | ResignCommand |
+            TradeCommand): A seat's command (issues 2 and 3); the acting seat is the token's. A field
+            its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 
@@ -367,6 +376,7 @@ async def asyncio(
     body: AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -397,10 +407,11 @@ async def asyncio(
         game_id (str):
         if_match (str | Unset):
         idempotency_key (str | Unset):
-        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand |
-            ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
-            OrderCommand | PassCommand | ReactCommand | ResignCommand | TradeCommand): A seat's
-            command (issues 2 and 3); the acting seat is the token's. A field its type
+        body (AutoPassCommand | BattleBackCommand | BattleCommand | ChooseDiceCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
+            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand | ResignCommand |
+            TradeCommand): A seat's command (issues 2 and 3); the acting seat is the token's. A field
+            its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
             ignored (RULES.md §17), nested objects included.
 

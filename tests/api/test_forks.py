@@ -1,0 +1,142 @@
+"""Forks over HTTP (docs/play/forks.md): a practice game from a finished game's position,
+played to its end (rules FRK-1..FRK-4, docs/rules-notes.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.api.conftest import TEST_SETTINGS, make_app
+from tests.api.helpers import Game, bearer, create, problem, sign_up
+
+POSITION_ONLY = ("version", "practice", "hands_known", "dice_chosen", "head_hash", "clock")
+N = 5  # after seat 0's first end_turn: seat 1's turn 2
+
+
+@pytest.fixture(params=["in_memory", "redis"])
+def client(request: pytest.FixtureRequest) -> Iterator[FlaskClient]:
+    redis_client = request.getfixturevalue("redis_client") if request.param == "redis" else None
+    with make_app(request.param, TEST_SETTINGS, redis_client).test_client() as test_client:
+        yield test_client
+
+
+def finished_game(client: FlaskClient) -> Game:
+    """A public game of committed dice: two turns, then seat 0 resigns."""
+    game = create(client, "river_crossing")
+    game.ok(0, {"type": "end_turn"})
+    game.ok(1, {"type": "end_turn"})
+    game.ok(0, {"type": "resign"})
+    return game
+
+
+def fork(client: FlaskClient, game: Game, key: str, **body: Any) -> dict[str, Any]:
+    response = client.post(f"{game.url}/forks", json={"version": N, **body}, headers=bearer(key))
+    assert response.status_code == 201, response.get_json()
+    made: dict[str, Any] = response.get_json()
+    return made
+
+
+def position(view: dict[str, Any]) -> dict[str, Any]:
+    """A board view without what a fork adds; each seat's cards as their count."""
+    players = [{**p, "cards": None} for p in view["players"]]
+    return {k: v for k, v in view.items() if k not in POSITION_ONLY} | {"players": players}
+
+
+def test_a_forks_first_state_is_the_parents_at_n(client):  # FRK-1
+    game = finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"])
+    assert made["table"]["fork"] == {"parent": game.id, "version": N, "practice": True,
+                                     "dice": "committed"}  # fmt: skip
+    parent = client.get(f"{game.url}/state?version={N}").get_json()
+    first = client.get(f"/games/{made['game_id']}/state?version=1").get_json()
+    assert position(first) == position(parent)
+    assert first["practice"] and first["hands_known"] and not first["dice_chosen"]
+    assert all(p["cards"] is not None for p in first["players"])  # FRK-3, for anyone
+
+
+def test_a_hot_seat_fork_is_played_to_its_end(client):  # FRK-2
+    game = finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"])
+    forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
+    assert [s["seat"] for s in made["seats"]] == [0, 1]  # the forker holds both seats
+    forked.ok(1, {"type": "end_turn"})
+    forked.ok(0, {"type": "end_turn"})
+    forked.ok(1, {"type": "resign"})
+    assert forked.get().get_json()["winner"] == 0
+    created = client.get(f"{forked.url}/events").get_json()["events"][0]
+    assert created["payload"]["fork"]["parent"] == game.id
+    assert created["payload"]["fork"]["parent_head"] == game.get().get_json()["head_hash"]
+
+
+def test_a_game_in_progress_cannot_be_forked(client):  # FRK-1
+    game = create(client, "river_crossing")
+    game.ok(0, {"type": "end_turn"})
+    ann = sign_up(client)
+    reply = client.post(f"{game.url}/forks", json={"version": 2}, headers=bearer(ann["key"]))
+    assert problem(reply, 409, "game_in_progress")["rule"] == "FRK-1"
+
+
+@pytest.mark.parametrize("version", [0, 1, 99, "5"])
+def test_a_version_to_fork_from_is_checked(client, version):  # FRK-1
+    game = finished_game(client)
+    ann = sign_up(client)
+    reply = client.post(f"{game.url}/forks", json={"version": version}, headers=bearer(ann["key"]))
+    problem(reply, 422, "invalid_body")
+
+
+def test_a_fork_is_never_rated(client):  # FRK-2
+    game = finished_game(client)
+    ann = sign_up(client)
+    reply = client.post(f"{game.url}/forks", json={"version": N, "rated": True},
+                        headers=bearer(ann["key"]))  # fmt: skip
+    assert problem(reply, 422, "invalid_body")["rule"] == "FRK-2"
+    made = fork(client, game, ann["key"])
+    rematch = client.post(f"/games/{made['game_id']}/rematch", headers=bearer(ann["key"]))
+    assert rematch.status_code in (403, 409)
+
+
+def test_outsiders_of_a_private_game_get_404(client):  # FRK-1
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    body = {"scenario": "river_crossing", "visibility": "private",
+            "seats": [{"kind": "me"}, {"kind": "token"}]}  # fmt: skip
+    created = client.post("/games", json=body, headers=bearer(ann["key"])).get_json()
+    game = Game(client, created["game_id"], [s["token"] for s in created["seats"]])
+    game.ok(0, {"type": "resign"})
+    reply = client.post(f"{game.url}/forks", json={"version": 2}, headers=bearer(bob["key"]))
+    problem(reply, 404, "game_not_found")
+    made = fork(client, game, ann["key"], version=2)
+    assert made["visibility"] == "private"
+
+
+def test_a_fork_against_a_bot(client):  # FRK-2
+    game = finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"], seats="bot", seat=0)
+    seats = made["table"]["seats"]
+    assert seats[1]["kind"] == "bot" and seats[0]["player"]["id"] == ann["id"]
+
+
+def test_the_owner_chooses_the_next_dice(client):  # FRK-4
+    game = finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"], dice="chosen")
+    forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
+    assert forked.get().get_json()["dice_chosen"]
+    reply = forked.ok(1, {"type": "choose_dice", "faces": ["flag", "flag"]})
+    assert reply["events"][0]["type"] == "DiceChosen"
+    refused = forked.send(1, {"type": "choose_dice", "faces": ["six"]})
+    assert refused.status_code == 422
+
+
+def test_dice_are_chosen_only_in_a_fork_marked_so(client):  # FRK-4
+    game = finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"])
+    forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
+    refused = forked.send(1, {"type": "choose_dice", "faces": ["flag"]})
+    assert problem(refused, 403, "forbidden")["rule"] == "FRK-4"
