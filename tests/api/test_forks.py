@@ -9,8 +9,13 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from lorekeeper import cli
+from lorekeeper.audit.forks import verify_fork_lines
+from lorekeeper.audit.verify import FAILED, VERIFIED
 from tests.api.conftest import TEST_SETTINGS, make_app
 from tests.api.helpers import Game, bearer, create, problem, sign_up
+from tests.api.test_full_game import DICE, winning_scenario
+from tests.service.games import ICE_FLIGHT
 
 POSITION_ONLY = ("version", "practice", "hands_known", "dice_chosen", "head_hash", "clock")
 N = 5  # after seat 0's first end_turn: seat 1's turn 2
@@ -71,6 +76,25 @@ def test_a_hot_seat_fork_is_played_to_its_end(client):  # FRK-2
     created = client.get(f"{forked.url}/events").get_json()["events"][0]
     assert created["payload"]["fork"]["parent"] == game.id
     assert created["payload"]["fork"]["parent_head"] == game.get().get_json()["head_hash"]
+    verdict = verify_fork_lines(export(forked), export(game))
+    assert verdict.verdict == VERIFIED, verdict.report()
+    assert verdict.checks["fork"] == "event 1 is the parent's position at its version"
+
+
+def export(game: Game) -> list[bytes]:
+    response = game.client.get(f"{game.url}/export")
+    assert response.status_code == 200
+    return response.get_data().splitlines()
+
+
+def test_a_fork_with_another_parent_fails(client):  # FRK-1
+    game, other = finished_game(client), finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"])
+    forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
+    forked.ok(1, {"type": "resign"})
+    verdict = verify_fork_lines(export(forked), export(other))
+    assert verdict.verdict == FAILED and verdict.first_bad_event == 1
 
 
 def test_a_game_in_progress_cannot_be_forked(client):  # FRK-1
@@ -131,6 +155,9 @@ def test_the_owner_chooses_the_next_dice(client):  # FRK-4
     assert reply["events"][0]["type"] == "DiceChosen"
     refused = forked.send(1, {"type": "choose_dice", "faces": ["six"]})
     assert refused.status_code == 422
+    forked.ok(1, {"type": "resign"})
+    verdict = verify_fork_lines(export(forked), export(game))
+    assert verdict.verdict == VERIFIED, verdict.report()
 
 
 def test_dice_are_chosen_only_in_a_fork_marked_so(client):  # FRK-4
@@ -140,3 +167,43 @@ def test_dice_are_chosen_only_in_a_fork_marked_so(client):  # FRK-4
     forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
     refused = forked.send(1, {"type": "choose_dice", "faces": ["flag"]})
     assert problem(refused, 403, "forbidden")["rule"] == "FRK-4"
+
+
+def test_a_battle_on_chosen_dice_verifies(client):  # FRK-4
+    # "What if this battle had rolled otherwise?": the faces of test_full_game, chosen.
+    game = create(client, winning_scenario())
+    game.ok(0, {"type": "end_turn"})
+    game.ok(1, {"type": "end_turn"})  # version 8: seat 0's turn 3 begins
+    game.ok(0, {"type": "resign"})
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"], version=8, dice="chosen")
+    forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
+    forked.ok(1, {"type": "choose_dice", "faces": DICE})  # any seat the owner holds
+    forked.ok(0, {"type": "order", "units": ["bf0", "id0"], "breath": ["id0"]})
+    forked.ok(0, {"type": "fly", "unit": "id0", "path": ICE_FLIGHT})
+    forked.ok(0, {"type": "end_movement"})
+    won = forked.ok(0, {"type": "battle", "unit": "bf0", "target": "bf1"})
+    rolled = [
+        f for e in won["events"] if e["type"] == "BattleRolled" for f in e["payload"]["faces"]
+    ]
+    assert rolled == DICE[-3:] and won["events"][-1]["type"] == "DiceRevealed"
+    verdict = verify_fork_lines(export(forked), export(game))
+    assert verdict.verdict == VERIFIED, verdict.report()
+    assert verdict.checks["dice"].startswith(f"{len(DICE)} dice")
+
+
+def test_the_offline_verifier_takes_the_parents_export(client, tmp_path, capsys):  # FRK-1
+    game = finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"])
+    forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
+    forked.ok(1, {"type": "resign"})
+    paths = {}
+    for name, exported in (("fork", forked), ("parent", game)):
+        paths[name] = tmp_path / f"{name}.ndjson"
+        paths[name].write_bytes(b"\n".join(export(exported)) + b"\n")
+    assert cli.main(["verify", str(paths["fork"]), "--parent", str(paths["parent"])]) == 0
+    assert "fork: event 1 is the parent's position" in capsys.readouterr().out
+    assert cli.main(["verify", str(paths["fork"]), "--parent", str(paths["fork"])]) == 1
+    assert cli.main(["verify", str(paths["fork"])]) == 0  # alone: the tie is not checked
+    assert "fork: not checked" in capsys.readouterr().out
