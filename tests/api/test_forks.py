@@ -207,3 +207,19 @@ def test_the_offline_verifier_takes_the_parents_export(client, tmp_path, capsys)
     assert cli.main(["verify", str(paths["fork"]), "--parent", str(paths["fork"])]) == 1
     assert cli.main(["verify", str(paths["fork"])]) == 0  # alone: the tie is not checked
     assert "fork: not checked" in capsys.readouterr().out
+
+
+def test_the_viewer_links_a_fork_to_its_parent(client):  # FRK-1
+    game = finished_game(client)
+    ann = sign_up(client)
+    made = fork(client, game, ann["key"], dice="chosen")
+    forked = Game(client, made["game_id"], [s["token"] for s in made["seats"]])
+    forked.ok(1, {"type": "choose_dice", "faces": ["flag"]})
+    log = client.get(f"{forked.url}/log?format=json").get_json()
+    assert log["fork"] == {"parent": game.id, "version": N}
+    assert log["entries"][0]["text"].startswith(f"Fork of game {game.id} at version {N}")
+    assert log["entries"][1]["text"].endswith("the owner chooses the next dice: flag")
+    assert "fork" not in client.get(f"{game.url}/log?format=json").get_json()
+    assert client.get(f"{forked.url}/board.svg?version=1").status_code == 200
+    page = client.get(f"/viewer/{forked.id}").get_data(as_text=True)
+    assert 'id="fork"' in page

@@ -43,6 +43,7 @@ from .face import Face
 from .fly_command import FlyCommand
 from .game_log import GameLog
 from .game_log_entries_item import GameLogEntriesItem
+from .game_log_fork import GameLogFork
 from .game_log_proof import GameLogProof
 from .game_log_proof_consistency import GameLogProofConsistency
 from .game_log_proof_entries_item import GameLogProofEntriesItem
@@ -210,6 +211,7 @@ __all__ = (
     "FlyCommand",
     "GameLog",
     "GameLogEntriesItem",
+    "GameLogFork",
     "GameLogProof",
     "GameLogProofConsistency",
     "GameLogProofEntriesItem",
