@@ -35,6 +35,7 @@ CHECKED = (
     "docs/play/index.md",
     "docs/play/turn.md",
     "docs/play/dragons.md",
+    "docs/play/forks.md",
     "docs/client/quickstart.md",
     "docs/client/reference.md",
     "docs/run/settings.md",

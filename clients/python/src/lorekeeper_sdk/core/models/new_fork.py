@@ -20,7 +20,7 @@ class NewFork:
         version (int): The event after which the fork starts. 1 to the game's version.
         seats (NewForkSeats | Unset): Who plays the other seats. `hot_seat` (the default): the caller holds them all.
         seat (int | Unset): The caller's seat (default 0).
-        bot (str | Unset): With `bot`: which bot (GET /bots).
+        bot (str | Unset): With `bot`: which bot (`battler`, the default).
         friend (str | Unset): With `friend`: the player's id; none: an invitation.
         dice (NewForkDice | Unset): `committed` (the default): fresh committed dice. `chosen`: the owner may choose the
             next faces with `choose_dice`.
