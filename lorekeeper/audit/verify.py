@@ -18,7 +18,13 @@ from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.chain import GENESIS, stored_hash
 from lorekeeper.audit.clock import check_clock
 from lorekeeper.audit.commitments import hands_dealt, unopened
-from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED, SEEDS_SEALED
+from lorekeeper.audit.export import (
+    GAME_ENDED,
+    REVEALS,
+    SECRETS_REVEALED,
+    SEEDS_SEALED,
+    fork_header,
+)
 from lorekeeper.audit.faces import check_faces, fork_of
 from lorekeeper.audit.logproof import LogProblem, check_log
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
@@ -101,6 +107,8 @@ def verify_export(
     dice = created.get("dice") if isinstance(created.get("dice"), dict) else None
     if export.header.get("dice") != dice:
         problems.append(Problem(None, "header: its dice differ from event 1's"))
+    if export.header.get("fork") != fork_header(created).get("fork"):
+        problems.append(Problem(None, "header: its fork differs from event 1's"))
     if dice and "game_id" in dice and export.header.get("game_id") != dice["game_id"]:
         problems.append(Problem(None, "header: game_id is not the one event 1 names"))
     seed, dice_problems = _dice(export, dice, checks)

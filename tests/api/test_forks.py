@@ -3,6 +3,7 @@ played to its end (rules FRK-1..FRK-4, docs/rules-notes.md)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -76,9 +77,16 @@ def test_a_hot_seat_fork_is_played_to_its_end(client):  # FRK-2
     created = client.get(f"{forked.url}/events").get_json()["events"][0]
     assert created["payload"]["fork"]["parent"] == game.id
     assert created["payload"]["fork"]["parent_head"] == game.get().get_json()["head_hash"]
+    header = json.loads(export(forked)[0])
+    assert header["fork"] == {"parent": game.id, "version": N, "practice": True,
+                              "dice": "committed"}  # fmt: skip
+    assert "fork" not in json.loads(export(game)[0])
     verdict = verify_fork_lines(export(forked), export(game))
     assert verdict.verdict == VERIFIED, verdict.report()
     assert verdict.checks["fork"] == "event 1 is the parent's position at its version"
+    listed = client.get("/games?status=over").get_json()["games"]
+    assert [g.get("practice") for g in listed if g["game_id"] in (game.id, forked.id)] in (
+        [True, None], [None, True])  # fmt: skip
 
 
 def export(game: Game) -> list[bytes]:
