@@ -231,3 +231,16 @@ def test_the_viewer_links_a_fork_to_its_parent(client):  # FRK-1
     assert client.get(f"{forked.url}/board.svg?version=1").status_code == 200
     page = client.get(f"/viewer/{forked.id}").get_data(as_text=True)
     assert 'id="fork"' in page
+
+
+def test_a_fork_with_a_friend_keeps_their_seat(client):  # FRK-2
+    game = finished_game(client)
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    made = fork(client, game, ann["key"], seats="friend", friend=bob["id"])
+    assert made["table"]["seats"][1]["kind"] == "reserved"
+    joined = client.post(f"/games/{made['game_id']}/join", json={}, headers=bearer(bob["key"]))
+    assert joined.status_code == 200 and joined.get_json()["seat"] == 1
+    forked = Game(client, made["game_id"], [made["seats"][0]["token"], joined.get_json()["token"]])
+    forked.ok(1, {"type": "end_turn"})  # the position's turn is seat 1's: the friend's
+    forked.ok(0, {"type": "resign"})
+    assert forked.get().get_json()["winner"] == 1
