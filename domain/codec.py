@@ -40,17 +40,15 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
             f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         )
         out.append((f.name, f.metadata.get("json", f.name), hints[f.name], has_default))
+        if f.metadata.get("omit_default"):
+            omitted = (f.name, f.metadata.get("json", f.name), f.default)
+            _OMITTED[cls] = (*_OMITTED.get(cls, ()), omitted)
     return tuple(out)
 
 
-@cache
-def _omitted(cls: Any) -> tuple[tuple[str, str, Any], ...]:
-    """(attribute, wire name, default) of each field left out while at its default."""
-    return tuple(
-        (f.name, f.metadata.get("json", f.name), f.default)
-        for f in dataclasses.fields(cls)
-        if f.metadata.get("omit_default")
-    )
+# Per dataclass with such fields: (attribute, wire name, default) of each field left out while
+# at its default; filled by `_fields` as it reads a class, so `to_json` pays a dict lookup.
+_OMITTED: dict[type, tuple[tuple[str, str, Any], ...]] = {}
 
 
 def wire_fields(cls: type) -> tuple[tuple[str, str], ...]:
@@ -70,10 +68,12 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Hex):
         return [value.col, value.row]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(type(value))}
-        for name, wire, default in _omitted(type(value)):
-            if getattr(value, name) == default:
-                del out[wire]
+        kind = type(value)
+        out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(kind)}
+        if kind in _OMITTED:
+            for name, wire, default in _OMITTED[kind]:
+                if getattr(value, name) == default:
+                    del out[wire]
         return out
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]

@@ -151,6 +151,8 @@ def test_a_fork_against_a_bot(client):  # FRK-2
     made = fork(client, game, ann["key"], seats="bot", seat=0)
     seats = made["table"]["seats"]
     assert seats[1]["kind"] == "bot" and seats[0]["player"]["id"] == ann["id"]
+    view = client.get(f"/games/{made['game_id']}", headers=bearer(ann["key"])).get_json()
+    assert view["version"] > 1  # the position is the bot's turn: it has begun to play
 
 
 def test_the_owner_chooses_the_next_dice(client):  # FRK-4
