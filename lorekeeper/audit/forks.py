@@ -14,11 +14,12 @@ from dataclasses import replace
 from domain import event_from_json, evolve, fold
 from domain.fork import is_same_position
 from lorekeeper.audit.export import GAME_ENDED
-from lorekeeper.audit.faces import fork_of
+from lorekeeper.audit.faces import DICE_CHOSEN, fork_of
 from lorekeeper.audit.records import Export, parse_export
 from lorekeeper.audit.verify import FAILED, Trust, Verdict, verify_export
 
 NO_TRUST = Trust()  # no keys, no log: those checks are not made
+CHOSEN_NOTE = "some dice were chosen by the fork's owner (FRK-4)"
 
 
 def verify_fork_lines(
@@ -36,7 +37,7 @@ def verify_fork(
 ) -> Verdict:
     """The fork's verdict, failed unless its parent verifies and event 1 is the parent's
     position at the version it names."""
-    verdict = verify_export(fork, expect, trust)
+    verdict = verify_export(fork, expect, trust, alone=False)
     parent_verdict = verify_export(parent)
     problem = tie_problem(fork, parent)
     checks = {**verdict.checks, "parent": f"{parent_verdict.verdict}: {parent_verdict.reason}",
@@ -46,6 +47,8 @@ def verify_fork(
     if problem is not None:
         return replace(verdict, verdict=FAILED, reason=f"fork: {problem}", checks=checks,
                        first_bad_event=1)  # fmt: skip
+    if any(e.type == DICE_CHOSEN for e in fork.events):
+        return replace(verdict, checks=checks, reason=f"{verdict.reason}; {CHOSEN_NOTE}")
     return replace(verdict, checks=checks)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.dice import DICE_SCHEME, CommittedDice
@@ -94,8 +94,22 @@ def verify_lines(
 
 
 def verify_export(
-    export: Export, expect: Sequence[tuple[int, str]] = (), trust: Trust = Trust()
+    export: Export,
+    expect: Sequence[tuple[int, str]] = (),
+    trust: Trust = Trust(),
+    *,
+    alone: bool = True,
 ) -> Verdict:
+    """The verdict on an export; `alone`: with no parent's export, so a fork's first state
+    is unchecked and a fork is at best not verifiable (audit/forks.py checks it)."""
+    verdict = _verified(export, expect, trust)
+    if alone and verdict.verdict == VERIFIED and fork_of(export.events) is not None:
+        why = "not verifiable alone: a fork's first state needs its parent's export (--parent)"
+        return replace(verdict, verdict=NOT_VERIFIABLE, reason=why)
+    return verdict
+
+
+def _verified(export: Export, expect: Sequence[tuple[int, str]], trust: Trust) -> Verdict:
     events, checks = export.events, dict[str, str]()
     problems = [export.problem] if export.problem else []
     if not export.header:

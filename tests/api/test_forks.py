@@ -200,6 +200,7 @@ def test_a_battle_on_chosen_dice_verifies(client):  # FRK-4
     verdict = verify_fork_lines(export(forked), export(game))
     assert verdict.verdict == VERIFIED, verdict.report()
     assert verdict.checks["dice"].startswith(f"{len(DICE)} dice")
+    assert verdict.reason.endswith("some dice were chosen by the fork's owner (FRK-4)")
 
 
 def test_the_offline_verifier_takes_the_parents_export(client, tmp_path, capsys):  # FRK-1
@@ -215,7 +216,7 @@ def test_the_offline_verifier_takes_the_parents_export(client, tmp_path, capsys)
     assert cli.main(["verify", str(paths["fork"]), "--parent", str(paths["parent"])]) == 0
     assert "fork: event 1 is the parent's position" in capsys.readouterr().out
     assert cli.main(["verify", str(paths["fork"]), "--parent", str(paths["fork"])]) == 1
-    assert cli.main(["verify", str(paths["fork"])]) == 0  # alone: the tie is not checked
+    assert cli.main(["verify", str(paths["fork"])]) == 3  # alone: its start is unchecked
     assert "fork: not checked" in capsys.readouterr().out
 
 
