@@ -84,6 +84,8 @@ def test_a_hot_seat_fork_is_played_to_its_end(client):  # FRK-2
     verdict = verify_fork_lines(export(forked), export(game))
     assert verdict.verdict == VERIFIED, verdict.report()
     assert verdict.checks["fork"] == "event 1 is the parent's position at its version"
+    audit = client.get(f"{forked.url}/audit").get_json()  # the server's, with the parent
+    assert audit["verdict"] == VERIFIED and audit["checks"]["fork"] == verdict.checks["fork"]
     listed = client.get("/games?status=over").get_json()["games"]
     assert [g.get("practice") for g in listed if g["game_id"] in (game.id, forked.id)] in (
         [True, None], [None, True])  # fmt: skip
