@@ -11,7 +11,8 @@
 No token is needed for a game that is not private, and a seat token changes nothing (a wrong
 one is refused as on every read): an unfinished game's export is redacted as for a tokenless
 reader and reveals no seed; the audit shows only its verdict. A private game's export and
-audit are for its players and its auditor grants (not its spectator grants).
+audit are for its players and its auditor grants (not its spectator grants). A fork's audit
+is checked with its parent's export, as `verify --parent` checks it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from api.requests import query
 from api.responses import etag, jsonify, versioned
 from api.schemas import ConsistencyQuery, EntriesQuery, GameProofQuery, NoQuery
 from lorekeeper.audit.export import export_file_name, export_records, ndjson_lines
+from lorekeeper.audit.forks import verify_fork_lines
 from lorekeeper.audit.signatures import export_statement, tree_head_statement
 from lorekeeper.audit.transparency import TransparencyLog, TreeHead
 from lorekeeper.audit.verify import verify_lines
@@ -62,8 +64,22 @@ def audit(game_id: str) -> Response:
     access().reader(game_id, caller(), audit=True)
     require_game_id(game_id)
     events = service().log.events.read(game_id)
-    verdict = verify_lines(ndjson_lines(export_records(game_id, events, whole=True)))
+    lines = list(ndjson_lines(export_records(game_id, events, whole=True)))
+    parent = _parent_lines(events[0].payload.get("fork") if events else None)
+    verdict = verify_lines(lines) if parent is None else verify_fork_lines(lines, parent)
     return versioned(verdict.to_json(), len(events))
+
+
+def _parent_lines(fork: Any) -> list[str] | None:
+    """A fork's parent's export (docs/play/forks.md), for its verdict; None for a game that
+    is no fork, or whose parent this server no longer holds."""
+    if not isinstance(fork, dict) or not isinstance(fork.get("parent"), str):
+        return None
+    try:
+        events = service().log.events.read(fork["parent"])
+    except GameNotFound:
+        return None
+    return list(ndjson_lines(export_records(fork["parent"], events, whole=True)))
 
 
 # -- signatures and the transparency log (issue 20) -------------------------------------------

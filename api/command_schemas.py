@@ -10,7 +10,8 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.schemas import StrictBoolean
-from domain.catalogue import CARDS
+from domain.catalogue import CARDS, FACES
+from domain.fork import MAX_CHOSEN
 
 GLORY_USES = ("extra_hex", "extra_die", "ignore_flag")
 
@@ -132,6 +133,13 @@ class ClientSeedSchema(CommandSchema):
                                   "salt", "seed")  # fmt: skip
 
 
+class ChooseDiceSchema(CommandSchema):
+    """The next dice's faces, in a fork whose owner chooses them (FRK-4)."""
+
+    faces = fields.List(fields.String(validate=validate.OneOf(FACES)), required=True,
+                        validate=validate.Length(1, MAX_CHOSEN))  # fmt: skip
+
+
 COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "order": OrderSchema,
     "move": MoveSchema,
@@ -149,6 +157,7 @@ COMMAND_SCHEMAS: dict[str, type[CommandSchema]] = {
     "client_seed": ClientSeedSchema,
     "request_takeback": CommandSchema,
     "answer_takeback": AnswerTakebackSchema,
+    "choose_dice": ChooseDiceSchema,
 }
 
 

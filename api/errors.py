@@ -84,6 +84,8 @@ STATUS: dict[str, int] = {
     "game_started": 409,
     "game_closed": 409,
     "game_not_over": 409,
+    "game_in_progress": 409,  # a fork of a game not over (FRK-1)
+    "practice_game": 409,  # a rematch of a fork (FRK-2)
     "game_exists": 409,
     "invitation_rejected": 403,
     "read_only_token": 403,

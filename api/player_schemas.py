@@ -8,7 +8,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from api.schemas import TTL_S
+from api.schemas import TTL_S, StrictBoolean
+from lorekeeper.players.forking import BOT, FRIEND, HOT_SEAT
 from lorekeeper.players.tables import ROLES
 from lorekeeper.push.notifications import TYPES as NOTIFICATION_TYPES
 
@@ -37,6 +38,18 @@ class InviteSchema(Schema):
 
 class GrantSchema(Schema):
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
+
+
+class ForkSchema(Schema):
+    """`POST /games/{id}/forks` (docs/play/forks.md)."""
+
+    version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    seats = fields.String(validate=validate.OneOf([HOT_SEAT, BOT, FRIEND]))
+    seat = fields.Integer(strict=True, validate=validate.Range(min=0, max=15))
+    bot = fields.String(validate=validate.Length(min=1, max=32))
+    friend = fields.String(validate=validate.Length(min=1, max=64))
+    dice = fields.String(validate=validate.OneOf(["committed", "chosen"]))
+    rated = StrictBoolean()
 
 
 class NewWebhookSchema(Schema):

@@ -126,6 +126,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "seats": [seat.public(n) for n, seat in enumerate(table.seats)],
         "rematch": table.rematch,
         "rematch_of": table.rematch_of,
+        **({"fork": table.options["fork"]} if "fork" in table.options else {}),
     }
 
 

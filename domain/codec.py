@@ -1,7 +1,9 @@
 """JSON codec for the domain's frozen dataclasses, driven by their type hints.
 
 Hexes travel as `[col, row]`, tuples as lists, nested dataclasses as objects. A field may
-carry `metadata={"json": "for"}` to use another name on the wire.
+carry `metadata={"json": "for"}` to use another name on the wire, and
+`metadata={"omit_default": True}` to be left out while it holds its default (a field added
+to a record that older records' bytes must not show).
 """
 
 from __future__ import annotations
@@ -38,15 +40,15 @@ def _fields(cls: Any) -> tuple[tuple[str, str, Any, bool], ...]:
             f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         )
         out.append((f.name, f.metadata.get("json", f.name), hints[f.name], has_default))
-        if f.metadata.get("omit_none"):
-            _OMITTED.setdefault(cls, []).append(f.metadata.get("json", f.name))
+        if f.metadata.get("omit_default"):
+            omitted = (f.name, f.metadata.get("json", f.name), f.default)
+            _OMITTED[cls] = (*_OMITTED.get(cls, ()), omitted)
     return tuple(out)
 
 
-# The wire names of the fields marked `omit_none`, by class (filled in by `_fields`): left
-# out of the JSON when None, so a field added with that mark leaves older values' JSON as it
-# was. A plain dict: `to_json` asks it for every dataclass it writes.
-_OMITTED: dict[type, list[str]] = {}
+# Per dataclass with such fields: (attribute, wire name, default) of each field left out while
+# at its default; filled by `_fields` as it reads a class, so `to_json` pays a dict lookup.
+_OMITTED: dict[type, tuple[tuple[str, str, Any], ...]] = {}
 
 
 def wire_fields(cls: type) -> tuple[tuple[str, str], ...]:
@@ -69,8 +71,8 @@ def to_json(value: Any) -> Any:
         kind = type(value)
         out = {wire: to_json(getattr(value, name)) for name, wire, _, _ in _fields(kind)}
         if kind in _OMITTED:
-            for wire in _OMITTED[kind]:
-                if out[wire] is None:
+            for name, wire, default in _OMITTED[kind]:
+                if getattr(value, name) == default:
                     del out[wire]
         return out
     if isinstance(value, tuple | list):

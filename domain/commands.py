@@ -141,5 +141,12 @@ class GiveClientSeed(Command, name="client_seed"):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseDice(Command, name="choose_dice"):
+    """The next dice's faces, in roll order, in a fork whose owner chooses them (FRK-4)."""
+
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ResolveBreath(Command, name="resolve_breath"):
     """Run by the server's worker, never by a player (R-TRN-6)."""

@@ -19,6 +19,7 @@ from domain.edition import CURRENT, EDITIONS
 from domain.errors import RuleViolation
 from domain.evolve import evolve, fold
 from domain.flight import handle_fly, handle_pass, handle_react
+from domain.fork import choose_dice
 from domain.movement import handle_move, movement_phase_problem
 from domain.orders import handle_order
 from domain.retreat_choice import handle_choose_retreat
@@ -149,6 +150,9 @@ def decide_and_fold(
         )  # fmt: skip
     if isinstance(command, TAKEBACK_COMMANDS):  # TKB-2, TKB-3: asked and answered off-turn
         events = decide_takeback(state, command, seat)
+        return events, fold(state, events)
+    if isinstance(command, cmd.ChooseDice):  # the fork's owner, at any time (FRK-4)
+        events = choose_dice(state, command, seat)
         return events, fold(state, events)
     if not isinstance(command, cmd.Resign | cmd.SetAutoPass):
         check_turn(state, command, seat)

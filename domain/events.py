@@ -63,6 +63,7 @@ __all__ = [  # every event type, those of domain/board_events.py too
     "CriticalHitChecked",
     "DecisionCleared",
     "DecisionRequested",
+    "DiceChosen",
     "DiceRevealed",
     "DragonFlew",
     "EVENT_TYPES",
@@ -128,6 +129,9 @@ class GameCreated(Event):
     # Whether a seat may ask to take back its commands (TKB-1, domain/takeback.py). Absent
     # (False) from the games created without takebacks.
     takebacks: bool = False
+    # A fork's start (domain/fork.py): the parent game, its version and hashes, and the
+    # position it starts from. Absent from every game that is not a fork.
+    fork: dict[str, Any] | None = None
 
     def payload(self) -> dict[str, Any]:
         data = Event.payload(self)  # (slotted dataclasses break a bare super())
@@ -139,6 +143,8 @@ class GameCreated(Event):
             del data["clock"]  # written as games without a clock always were
         if not self.takebacks:
             del data["takebacks"]  # written as games without takebacks always were
+        if self.fork is None:
+            del data["fork"]  # only a fork names its parent
         return data
 
 
@@ -200,6 +206,16 @@ class DiceRevealed(Event):
     anyone can check it against the commitment and every die against it (docs/audit.md)."""
 
     seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceChosen(Event):
+    """A fork's owner chose the faces of the next dice, from roll `roll` on (FRK-4): they
+    replace any chosen before. Only in a fork marked "dice chosen"."""
+
+    seat: int
+    roll: int
+    faces: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from domain import events as ev
 from domain import evolve_board, evolve_game, takeback
+from domain.fork import forked_state
 from domain.scenario import validate_scenario
 from domain.state import (
     GameState,
@@ -18,6 +19,8 @@ _HANDLERS = {**evolve_game.HANDLERS, **evolve_board.HANDLERS, **takeback.HANDLER
 
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    if isinstance(event, ev.GameCreated) and event.fork is not None:
+        return forked_state(event)
     if isinstance(event, ev.GameCreated):
         start = validate_scenario(event.scenario, event.rules_edition)
         dice = event.dice or {}

@@ -153,6 +153,11 @@ def _client_seeds_sealed(state: GameState, e: ev.ClientSeedsSealed) -> GameState
     return replace(state, client_seeds=tuple(e.seeds))
 
 
+@_on(ev.DiceChosen)
+def _dice_chosen(state: GameState, e: ev.DiceChosen) -> GameState:
+    return replace(state, chosen_from=e.roll, chosen_faces=tuple(e.faces))
+
+
 @_on(ev.SecretsRevealed)
 def _secrets_revealed(state: GameState, e: ev.SecretsRevealed) -> GameState:
     return state  # for auditors, like DiceRevealed

@@ -101,6 +101,10 @@ def _secrets_revealed(state: GameState, e: ev.SecretsRevealed) -> str:
 
 
 def _game_created(e: ev.GameCreated) -> str:
+    if e.fork is not None:  # FRK-1..4: a practice game from another game's position
+        chosen = ", its dice chosen by its owner" if e.fork.get("dice") == "chosen" else ""
+        return (f"Fork of game {e.fork.get('parent')} at version {e.fork.get('version')}: "
+                f"a practice game, every hand known{chosen}")  # fmt: skip
     doc = e.scenario
     players = doc.get("players") or []
     edges = [str(p.get("home_edge", "?")) for p in players]
@@ -266,6 +270,7 @@ _DESCRIBERS: dict[type[ev.Event], Describer] = {
     ev.PlayerResigned: lambda s, e: f"{seat_name(s, e.seat)} resigned",
     ev.PlayerEliminated: lambda s, e: f"{seat_name(s, e.seat)} is eliminated",
     ev.DiceRevealed: lambda s, e: f"the dice seed is revealed: {e.seed}",
+    ev.DiceChosen: lambda s, e: f"the owner chooses the next dice: {', '.join(e.faces)}",
     ev.SecretsRevealed: lambda s, e: _secrets_revealed(s, e),
     ev.TimedOut: _timed_out,
     ev.ClientSeedGiven: lambda s, e: (

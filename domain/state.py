@@ -54,6 +54,8 @@ def _no_field(kind: type, changes: dict[str, Any]) -> None:
     raise TypeError(f"{kind.__name__} has no field {next(iter(changes))!r}")
 
 
+_NEW = {"omit_default": True}  # fields older games' states never wrote (domain/codec.py)
+
 Phase = Literal["order", "movement", "breath", "combat", "over"]
 RiderState = Literal["none", "carried", "passed"]
 
@@ -248,7 +250,14 @@ class GameState:
     reveal_deadline_ms: int | None = None
     # TKB-1: None unless the creator turned takebacks on (GameCreated.takebacks); left out of
     # the state's JSON when None, so games without takebacks keep their bytes.
-    takebacks: Takebacks | None = field(default=None, metadata={"omit_none": True})
+    takebacks: Takebacks | None = field(default=None, metadata=_NEW)
+    # A fork (domain/fork.py): a practice game, never rated, its hands known to all (FRK-3);
+    # the seats that may choose its next dice (FRK-4; () when its dice are not chosen) and
+    # the faces chosen, for the rolls from `chosen_from` on.
+    practice: bool = field(default=False, metadata=_NEW)
+    dice_choosers: tuple[int, ...] = field(default=(), metadata=_NEW)
+    chosen_from: int = field(default=0, metadata=_NEW)
+    chosen_faces: tuple[str, ...] = field(default=(), metadata=_NEW)
 
     def terrain_at(self, h: Hex) -> Terrain:
         return TERRAIN[self.terrain.get(h, "plain")]

@@ -43,4 +43,12 @@ class Tx:
         """Draw `count` dice; the caller must record them in the next event it emits."""
         first = self._next_roll
         self._next_roll += count
-        return first, tuple(self._dice.face(first + i) for i in range(count))
+        return first, tuple(self._face(first + i) for i in range(count))
+
+    def _face(self, index: int) -> str:
+        """The face of die `index`: the one chosen for it in a fork of chosen dice (FRK-4),
+        else the dice source's."""
+        chosen = index - self.state.chosen_from
+        if 0 <= chosen < len(self.state.chosen_faces):
+            return self.state.chosen_faces[chosen]
+        return self._dice.face(index)

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from domain.codec import to_json
 from domain.hexes import Hex
-from domain.state import Decision, GameState, Unit
+from domain.state import Decision, GameState, Unit, replace
 
 ALL_SEATS = "all"
 T = TypeVar("T")
@@ -23,6 +23,10 @@ def board_view(
     """The view for `viewer` (a seat, None for a tokenless reader, ALL_SEATS for storage);
     with `parts`, its terrain and units shared with the views rendered before (ViewParts)."""
     unit = _unit if parts is None else parts.unit
+    if state.practice:  # a fork: every hand is known (FRK-3), never rated (FRK-2)
+        view = board_view(replace(state, practice=False), ALL_SEATS, parts)
+        return {**view, "practice": True, "hands_known": True,
+                "dice_chosen": bool(state.dice_choosers)}  # fmt: skip
     view = {
         "version": state.version,
         "scenario": state.scenario,
@@ -159,7 +163,10 @@ def _pending(d: Decision | None) -> dict[str, Any] | None:
 
 
 def redact_view(view: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A stored ALL_SEATS view as `viewer` may see it: other seats' cards hidden."""
+    """A stored ALL_SEATS view as `viewer` may see it: other seats' cards hidden, but in a
+    fork, whose hands are known (FRK-3)."""
+    if view.get("hands_known"):
+        return view
     players = [p if p["seat"] == viewer else {**p, "cards": None} for p in view["players"]]
     return {**view, "players": players}
 

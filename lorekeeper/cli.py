@@ -3,6 +3,7 @@ application key.
 
     python -m lorekeeper verify GAME.ndjson [--json] [--expect VERSION:HASH ...]
                          [--key KEYS.json|HEX] [--log-proof PROOF.json] [--tree-head SAVED.json]
+                         [--parent PARENT.ndjson]
     python -m lorekeeper consistency OLDER.json NEWER.json PROOF.json [--key KEYS.json|HEX]
     python -m lorekeeper demo [ARGS ...]
     python -m lorekeeper app-key NAME
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lorekeeper.app_keys import app_key_entry, is_app_name, new_app_key
+from lorekeeper.audit.forks import verify_fork_lines
 from lorekeeper.audit.logproof import LogProblem, check_heads
 from lorekeeper.audit.signatures import public_keys
 from lorekeeper.audit.verify import FAILED, VERIFIED, Trust, verify_lines
@@ -58,7 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"verify: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    return _verify(options.file, options.expect, as_json=options.json, trust=trust)
+    return _verify(options.file, options.expect, as_json=options.json, trust=trust,
+                   parent=options.parent)  # fmt: skip
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -94,6 +97,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SAVED.json",
         help="a GET /transparency/tree-head you saved earlier (of M leaves): the log must "
         "extend it",
+    )
+    verify.add_argument(
+        "--parent",
+        metavar="PARENT.ndjson",
+        help="a fork's parent's export: the fork's first state must be the parent's at the "
+        "version it names",
     )
     heads = commands.add_parser(
         "consistency", help="check that a saved tree head extends an older one (docs/audit.md)"
@@ -134,13 +143,26 @@ def _json_file(path: str) -> Any:
         raise OSError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def _verify(path: str, expect: list[tuple[int, str]], *, as_json: bool, trust: Trust) -> int:
+def _verify(
+    path: str,
+    expect: list[tuple[int, str]],
+    *,
+    as_json: bool,
+    trust: Trust,
+    parent: str | None = None,
+) -> int:
     try:
         if path == "-":
-            verdict = verify_lines(sys.stdin.buffer, expect, trust)
+            lines = sys.stdin.buffer.read().splitlines()
         else:
             with open(path, "rb") as file:
-                verdict = verify_lines(file, expect, trust)
+                lines = file.read().splitlines()
+        if parent is None:
+            verdict = verify_lines(lines, expect, trust)
+        else:
+            path = parent
+            with open(parent, "rb") as file:
+                verdict = verify_fork_lines(lines, file.read().splitlines(), expect, trust)
     except OSError as exc:
         print(f"verify: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -36,6 +36,7 @@ CHECKED = (
     "docs/play/turn.md",
     "docs/play/dragons.md",
     "docs/play/takebacks.md",
+    "docs/play/forks.md",
     "docs/client/quickstart.md",
     "docs/client/reference.md",
     "docs/client/players.md",

@@ -3,7 +3,8 @@
     GET /games/<id>/board.svg?version=N   the board after event N (default: now), public view
     GET /games/<id>/log                   one plain-English line per event (text/plain)
     GET /games/<id>/log?format=markdown   the same as a markdown list
-    GET /games/<id>/log?format=json       the lines with their versions (the viewer reads this)
+    GET /games/<id>/log?format=json       the lines with their versions (the viewer reads this),
+                                          and a fork's parent and version
     GET /viewer/<id>                      the viewer page; its JS and CSS under /viewer/static/
 
 Their query strings are checked as every route's are (`api.requests.query`): a bad or unknown
@@ -25,6 +26,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app
 
@@ -142,8 +144,17 @@ def _json_log(game_id: str, events: list[Event], lines: list[str]) -> Response:
             for v, (e, line) in enumerate(zip(events, lines, strict=True), 1)
         ],
         "event_types": sorted(EVENT_TYPES),
+        **_fork_of(events),
     }
     return Response(json.dumps(body, ensure_ascii=False), mimetype="application/json")
+
+
+def _fork_of(events: list[Event]) -> dict[str, Any]:
+    """A fork's parent and version (the viewer links to them); nothing for other games."""
+    fork = getattr(events[0], "fork", None) if events else None
+    if not isinstance(fork, dict):
+        return {}
+    return {"fork": {"parent": fork.get("parent"), "version": fork.get("version")}}
 
 
 def _markdown(text: str) -> str:

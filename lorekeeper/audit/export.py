@@ -75,6 +75,7 @@ def export_records(
         "head_hash": head,
         "finished": finished,
         "redacted": redact,
+        **fork_header(created),
     }
     records = [header, *(_event_record(e, redact=redact) for e in events)]
     trailer = {
@@ -87,6 +88,16 @@ def export_records(
     if log_salt is not None:  # opens the game's sealed leaves (docs/audit.md, section 7)
         trailer["log_salt"] = log_salt
     return [*records, trailer]
+
+
+def fork_header(created: dict[str, Any]) -> dict[str, Any]:
+    """A fork's marks for the export's header, from its GameCreated (docs/audit.md, "Forks"):
+    its parent and version, `practice` (never rated) and its dice (`chosen` or not)."""
+    fork = created.get("fork")
+    if not isinstance(fork, dict):
+        return {}
+    keys = ("parent", "version", "practice", "dice")
+    return {"fork": {k: fork.get(k) for k in keys}}
 
 
 def _event_record(event: StoredEvent, *, redact: bool) -> dict[str, Any]:

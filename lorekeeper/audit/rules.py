@@ -187,6 +187,8 @@ def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Eve
     """A game created and started at once (GameCreated and its first turn), or created
     unstarted (GameCreated alone: its start is an append of its own); from event 1 with the
     hands dealt (in case it hides them)."""
+    if head.type == GameCreated.type and "fork" in head.payload and head.seat is None:
+        return [event_from_json(head.type, head.payload)]  # its position: audit/forks.py
     created = event_from_json(head.type, with_hands(head.payload, opening.hands))
     if not isinstance(created, GameCreated) or head.seat is not None:
         raise ValueError("a game starts with GameCreated, from the server")
@@ -205,6 +207,14 @@ def _creation(head: ExportEvent, opening: Opening, *, started: bool) -> list[Eve
         fresh, dice=created.dice, commitments=created.commitments, clock=created.clock
     )
     return events
+
+
+def fork_hands(fork: Any) -> list[list[str]]:
+    """Each seat's cards in a fork's position (known to all, FRK-3)."""
+    players = (fork.get("state") or {}).get("players") if isinstance(fork, dict) else None
+    if not isinstance(players, list):
+        return []
+    return [[str(c) for c in p.get("cards", [])] if isinstance(p, dict) else [] for p in players]
 
 
 def with_hands(payload: dict[str, Any], hands: list[list[str]]) -> dict[str, Any]:

@@ -11,17 +11,24 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from domain.dice import DICE_SCHEME, CommittedDice
 from lorekeeper.audit.chain import GENESIS, stored_hash
 from lorekeeper.audit.clock import check_clock
 from lorekeeper.audit.commitments import hands_dealt, unopened
-from lorekeeper.audit.export import GAME_ENDED, REVEALS, SECRETS_REVEALED, SEEDS_SEALED
+from lorekeeper.audit.export import (
+    GAME_ENDED,
+    REVEALS,
+    SECRETS_REVEALED,
+    SEEDS_SEALED,
+    fork_header,
+)
+from lorekeeper.audit.faces import check_faces, fork_of
 from lorekeeper.audit.logproof import LogProblem, check_log
 from lorekeeper.audit.records import HASH, Export, ExportEvent, Problem, parse_export
-from lorekeeper.audit.rules import Opening, RecordedDice, check_rules, groups
+from lorekeeper.audit.rules import Opening, RecordedDice, check_rules, fork_hands, groups
 from lorekeeper.audit.signatures import check, export_statement
 
 VERIFIED, FAILED, NOT_VERIFIABLE, IN_PROGRESS = (
@@ -87,8 +94,22 @@ def verify_lines(
 
 
 def verify_export(
-    export: Export, expect: Sequence[tuple[int, str]] = (), trust: Trust = Trust()
+    export: Export,
+    expect: Sequence[tuple[int, str]] = (),
+    trust: Trust = Trust(),
+    *,
+    alone: bool = True,
 ) -> Verdict:
+    """The verdict on an export; `alone`: with no parent's export, so a fork's first state
+    is unchecked and a fork is at best not verifiable (audit/forks.py checks it)."""
+    verdict = _verified(export, expect, trust)
+    if alone and verdict.verdict == VERIFIED and fork_of(export.events) is not None:
+        why = "not verifiable alone: a fork's first state needs its parent's export (--parent)"
+        return replace(verdict, verdict=NOT_VERIFIABLE, reason=why)
+    return verdict
+
+
+def _verified(export: Export, expect: Sequence[tuple[int, str]], trust: Trust) -> Verdict:
     events, checks = export.events, dict[str, str]()
     problems = [export.problem] if export.problem else []
     if not export.header:
@@ -100,6 +121,8 @@ def verify_export(
     dice = created.get("dice") if isinstance(created.get("dice"), dict) else None
     if export.header.get("dice") != dice:
         problems.append(Problem(None, "header: its dice differ from event 1's"))
+    if export.header.get("fork") != fork_header(created).get("fork"):
+        problems.append(Problem(None, "header: its fork differs from event 1's"))
     if dice and "game_id" in dice and export.header.get("game_id") != dice["game_id"]:
         problems.append(Problem(None, "header: game_id is not the one event 1 names"))
     seed, dice_problems = _dice(export, dice, checks)
@@ -224,7 +247,7 @@ def _dice(
         source = _committed(seed, dice, events)
     except ValueError as exc:
         return None, [Problem(1, f"its dice cannot be derived: {exc}")]
-    count, bad = _faces(events, source)
+    count, bad = check_faces(events, source)
     checks["dice"] = f"die {bad.reason}" if bad else f"{count} dice recomputed from the seed"
     return seed, [*problems, *([bad] if bad else [])]
 
@@ -235,6 +258,10 @@ def _hands(
     """The hands dealt, once they are known to be the ones committed to (record format 2), or
     shown whole by the server's own copy; and what is wrong with them."""
     events, published = export.events, created.get("commitments")
+    if fork_of(events) is not None:  # a fork's hands are known: its position shows them
+        checks["hands"] = "known: a fork shows every hand (FRK-3)"
+        checks["fork"] = "not checked: its parent's export is needed (--parent)"
+        return Opening(fork_hands(fork_of(events)), None), []
     shown = _shown_hands(created)
     if published is None:
         checks["hands"] = "not checked: a game hashed before commitments (record format 1)"
@@ -290,23 +317,6 @@ def _opens(seed: Any, commitment: Any) -> bool:
     if not isinstance(seed, str) or not HASH.fullmatch(seed):
         return False
     return hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
-
-
-def _faces(events: Sequence[ExportEvent], source: CommittedDice) -> tuple[int, Problem | None]:
-    """Every recorded die against the seed's, in roll order with no gap or repeat."""
-    following = 0
-    for event in events:
-        roll, faces = event.payload.get("roll"), event.payload.get("faces")
-        if not isinstance(roll, int) or not isinstance(faces, list):
-            continue
-        if roll != following:
-            return following, Problem(event.version, f"{roll} comes where {following} was due")
-        for offset, face in enumerate(faces):
-            want = source.face(roll + offset)
-            if face != want:
-                return following, Problem(event.version, f"{roll + offset} is {face}, not {want}")
-        following = roll + len(faces)
-    return following, None
 
 
 def _rules(

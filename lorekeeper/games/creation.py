@@ -44,6 +44,7 @@ from lorekeeper.errors import (
     UnknownScenario,
 )
 from lorekeeper.games.dice import DiceConfig, FillStep, SeedStep
+from lorekeeper.games.forks import ForkPlan
 from lorekeeper.games.game import Cause
 from lorekeeper.games.idempotency import CREATE_COMMAND
 from lorekeeper.games.log import GameLog
@@ -235,6 +236,7 @@ class GameCreator:
         client: str = "",
         body: Mapping[str, Any] | None = None,
         seed_step: SeedStep | FillStep | None = None,
+        fork: ForkPlan | None = None,
     ) -> CreatedGame:
         """Raises UnknownScenario, ScenarioError (every problem) or ScriptedDiceRefused.
 
@@ -251,7 +253,9 @@ class GameCreator:
 
         A `seed_step` (SEED-2, with `start` False) is published in GameCreated.dice: the first
         turn then begins as its last seat gives its seed, or by `end_seed_step`; a FillStep
-        is only promised there, and `open_seed_step` opens it once the seats are taken."""
+        is only promised there, and `open_seed_step` opens it once the seats are taken.
+
+        A `fork` (games/forks.py) makes the game's secrets and its first event."""
         options = options or {}
         doc = checked_scenario(scenario, options, allow_scripted_dice=self._allow_scripted_dice)
         digest = creation_hash(body or {"scenario": scenario, "options": options})
@@ -265,12 +269,14 @@ class GameCreator:
         mine = new_secrets(doc, options, creation.game_id, digest, self._new_dice_seed)
         if seed_step is not None:
             mine = mine.with_seed_step(seed_step)
-        events = first_events(doc, options, mine, start=start)  # the scenario is checked
+        make = first_events if fork is None else fork.first_events
+        mine = mine if fork is None else fork.secrets(mine)
+        events = make(doc, options, mine, start=start)  # the scenario is checked
         if before is not None:
             before(creation.game_id, doc)
         kept = self._kept_secrets(creation, mine, digest)
         if kept != mine:  # a resend of this create came first: its secrets make the game
-            events = first_events(doc, options, kept, start=start)
+            events = make(doc, options, kept, start=start)
         return self._stored(creation, events, kept, digest, start=start, token_seats=token_seats)
 
     def _kept_secrets(self, creation: Creation, mine: DiceConfig, digest: str) -> DiceConfig:

@@ -11,6 +11,7 @@ from lorekeeper.bots import BOTS
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.games.creation import CreatedGame, ReplayedGame, checked_scenario
 from lorekeeper.games.dice import FillStep, SeedStep
+from lorekeeper.games.forks import ForkPlan
 from lorekeeper.players.access import Caller, digest
 from lorekeeper.players.seating import (
     INVITATION_PREFIX,
@@ -41,9 +42,11 @@ class Hosting(Seating):
         idempotency_key: str | None = None,
         address: str = "",
         body: Mapping[str, Any] | None = None,
+        fork: ForkPlan | None = None,
     ) -> CreatedTable:
-        """A new game and its table. It starts at once when no seat waits for anyone;
-        otherwise it waits (open) until its seats are taken, or it expires.
+        """A new game and its table (with a `fork`, a fork's: players/forking.py). It
+        starts at once when no seat waits for anyone; otherwise it waits (open) until its
+        seats are taken, or it expires.
 
         With an `idempotency_key` (scoped to the caller's player, else its `address`, and to
         the `body`), a creation sent again gets the first one's game, version and seat
@@ -71,6 +74,7 @@ class Hosting(Seating):
         def table_for(new_id: str, doc: Mapping[str, Any]) -> None:
             placed = self._placed(specs, doc, me, now, invitations)
             kept = {k: v for k, v in options.items() if k in _REPEATED}
+            kept |= {"fork": fork.summary} if fork is not None else {}
             table = Table(new_id, visibility, str(doc.get("name", "")), now, tuple(placed),
                           owner=me, rematch_of=rematch_of, options=kept)  # fmt: skip
             table = self._waiting(table, step, now)
@@ -81,7 +85,7 @@ class Hosting(Seating):
         created = self._games.create_game(
             scenario, options, start=full and step is None, token_seats=token_seats,
             before=table_for, game_id=game_id, idempotency_key=idempotency_key, client=client,
-            body=body, seed_step=step,
+            body=body, seed_step=step, fork=fork,
         )  # fmt: skip
         return self._hosted(created, step, made, invitations)
 
@@ -236,6 +240,8 @@ class Hosting(Seating):
         game = self._log.load(game_id)
         if not game.state.is_over:
             raise Refused("game_not_over", "a rematch follows a game that is over")
+        if game.state.practice:
+            raise Refused("practice_game", "a fork has no rematch: fork its parent again (FRK-2)")
         rematch_id = table.rematch
         existing = None if rematch_id is None else self._tables.load(rematch_id)
         if rematch_id is not None and existing is not None and self._log.events.exists(rematch_id):

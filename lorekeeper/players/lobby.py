@@ -79,6 +79,8 @@ def lobby_entry(game: Game) -> dict[str, Any]:
     }
     if game.clock is not None:  # as they stood at its last event; pages bring them up to now
         entry["clock"] = clock_json(game.clock, game.head_time_ms)
+    if state.practice:  # a fork: never rated (FRK-2)
+        entry["practice"] = True
     return entry
 
 

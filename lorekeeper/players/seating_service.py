@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from lorekeeper.players.hosting import Hosting
+from lorekeeper.players.forking import Forking
 from lorekeeper.players.joining import Joining
 
 
-class SeatingService(Hosting, Joining):
-    """Hosting (hosting.py), joining and grants (joining.py), on what seating.py shares:
-    starting and expiring games, the table as shown, the caps and the lobby."""
+class SeatingService(Forking, Joining):
+    """Hosting (hosting.py) and forks (forking.py), joining and grants (joining.py), on
+    what seating.py shares: starting and expiring games, the table as shown, the caps and
+    the lobby."""

@@ -41,7 +41,10 @@ PREFIXES = ("/v1", "")
 # Routes that read no input at all: nothing a client sends makes them answer a 4xx.
 NO_INPUT = ("/healthz", "/readyz", "/openapi.yaml", "/scenarios", "/docs")
 # A body that fits, where the schema is checked before the game is looked up.
-FITTING_BODY = {"/games/<game_id>/grants": {"role": "spectator"}}
+FITTING_BODY = {
+    "/games/<game_id>/grants": {"role": "spectator"},
+    "/games/<game_id>/forks": {"version": 1},
+}
 
 
 def app() -> Flask:

@@ -43,6 +43,7 @@ BODIES: dict[type[Schema], str] = {
     player_schemas.InviteSchema: "Invite",
     player_schemas.GrantSchema: "NewGrant",
     player_schemas.NewWebhookSchema: "NewWebhook",
+    player_schemas.ForkSchema: "NewFork",
 }
 # Schemas that are parts of others, compared where they sit.
 NESTED: dict[type[Schema], str] = {

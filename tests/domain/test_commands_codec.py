@@ -29,6 +29,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "client_seed": {"seed": "mine"},
     "request_takeback": {},
     "answer_takeback": {"accept": False},
+    "choose_dice": {"faces": ["flag", "lore"]},
 }
 
 

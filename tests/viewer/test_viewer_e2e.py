@@ -27,6 +27,8 @@ from werkzeug.serving import make_server
 from api.board.svg import render_board
 from domain import Event, new_game, replay
 from domain.catalogue import UNIT_KINDS
+from domain.events import GameCreated
+from domain.fork import fork_start
 from domain.narrate import narrate
 from domain.scenarios import get_scenario
 from domain.view import board_view
@@ -44,6 +46,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LIVE_START = 20
+FORK_AT = 9  # the showcase's version a fork starts from (test_a_link_to_a_version_opens_there)
 
 DRAWN_UNITS = """() => Array.from(document.querySelectorAll('#board svg g.unit')).map(g => {
   const body = g.querySelector('.body').getBoundingClientRect();
@@ -110,6 +113,7 @@ def served(showcase_events: list[Event]) -> Iterator[tuple[str, dict[str, list[E
         "live": list(showcase_events[:LIVE_START]),
         "blocked-retreat": blocked_retreat_game(),
         "won": won_by_a_blow_game(),
+        "fork": fork_of(showcase_events, "showcase", FORK_AT),
     }
     stop = threading.Event()
     server = make_server("127.0.0.1", 0, with_stand_ins(viewer_app(games), games, stop), True)
@@ -179,6 +183,12 @@ def check_board(page: Page, events: list[Event], version: int, moment: int = 0) 
     assert page.text_content("#log li.shown") == line
 
 
+def fork_of(events: list[Event], parent: str, version: int) -> list[Event]:
+    """A fork's only event: the parent's position at `version` (domain/fork.py)."""
+    start = fork_start(parent, version, ("a" * 64, "b" * 64), replay(events[:version]))
+    return [GameCreated(scenario={"name": "showcase"}, fork=start)]
+
+
 def first_version(events: list[Event], event_type: str) -> int:
     return next(v for v, e in enumerate(events, 1) if e.type == event_type)
 
@@ -224,6 +234,20 @@ def test_stepping_through_a_finished_game_draws_each_state(
     assert page.url.endswith(f"#v={len(events)}")
     page.screenshot(path=shots / "desktop-finished-resigned.png", full_page=True)
     assert all(url.startswith(base) or url.startswith("data:") for url in requested), requested
+    assert errors == []
+
+
+def test_a_fork_links_to_its_parent_at_its_version(
+    browser: Browser, served: tuple[str, dict[str, list[Event]]]
+) -> None:
+    base, _ = served
+    page, _, errors = open_viewer(browser, f"{base}/viewer/fork")
+    wait_for_version(page, 1)
+    link = page.get_by_role("link", name=f"showcase at version {FORK_AT}")
+    assert link.get_attribute("href") == f"/viewer/showcase#v={FORK_AT}"
+    link.click()
+    wait_for_version(page, FORK_AT)
+    assert page.is_hidden("#fork")
     assert errors == []
 
 

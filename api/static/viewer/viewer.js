@@ -292,6 +292,17 @@
     }
   }
 
+  // A fork links to its parent game, at the version it starts from.
+  function showFork(fork) {
+    if (!fork) return;
+    const link = document.createElement("a");
+    link.href = "/viewer/" + encodeURIComponent(fork.parent) + "#v=" + Number(fork.version);
+    link.textContent = fork.parent + " at version " + Number(fork.version);
+    $("fork").replaceChildren(link);
+    $("fork").hidden = false;
+    $("fork-label").hidden = false;
+  }
+
   async function start() {
     $("game-id").textContent = gameId;
     document.title = "Lorekeeper · " + gameId;
@@ -304,6 +315,7 @@
       const log = await fetchLog();
       view.types = log.event_types || [];
       view.over = log.over;
+      showFork(log.fork);
       addEntries(log.entries);
     } catch (error) {
       return fail(String(error.message || error));

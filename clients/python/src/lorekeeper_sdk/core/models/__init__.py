@@ -12,6 +12,8 @@ from .board_view_sites_item import BoardViewSitesItem
 from .board_view_takebacks import BoardViewTakebacks
 from .board_view_terrain_item import BoardViewTerrainItem
 from .board_view_turn_state import BoardViewTurnState
+from .choose_dice_command import ChooseDiceCommand
+from .choose_dice_command_faces_item import ChooseDiceCommandFacesItem
 from .choose_retreat_command import ChooseRetreatCommand
 from .client_seed_command import ClientSeedCommand
 from .clocks import Clocks
@@ -38,6 +40,7 @@ from .face import Face
 from .fly_command import FlyCommand
 from .game_log import GameLog
 from .game_log_entries_item import GameLogEntriesItem
+from .game_log_fork import GameLogFork
 from .game_log_proof import GameLogProof
 from .game_log_proof_consistency import GameLogProofConsistency
 from .game_log_proof_entries_item import GameLogProofEntriesItem
@@ -77,6 +80,9 @@ from .me_games import MeGames
 from .me_keys_item import MeKeysItem
 from .me_limits import MeLimits
 from .move_command import MoveCommand
+from .new_fork import NewFork
+from .new_fork_dice import NewForkDice
+from .new_fork_seats import NewForkSeats
 from .new_grant import NewGrant
 from .new_grant_role import NewGrantRole
 from .new_player import NewPlayer
@@ -129,6 +135,8 @@ from .signing_keys_response_200_keys_item_status import (
     SigningKeysResponse200KeysItemStatus,
 )
 from .table import Table
+from .table_fork import TableFork
+from .table_fork_dice import TableForkDice
 from .table_seat import TableSeat
 from .table_seat_player import TableSeatPlayer
 from .table_visibility import TableVisibility
@@ -163,6 +171,8 @@ __all__ = (
     "BoardViewTakebacks",
     "BoardViewTerrainItem",
     "BoardViewTurnState",
+    "ChooseDiceCommand",
+    "ChooseDiceCommandFacesItem",
     "ChooseRetreatCommand",
     "ClientSeedCommand",
     "Clocks",
@@ -189,6 +199,7 @@ __all__ = (
     "FlyCommand",
     "GameLog",
     "GameLogEntriesItem",
+    "GameLogFork",
     "GameLogProof",
     "GameLogProofConsistency",
     "GameLogProofEntriesItem",
@@ -228,6 +239,9 @@ __all__ = (
     "MeKeysItem",
     "MeLimits",
     "MoveCommand",
+    "NewFork",
+    "NewForkDice",
+    "NewForkSeats",
     "NewGrant",
     "NewGrantRole",
     "NewPlayer",
@@ -278,6 +292,8 @@ __all__ = (
     "SigningKeysResponse200KeysItem",
     "SigningKeysResponse200KeysItemStatus",
     "Table",
+    "TableFork",
+    "TableForkDice",
     "TableSeat",
     "TableSeatPlayer",
     "TableVisibility",

@@ -51,6 +51,9 @@ class BoardView:
         takebacks (BoardViewTakebacks | Unset): Only in a game with takebacks (TKB-1, docs/play/takebacks.md).
             `request`: the seat
             whose takeback request waits for the other seat's answer; null when none waits.
+        practice (bool | Unset): A fork only: a practice game, never rated (FRK-2).
+        hands_known (bool | Unset): A fork only: every seat's cards are shown to all (FRK-3).
+        dice_chosen (bool | Unset): A fork only: whether its owner may choose its next dice (FRK-4).
     """
 
     version: int
@@ -72,6 +75,9 @@ class BoardView:
     turn_state: BoardViewTurnState
     clock: Clocks | None
     takebacks: BoardViewTakebacks | Unset = UNSET
+    practice: bool | Unset = UNSET
+    hands_known: bool | Unset = UNSET
+    dice_chosen: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -145,6 +151,12 @@ class BoardView:
         if not isinstance(self.takebacks, Unset):
             takebacks = self.takebacks.to_dict()
 
+        practice = self.practice
+
+        hands_known = self.hands_known
+
+        dice_chosen = self.dice_chosen
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -171,6 +183,12 @@ class BoardView:
         )
         if takebacks is not UNSET:
             field_dict["takebacks"] = takebacks
+        if practice is not UNSET:
+            field_dict["practice"] = practice
+        if hands_known is not UNSET:
+            field_dict["hands_known"] = hands_known
+        if dice_chosen is not UNSET:
+            field_dict["dice_chosen"] = dice_chosen
 
         return field_dict
 
@@ -294,6 +312,12 @@ class BoardView:
         else:
             takebacks = BoardViewTakebacks.from_dict(_takebacks)
 
+        practice = d.pop("practice", UNSET)
+
+        hands_known = d.pop("hands_known", UNSET)
+
+        dice_chosen = d.pop("dice_chosen", UNSET)
+
         board_view = cls(
             version=version,
             head_hash=head_hash,
@@ -314,6 +338,9 @@ class BoardView:
             turn_state=turn_state,
             clock=clock,
             takebacks=takebacks,
+            practice=practice,
+            hands_known=hands_known,
+            dice_chosen=dice_chosen,
         )
 
         board_view.additional_properties = d

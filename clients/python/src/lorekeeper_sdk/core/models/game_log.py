@@ -6,8 +6,11 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.game_log_entries_item import GameLogEntriesItem
+    from ..models.game_log_fork import GameLogFork
 
 
 T = TypeVar("T", bound="GameLog")
@@ -23,6 +26,8 @@ class GameLog:
         over (bool): Whether the game has ended.
         entries (list[GameLogEntriesItem]):
         event_types (list[str]): Every event type there is.
+        fork (GameLogFork | Unset): A fork's log only. The parent game and the version the fork starts from (the viewer
+            links to it).
     """
 
     game_id: str
@@ -30,6 +35,7 @@ class GameLog:
     over: bool
     entries: list[GameLogEntriesItem]
     event_types: list[str]
+    fork: GameLogFork | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +52,10 @@ class GameLog:
 
         event_types = self.event_types
 
+        fork: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.fork, Unset):
+            fork = self.fork.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -57,12 +67,15 @@ class GameLog:
                 "event_types": event_types,
             }
         )
+        if fork is not UNSET:
+            field_dict["fork"] = fork
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.game_log_entries_item import GameLogEntriesItem
+        from ..models.game_log_fork import GameLogFork
 
         d = dict(src_dict)
         game_id = d.pop("game_id")
@@ -80,12 +93,20 @@ class GameLog:
 
         event_types = cast(list[str], d.pop("event_types"))
 
+        _fork = d.pop("fork", UNSET)
+        fork: GameLogFork | Unset
+        if isinstance(_fork, Unset):
+            fork = UNSET
+        else:
+            fork = GameLogFork.from_dict(_fork)
+
         game_log = cls(
             game_id=game_id,
             version=version,
             over=over,
             entries=entries,
             event_types=event_types,
+            fork=fork,
         )
 
         game_log.additional_properties = d

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.auto_pass_command import AutoPassCommand
     from ..models.battle_back_command import BattleBackCommand
     from ..models.battle_command import BattleCommand
+    from ..models.choose_dice_command import ChooseDiceCommand
     from ..models.choose_retreat_command import ChooseRetreatCommand
     from ..models.client_seed_command import ClientSeedCommand
     from ..models.end_movement_command import EndMovementCommand
@@ -38,9 +39,9 @@ class GetLegalActionsResponse200:
         seat (int):
         version (int):
         head_hash (str): The `hash` of the event at the reply's version (the chain's head then).
-        actions (list[AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand | ChooseRetreatCommand
-            | ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand | OrderCommand |
-            PassCommand | ReactCommand | RequestTakebackCommand | ResignCommand | TradeCommand]):
+        actions (list[AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand | ChooseDiceCommand |
+            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand | FlyCommand | MoveCommand |
+            OrderCommand | PassCommand | ReactCommand | RequestTakebackCommand | ResignCommand | TradeCommand]):
         order (OrderOptions | Unset): Present in the order phase, for the seat to act (R-TRN-4): the listed single-unit
             `order` actions may be merged into one (their `units`, `breath`, `roost` and
             `remove_tokens` joined, each unit once, fewer tokens removed if wished) with at most
@@ -56,6 +57,7 @@ class GetLegalActionsResponse200:
         | AutoPassCommand
         | BattleBackCommand
         | BattleCommand
+        | ChooseDiceCommand
         | ChooseRetreatCommand
         | ClientSeedCommand
         | EndMovementCommand
@@ -73,6 +75,7 @@ class GetLegalActionsResponse200:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.answer_takeback_command import AnswerTakebackCommand
         from ..models.auto_pass_command import AutoPassCommand
         from ..models.battle_back_command import BattleBackCommand
         from ..models.battle_command import BattleCommand
@@ -114,6 +117,7 @@ class GetLegalActionsResponse200:
                 or isinstance(actions_item_data, ResignCommand)
                 or isinstance(actions_item_data, ClientSeedCommand)
                 or isinstance(actions_item_data, RequestTakebackCommand)
+                or isinstance(actions_item_data, AnswerTakebackCommand)
             ):
                 actions_item = actions_item_data.to_dict()
             else:
@@ -146,6 +150,7 @@ class GetLegalActionsResponse200:
         from ..models.auto_pass_command import AutoPassCommand
         from ..models.battle_back_command import BattleBackCommand
         from ..models.battle_command import BattleCommand
+        from ..models.choose_dice_command import ChooseDiceCommand
         from ..models.choose_retreat_command import ChooseRetreatCommand
         from ..models.client_seed_command import ClientSeedCommand
         from ..models.end_movement_command import EndMovementCommand
@@ -178,6 +183,7 @@ class GetLegalActionsResponse200:
                 | AutoPassCommand
                 | BattleBackCommand
                 | BattleCommand
+                | ChooseDiceCommand
                 | ChooseRetreatCommand
                 | ClientSeedCommand
                 | EndMovementCommand
@@ -319,13 +325,21 @@ class GetLegalActionsResponse200:
                     return componentsschemas_command_type_14
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_command_type_15 = AnswerTakebackCommand.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_command_type_15
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_command_type_15 = AnswerTakebackCommand.from_dict(
-                    data
-                )
+                componentsschemas_command_type_16 = ChooseDiceCommand.from_dict(data)
 
-                return componentsschemas_command_type_15
+                return componentsschemas_command_type_16
 
             actions_item = _parse_actions_item(actions_item_data)
 

@@ -41,6 +41,7 @@ class LobbyEntry:
         version (int | Unset):
         last_activity (int | Unset): Milliseconds since the epoch.
         clock (Clocks | None | Unset): The clocks; null in a game without a time control.
+        practice (bool | Unset): A fork only: a practice game, never rated (FRK-2).
     """
 
     game_id: str
@@ -60,6 +61,7 @@ class LobbyEntry:
     version: int | Unset = UNSET
     last_activity: int | Unset = UNSET
     clock: Clocks | None | Unset = UNSET
+    practice: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,6 +128,8 @@ class LobbyEntry:
         else:
             clock = self.clock
 
+        practice = self.practice
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -164,6 +168,8 @@ class LobbyEntry:
             field_dict["last_activity"] = last_activity
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if practice is not UNSET:
+            field_dict["practice"] = practice
 
         return field_dict
 
@@ -263,6 +269,8 @@ class LobbyEntry:
 
         clock = _parse_clock(d.pop("clock", UNSET))
 
+        practice = d.pop("practice", UNSET)
+
         lobby_entry = cls(
             game_id=game_id,
             status=status,
@@ -281,6 +289,7 @@ class LobbyEntry:
             version=version,
             last_activity=last_activity,
             clock=clock,
+            practice=practice,
         )
 
         lobby_entry.additional_properties = d

@@ -7,8 +7,10 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.table_visibility import TableVisibility
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.table_fork import TableFork
     from ..models.table_seat import TableSeat
 
 
@@ -30,6 +32,8 @@ class Table:
         seats (list[TableSeat]):
         rematch (None | str):
         rematch_of (None | str):
+        fork (TableFork | Unset): A fork's table only (docs/play/forks.md). Its parent, the version it starts from, its
+            marks.
     """
 
     game_id: str
@@ -42,6 +46,7 @@ class Table:
     seats: list[TableSeat]
     rematch: None | str
     rematch_of: None | str
+    fork: TableFork | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,6 +77,10 @@ class Table:
         rematch_of: None | str
         rematch_of = self.rematch_of
 
+        fork: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.fork, Unset):
+            fork = self.fork.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -88,11 +97,14 @@ class Table:
                 "rematch_of": rematch_of,
             }
         )
+        if fork is not UNSET:
+            field_dict["fork"] = fork
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.table_fork import TableFork
         from ..models.table_seat import TableSeat
 
         d = dict(src_dict)
@@ -141,6 +153,13 @@ class Table:
 
         rematch_of = _parse_rematch_of(d.pop("rematch_of"))
 
+        _fork = d.pop("fork", UNSET)
+        fork: TableFork | Unset
+        if isinstance(_fork, Unset):
+            fork = UNSET
+        else:
+            fork = TableFork.from_dict(_fork)
+
         table = cls(
             game_id=game_id,
             visibility=visibility,
@@ -152,6 +171,7 @@ class Table:
             seats=seats,
             rematch=rematch,
             rematch_of=rematch_of,
+            fork=fork,
         )
 
         table.additional_properties = d

@@ -96,7 +96,8 @@ def sync_detailed(
      The checks of `python -m lorekeeper verify` (the chain, the commitment, every die,
     every append decided again by the rules) run on the server's whole copy; only the
     verdict is shown. `in_progress` until the game ends (the seed is secret until then);
-    `not_verifiable` for scripted or client-chosen dice, never `verified`. Private games:
+    `not_verifiable` for scripted or client-chosen dice, never `verified`. A fork is
+    checked with its parent's copy too (`verify --parent`, check `fork`). Private games:
     as for the export.
 
     Args:
@@ -134,7 +135,8 @@ def sync(
      The checks of `python -m lorekeeper verify` (the chain, the commitment, every die,
     every append decided again by the rules) run on the server's whole copy; only the
     verdict is shown. `in_progress` until the game ends (the seed is secret until then);
-    `not_verifiable` for scripted or client-chosen dice, never `verified`. Private games:
+    `not_verifiable` for scripted or client-chosen dice, never `verified`. A fork is
+    checked with its parent's copy too (`verify --parent`, check `fork`). Private games:
     as for the export.
 
     Args:
@@ -167,7 +169,8 @@ async def asyncio_detailed(
      The checks of `python -m lorekeeper verify` (the chain, the commitment, every die,
     every append decided again by the rules) run on the server's whole copy; only the
     verdict is shown. `in_progress` until the game ends (the seed is secret until then);
-    `not_verifiable` for scripted or client-chosen dice, never `verified`. Private games:
+    `not_verifiable` for scripted or client-chosen dice, never `verified`. A fork is
+    checked with its parent's copy too (`verify --parent`, check `fork`). Private games:
     as for the export.
 
     Args:
@@ -203,7 +206,8 @@ async def asyncio(
      The checks of `python -m lorekeeper verify` (the chain, the commitment, every die,
     every append decided again by the rules) run on the server's whole copy; only the
     verdict is shown. `in_progress` until the game ends (the seed is secret until then);
-    `not_verifiable` for scripted or client-chosen dice, never `verified`. Private games:
+    `not_verifiable` for scripted or client-chosen dice, never `verified`. A fork is
+    checked with its parent's copy too (`verify --parent`, check `fork`). Private games:
     as for the export.
 
     Args:

@@ -10,6 +10,7 @@ from ...models.answer_takeback_command import AnswerTakebackCommand
 from ...models.auto_pass_command import AutoPassCommand
 from ...models.battle_back_command import BattleBackCommand
 from ...models.battle_command import BattleCommand
+from ...models.choose_dice_command import ChooseDiceCommand
 from ...models.choose_retreat_command import ChooseRetreatCommand
 from ...models.client_seed_command import ClientSeedCommand
 from ...models.command_reply import CommandReply
@@ -34,6 +35,7 @@ def _get_kwargs(
     | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -79,6 +81,7 @@ def _get_kwargs(
         or isinstance(body, ResignCommand)
         or isinstance(body, ClientSeedCommand)
         or isinstance(body, RequestTakebackCommand)
+        or isinstance(body, AnswerTakebackCommand)
     ):
         _kwargs["json"] = body.to_dict()
     else:
@@ -183,6 +186,7 @@ def sync_detailed(
     | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -215,8 +219,8 @@ def sync_detailed(
         if_match (str | Unset):
         idempotency_key (str | Unset):
         body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
-            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
-            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            ChooseDiceCommand | ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand |
+            EndTurnCommand | FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
             RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
             the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
@@ -252,6 +256,7 @@ def sync(
     | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -284,8 +289,8 @@ def sync(
         if_match (str | Unset):
         idempotency_key (str | Unset):
         body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
-            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
-            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            ChooseDiceCommand | ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand |
+            EndTurnCommand | FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
             RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
             the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
@@ -316,6 +321,7 @@ async def asyncio_detailed(
     | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -348,8 +354,8 @@ async def asyncio_detailed(
         if_match (str | Unset):
         idempotency_key (str | Unset):
         body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
-            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
-            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            ChooseDiceCommand | ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand |
+            EndTurnCommand | FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
             RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
             the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never
@@ -383,6 +389,7 @@ async def asyncio(
     | AutoPassCommand
     | BattleBackCommand
     | BattleCommand
+    | ChooseDiceCommand
     | ChooseRetreatCommand
     | ClientSeedCommand
     | EndMovementCommand
@@ -415,8 +422,8 @@ async def asyncio(
         if_match (str | Unset):
         idempotency_key (str | Unset):
         body (AnswerTakebackCommand | AutoPassCommand | BattleBackCommand | BattleCommand |
-            ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand | EndTurnCommand |
-            FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
+            ChooseDiceCommand | ChooseRetreatCommand | ClientSeedCommand | EndMovementCommand |
+            EndTurnCommand | FlyCommand | MoveCommand | OrderCommand | PassCommand | ReactCommand |
             RequestTakebackCommand | ResignCommand | TradeCommand): A seat's command (issues 2 and 3);
             the acting seat is the token's. A field its type
             does not define is refused (422 `invalid_body`, the field named in `errors`), never

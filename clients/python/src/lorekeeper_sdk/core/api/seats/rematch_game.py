@@ -106,7 +106,8 @@ def sync_detailed(
     visibility (fresh dice), each holder one seat on (seat 0's goes to seat 1, the last
     to seat 0). The caller sits at once; the other players are reserved their seats and
     join to accept; bots keep playing; anonymous seats are open. Asking again (anyone)
-    answers the same rematch (200). 409 `game_not_over`.
+    answers the same rematch (200). 409 `game_not_over`; 409 `practice_game` for a
+    fork (fork its parent again).
 
     Args:
         game_id (str):
@@ -141,7 +142,8 @@ def sync(
     visibility (fresh dice), each holder one seat on (seat 0's goes to seat 1, the last
     to seat 0). The caller sits at once; the other players are reserved their seats and
     join to accept; bots keep playing; anonymous seats are open. Asking again (anyone)
-    answers the same rematch (200). 409 `game_not_over`.
+    answers the same rematch (200). 409 `game_not_over`; 409 `practice_game` for a
+    fork (fork its parent again).
 
     Args:
         game_id (str):
@@ -171,7 +173,8 @@ async def asyncio_detailed(
     visibility (fresh dice), each holder one seat on (seat 0's goes to seat 1, the last
     to seat 0). The caller sits at once; the other players are reserved their seats and
     join to accept; bots keep playing; anonymous seats are open. Asking again (anyone)
-    answers the same rematch (200). 409 `game_not_over`.
+    answers the same rematch (200). 409 `game_not_over`; 409 `practice_game` for a
+    fork (fork its parent again).
 
     Args:
         game_id (str):
@@ -204,7 +207,8 @@ async def asyncio(
     visibility (fresh dice), each holder one seat on (seat 0's goes to seat 1, the last
     to seat 0). The caller sits at once; the other players are reserved their seats and
     join to accept; bots keep playing; anonymous seats are open. Asking again (anyone)
-    answers the same rematch (200). 409 `game_not_over`.
+    answers the same rematch (200). 409 `game_not_over`; 409 `practice_game` for a
+    fork (fork its parent again).
 
     Args:
         game_id (str):
