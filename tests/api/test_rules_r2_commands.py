@@ -42,6 +42,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "client_seed": {"type": "client_seed", "seed": "mine"},  # SEED-1
     "request_takeback": {"type": "request_takeback"},  # TKB-2
     "answer_takeback": {"type": "answer_takeback", "accept": True},  # TKB-3
+    "choose_dice": {"type": "choose_dice", "faces": ["flag", "lore"]},  # FRK-4
 }
 
 
