@@ -20,7 +20,8 @@ pytestmark = pytest.mark.parametrize("app", ["in_memory"], indirect=True)
 SHARED = {"/healthz", "/readyz", "/openapi.yaml", "/scenarios", "/scenarios/{name}",
           "/.well-known/lorekeeper-keys", "/viewer/static/{filename}", "/docs", "/docs/{path}",
           "/play", "/play/static/{filename}"}  # fmt: skip
-GAME_READS = ["", "/state", "/legal-actions", "/events", "/export", "/audit", "/table"]
+GAME_READS = ["", "/state", "/legal-actions", "/events", "/export", "/audit", "/table", "/grants",
+              "/board.svg", "/log", "/transparency"]  # fmt: skip
 
 
 def _started(client: FlaskClient) -> tuple[dict[str, Any], dict[str, Any], str]:
