@@ -20,7 +20,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 
-from api import audit, commands, games, meta, players, push, seats, streams
+from api import audit, commands, games, meta, players, push, ratings, seats, streams
 from api.board.viewer import register_viewer
 from api.composition import Components, HealthCheck, redis_components
 from api.cors import register_cors
@@ -54,7 +54,7 @@ def create_app(
     app.extensions[EXTENSION] = components or redis_components(settings)
     register_error_handlers(app)
     register_guards(app)
-    for module in (games, commands, streams, meta, audit, players, seats, push):
+    for module in (games, commands, streams, meta, audit, players, seats, push, ratings):
         app.register_blueprint(module.blueprint)
     register_cors(app, settings)
     register_viewer(app)

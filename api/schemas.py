@@ -110,6 +110,8 @@ class GameOptionsSchema(Schema):
     # lorekeeper/players/seating.py checks the rest and names the rule).
     seed_step = StrictBoolean()
     seed_step_s = fields.Integer(strict=True)
+    # A rated game (docs/ratings.md): lorekeeper/ratings/rules.py says which games may be.
+    rated = StrictBoolean()
 
     @validates_schema
     def _client_seeds_need_committed_dice(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -224,6 +226,14 @@ class LobbyQuery(_Query):
     scenario = fields.String(validate=validate.Length(1, 64))
     cursor = fields.String(validate=CURSOR)
     limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
+    # Open games whose seated players are rated within the range (docs/ratings.md).
+    rating_min = QueryInteger(validate=validate.Range(0, 10_000))
+    rating_max = QueryInteger(validate=validate.Range(0, 10_000))
+
+    @validates_schema
+    def _range_in_order(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("rating_min", 0) > data.get("rating_max", 10_000):
+            raise ValidationError("rating_min is above rating_max", "rating_min")
 
 
 class MyGamesQuery(_Query):

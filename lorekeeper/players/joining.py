@@ -18,7 +18,6 @@ from lorekeeper.players.seating import (
 )
 from lorekeeper.players.tables import (
     Grant,
-    Seat,
     Table,
     declined,
     free_seat,
@@ -53,7 +52,7 @@ class Joining(Seating):
         the seat too. A `client_seed` is recorded as the seat's (SEED-1) before the game can
         start."""
         me = require_player(caller, "joining a game")
-        name = self._name_of(me)
+        sitting = self._seat_for("player", me)
         hashed = None if invitation is None else digest(invitation)
 
         def is_invited(table: Table) -> bool:  # an invitation opens a private game
@@ -71,7 +70,7 @@ class Joining(Seating):
             require_open(table)
             number = seat_for_join(table, me, seat, hashed, self._clock())
             self._check_caps(me)
-            new = take_seat(table, number, Seat("player", me, name))
+            new = take_seat(table, number, sitting)
             if self._tables.replace(new, table.rev):
                 return self._seated(new, number, client_seed)
         raise Refused("seat_taken", "the seats changed hands too often; try again")

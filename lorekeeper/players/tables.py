@@ -47,6 +47,8 @@ class Seat:
     bot: str | None = None
     invite_hash: str | None = None  # SHA-256 hex of the invitation token (also declined)
     expires_ms: int | None = None  # the invitation's end
+    is_bot: bool | None = None  # player, reserved: the player is a bot account
+    rating: int | None = None  # player: the player's rating when it sat down (docs/ratings.md)
 
     @property
     def is_taken(self) -> bool:
@@ -63,7 +65,9 @@ class Seat:
         """What anyone who may read the game sees of the seat (never the invitation)."""
         shown: dict[str, Any] = {"seat": seat, "kind": self.kind}
         if self.kind in ("player", "reserved", "declined") and self.player_id is not None:
-            shown["player"] = {"id": self.player_id, "name": self.name}
+            shown["player"] = {"id": self.player_id, "name": self.name, "bot": bool(self.is_bot)}
+            if self.rating is not None:
+                shown["player"]["rating"] = self.rating
         if self.kind == "bot":
             shown["bot"] = self.bot
         if self.kind == "invite" and self.expires_ms is not None:
@@ -306,7 +310,7 @@ def rotated(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
 
 def _again(seat: Seat) -> Seat:
     if seat.kind in ("player", "reserved") and seat.player_id is not None:
-        return Seat("reserved", player_id=seat.player_id, name=seat.name)
+        return Seat("reserved", player_id=seat.player_id, name=seat.name, is_bot=seat.is_bot)
     if seat.kind == "bot":
         return seat
     return Seat("open")

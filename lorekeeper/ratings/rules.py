@@ -30,7 +30,7 @@ def is_rated(table: Table | None) -> bool:
 def check_rated_creation(
     options: Mapping[str, Any], visibility: str, seat_kinds: Iterable[str], host: str | None
 ) -> None:
-    """Refuse (422 `unrated_game`) a creation asking for a rated game that cannot be one."""
+    """Refuse (422 `cannot_be_rated`) a creation asking for a rated game that cannot be one."""
     if options.get(RATED) is not True:
         return
     problem = None
@@ -45,4 +45,4 @@ def check_rated_creation(
     elif any(kind in ("bot", "token") for kind in seat_kinds):
         problem = "a rated game is between players: no bot or token seat"
     if problem is not None:
-        raise Refused("unrated_game", problem, errors={"options": {RATED: [problem]}})
+        raise Refused("cannot_be_rated", problem, errors={"options": {RATED: [problem]}})

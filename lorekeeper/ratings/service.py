@@ -95,6 +95,10 @@ class RatingService:
     def rating_of(self, player_id: str) -> PlayerRating:
         return self.store.ratings([player_id], INITIAL)[0]
 
+    def shown_rating(self, player_id: str) -> int:
+        """The player's rating as pages show it: its `mu`, rounded."""
+        return shown(self.rating_of(player_id).skill.mu)
+
     def entry_of(self, game_id: str) -> LoggedEntry:
         found = self.store.entry_of(game_id)
         if found is None:
@@ -116,6 +120,10 @@ class Recomputed:
     ratings: dict[str, Skill] = field(default_factory=dict)
     records: dict[str, dict[str, int]] = field(default_factory=dict)
     mismatches: list[str] = field(default_factory=list)
+
+
+def shown(mu: float) -> int:
+    return round(mu)
 
 
 def recompute(entries: Iterable[RatingEntry]) -> Recomputed:
