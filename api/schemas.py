@@ -230,11 +230,6 @@ class LobbyQuery(_Query):
     rating_min = QueryInteger(validate=validate.Range(0, 10_000))
     rating_max = QueryInteger(validate=validate.Range(0, 10_000))
 
-    @validates_schema
-    def _range_in_order(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if data.get("rating_min", 0) > data.get("rating_max", 10_000):
-            raise ValidationError("rating_min is above rating_max", "rating_min")
-
 
 class MyGamesQuery(_Query):
     status = fields.String(

@@ -228,6 +228,8 @@ class LobbyReader:
         """Pages of the shelf read until `limit` games fit or RATED_SCAN were read: a page may
         hold fewer, and its cursor goes on from the last game read."""
         low, high = ratings[0] or 0, 10**9 if ratings[1] is None else ratings[1]
+        if low > high:
+            return ListingPage([], None)
         kept: list[dict[str, Any]] = []
         after, read = cursor, 0
         while len(kept) < limit and read < RATED_SCAN:

@@ -165,4 +165,5 @@ def test_the_lobby_filters_open_games_by_rating(client: FlaskClient) -> None:
     assert ids("rating_max=1499") == [low["game_id"]]
     assert ids("rating_min=1500&rating_max=1500") == [new["game_id"]]
     assert len(ids("rating_min=0&limit=1")) == 1
-    problem(client.get("/games?rating_min=1600&rating_max=1400"), 400, "invalid_query")
+    assert ids("rating_min=1600&rating_max=1400") == []
+    problem(client.get("/games?rating_min=-1"), 400, "invalid_query")

@@ -24,6 +24,11 @@ class GameOptions:
     Attributes:
         seed (int | str | Unset): Seeds the dice (anyone who knows it can predict them).
         auto_decisions (bool | Unset): The engine takes every decision (R-TRN-9); for bots and tests.
+        rated (bool | Unset): A rated game: when it ends, both players' ratings change, once (docs/ratings.md).
+            Only a public game between players (bot accounts included), created by a player,
+            with the server's committed dice: with a bot or token seat, another visibility,
+            `seed` or `dice`, 422 `cannot_be_rated`. A rematch of a rated game is rated.
+             Default: False.
         client_seeds (list[str] | Unset): Mixed into every die of the server's committed seed (one per seat, or any
             number
             up to 16), published in GameCreated. Not with `seed` or `dice` (422).
@@ -55,6 +60,7 @@ class GameOptions:
 
     seed: int | str | Unset = UNSET
     auto_decisions: bool | Unset = UNSET
+    rated: bool | Unset = False
     client_seeds: list[str] | Unset = UNSET
     seed_step: bool | Unset = False
     seed_step_s: int | Unset = UNSET
@@ -79,6 +85,8 @@ class GameOptions:
             seed = self.seed
 
         auto_decisions = self.auto_decisions
+
+        rated = self.rated
 
         client_seeds: list[str] | Unset = UNSET
         if not isinstance(self.client_seeds, Unset):
@@ -111,6 +119,8 @@ class GameOptions:
             field_dict["seed"] = seed
         if auto_decisions is not UNSET:
             field_dict["auto_decisions"] = auto_decisions
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if client_seeds is not UNSET:
             field_dict["client_seeds"] = client_seeds
         if seed_step is not UNSET:
@@ -142,6 +152,8 @@ class GameOptions:
         seed = _parse_seed(d.pop("seed", UNSET))
 
         auto_decisions = d.pop("auto_decisions", UNSET)
+
+        rated = d.pop("rated", UNSET)
 
         client_seeds = cast(list[str], d.pop("client_seeds", UNSET))
 
@@ -202,6 +214,7 @@ class GameOptions:
         game_options = cls(
             seed=seed,
             auto_decisions=auto_decisions,
+            rated=rated,
             client_seeds=client_seeds,
             seed_step=seed_step,
             seed_step_s=seed_step_s,
