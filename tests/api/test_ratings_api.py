@@ -4,8 +4,10 @@ player's public page, the leaderboard and the lobby's rating filter; bot account
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -167,3 +169,17 @@ def test_the_lobby_filters_open_games_by_rating(client: FlaskClient) -> None:
     assert len(ids("rating_min=0&limit=1")) == 1
     assert ids("rating_min=1600&rating_max=1400") == []
     problem(client.get("/games?rating_min=-1"), 400, "invalid_query")
+
+
+def test_the_docs_recipe_checks_an_entry_with_the_library_alone(client: FlaskClient) -> None:
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    for loser in (ann, bob):  # the second entry starts from the first one's `after`
+        game_id = rated_game(client, ann, bob)
+        resign(client, game_id, loser)
+    entry = client.get(f"/ratings/games/{game_id}").get_json()
+    page = (Path(__file__).parents[2] / "docs" / "ratings.md").read_text()
+    recipe = page.split("```python\n")[1].split("```")[0]
+    exec(recipe, {"entry": entry})  # its asserts hold
+    entry["seats"][0]["after"]["mu"] += 1e-9
+    with pytest.raises(AssertionError):
+        exec(recipe, {"entry": entry})
