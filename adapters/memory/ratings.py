@@ -25,6 +25,7 @@ class InMemoryRatingStore:
         self._games: dict[str, int] = {}
         self._ratings: dict[str, PlayerRating] = {}
         self._board: list[str] = []  # places, sorted
+        self._due: dict[str, int] = {}  # game id -> when it was noted
         self._lock = threading.Lock()
 
     def ratings(self, player_ids: Sequence[str], initial: Skill) -> list[PlayerRating]:
@@ -42,6 +43,7 @@ class InMemoryRatingStore:
             position = len(self._log)
             self._log.append(entry)
             self._games[entry.game_id] = position
+            self._due.pop(entry.game_id, None)
             for seat in entry.seats:
                 held = self._ratings.get(seat.player_id)
                 held = held or PlayerRating(seat.player_id, seat.before)
@@ -60,6 +62,16 @@ class InMemoryRatingStore:
         with self._lock:
             position = self._games.get(game_id)
             return None if position is None else LoggedEntry(position, self._log[position])
+
+    def mark_due(self, game_id: str, now_ms: int) -> None:
+        with self._lock:
+            if game_id not in self._games:
+                self._due.setdefault(game_id, now_ms)
+
+    def due(self, before_ms: int, limit: int) -> list[str]:
+        with self._lock:
+            waiting = sorted((ms, g) for g, ms in self._due.items() if ms < before_ms)
+            return [g for _, g in waiting[:limit]]
 
     def entries(self, after: int, limit: int) -> list[LoggedEntry]:
         with self._lock:

@@ -189,6 +189,7 @@ TRANSPARENCY_SALTS_KEY = "lk:{tlog}:salts"  # hash: game id -> its salt (64 hex 
 RATINGS_LOG_KEY = "lk:{ratings}:log"  # list: every entry's JSON, in log order
 RATINGS_GAMES_KEY = "lk:{ratings}:games"  # hash: game id -> its entry's position
 RATINGS_BOARD_KEY = "lk:{ratings}:board"  # sorted set, score 0: `<place>` by highest mu
+RATINGS_DUE_KEY = RATINGS_BOARD_KEY + ":due"  # sorted set: games waiting for their entry, by ms
 
 
 def rating_key(player_id: str) -> str:

@@ -6,6 +6,8 @@ adapters/memory/ratings.py). Keys under the tag `{ratings}` (adapters/redis/keys
 - `lk:{ratings}:player:<id>`  hash: `mu`, `sigma` (exact, as Python prints a float), `rev`
   (the position of the entry that last set them), `place`, `games`, `win`, `loss`, `draw`
 - `lk:{ratings}:board`    sorted set, every score 0: the players' places, read by range
+- `lk:{ratings}:board:due`  sorted set: games waiting for their entry, by when noted (ms);
+  the append removes its game; the reconciler rates what stays too long
 
 One script appends an entry and sets its players' ratings, after checking that the game has
 no entry and that each player's `rev` is the one the rating was computed from: a job run
@@ -27,7 +29,13 @@ from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
 from adapters.redis.jobs import _escaped
-from adapters.redis.keys import RATINGS_BOARD_KEY, RATINGS_GAMES_KEY, RATINGS_LOG_KEY, rating_key
+from adapters.redis.keys import (
+    RATINGS_BOARD_KEY,
+    RATINGS_DUE_KEY,
+    RATINGS_GAMES_KEY,
+    RATINGS_LOG_KEY,
+    rating_key,
+)
 from adapters.redis.stream_entries import text
 from lorekeeper.ratings.ports import (
     Appended,
@@ -42,29 +50,37 @@ from lorekeeper.ratings.ports import (
 RATE_FUNC = "workers.ratings.rate_game"
 _FIELDS = ("mu", "sigma", "rev", "games", "win", "loss", "draw")
 
-# KEYS: log, games, board, then each player's hash. ARGV: game id, entry JSON, then for each
-# player: expected rev, mu, sigma, result, place. Reply: {outcome, position}.
+# KEYS: log, games, board, due, then each player's hash. ARGV: game id, entry JSON, then for
+# each player: expected rev, mu, sigma, result, place. Reply: {outcome, position}.
 _APPEND_LUA = """
 local known = redis.call('HGET', KEYS[2], ARGV[1])
 if known then return {'exists', tonumber(known)} end
-local n = #KEYS - 3
+local n = #KEYS - 4
 for i = 1, n do
-  local rev = redis.call('HGET', KEYS[3 + i], 'rev') or '-1'
+  local rev = redis.call('HGET', KEYS[4 + i], 'rev') or '-1'
   if rev ~= ARGV[3 + (i - 1) * 5] then return {'conflict', -1} end
 end
 local position = redis.call('RPUSH', KEYS[1], ARGV[2]) - 1
 redis.call('HSET', KEYS[2], ARGV[1], position)
+redis.call('ZREM', KEYS[4], ARGV[1])
 for i = 1, n do
   local at = 3 + (i - 1) * 5
-  local old = redis.call('HGET', KEYS[3 + i], 'place')
+  local old = redis.call('HGET', KEYS[4 + i], 'place')
   if old then redis.call('ZREM', KEYS[3], old) end
-  redis.call('HSET', KEYS[3 + i], 'mu', ARGV[at + 1], 'sigma', ARGV[at + 2], 'rev', position,
+  redis.call('HSET', KEYS[4 + i], 'mu', ARGV[at + 1], 'sigma', ARGV[at + 2], 'rev', position,
              'place', ARGV[at + 4])
-  redis.call('HINCRBY', KEYS[3 + i], 'games', 1)
-  redis.call('HINCRBY', KEYS[3 + i], ARGV[at + 3], 1)
+  redis.call('HINCRBY', KEYS[4 + i], 'games', 1)
+  redis.call('HINCRBY', KEYS[4 + i], ARGV[at + 3], 1)
   redis.call('ZADD', KEYS[3], 0, ARGV[at + 4])
 end
 return {'appended', position}
+"""
+
+
+# KEYS: games, due. ARGV: game id, now (ms). Notes the game unless it has an entry.
+_MARK_DUE_LUA = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+return redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
 """
 
 
@@ -77,6 +93,7 @@ class RedisRatingStore:
     def __init__(self, client: redis.Redis) -> None:
         self._client = client
         self._append = client.register_script(_APPEND_LUA)
+        self._mark_due = client.register_script(_MARK_DUE_LUA)
 
     def ratings(self, player_ids: Sequence[str], initial: Skill) -> list[PlayerRating]:
         pipe = self._client.pipeline(transaction=False)
@@ -85,7 +102,7 @@ class RedisRatingStore:
         return [_rating(p, initial, row) for p, row in zip(player_ids, pipe.execute(), strict=True)]
 
     def append(self, entry: RatingEntry, revs: Mapping[str, int]) -> Appended:
-        keys = [RATINGS_LOG_KEY, RATINGS_GAMES_KEY, RATINGS_BOARD_KEY]
+        keys = [RATINGS_LOG_KEY, RATINGS_GAMES_KEY, RATINGS_BOARD_KEY, RATINGS_DUE_KEY]
         args: list[str | int] = [entry.game_id, json.dumps(entry.to_json(), sort_keys=True)]
         for seat in entry.seats:
             keys.append(rating_key(seat.player_id))
@@ -102,6 +119,13 @@ class RedisRatingStore:
             return None
         raw = self._client.lindex(RATINGS_LOG_KEY, int(position))
         return None if raw is None else LoggedEntry(int(position), _entry(raw))
+
+    def mark_due(self, game_id: str, now_ms: int) -> None:
+        self._mark_due(keys=[RATINGS_GAMES_KEY, RATINGS_DUE_KEY], args=[game_id, now_ms])
+
+    def due(self, before_ms: int, limit: int) -> list[str]:
+        found = self._client.zrangebyscore(RATINGS_DUE_KEY, "-inf", f"({before_ms}", 0, limit)
+        return [text(g) for g in cast(list[Any], found)]
 
     def entries(self, after: int, limit: int) -> list[LoggedEntry]:
         start = max(after + 1, 0)

@@ -121,6 +121,16 @@ class RatingStore(Protocol):
 
     def entry_of(self, game_id: str) -> LoggedEntry | None: ...
 
+    def mark_due(self, game_id: str, now_ms: int) -> None:
+        """Note that the game waits for its entry (kept if noted already); the append that
+        adds its entry removes the note."""
+        ...
+
+    def due(self, before_ms: int, limit: int) -> list[str]:
+        """Up to `limit` games noted as waiting for their entry before `before_ms`, oldest
+        first."""
+        ...
+
     def entries(self, after: int, limit: int) -> list[LoggedEntry]:
         """Up to `limit` entries of the log after the position `after` (-1: from the first)."""
         ...

@@ -14,11 +14,12 @@ from the start gives every rating again (`recompute`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain import GameState
+from lorekeeper.clocks.reading import now_ms
 from lorekeeper.errors import GameNotFound, Refused
 from lorekeeper.games.loading import GameLoader
 from lorekeeper.players.ports import TableStore
@@ -47,8 +48,11 @@ class RatingService:
         tables: TableStore,
         games: GameLoader,
         queue: RatingQueue | None = None,
+        *,
+        clock: Callable[[], int] = now_ms,
     ) -> None:
         self.store = store
+        self._clock = clock
         self._tables = tables
         self._games = games
         self._queue = queue
@@ -58,7 +62,17 @@ class RatingService:
         if self._queue is None or not state.is_over:
             return
         if is_rated(self._tables.load(game_id)):
+            self.store.mark_due(game_id, self._clock())  # first: the reconciler's safety net
             self._queue.enqueue_rating(game_id)
+
+    def rate_overdue(self, older_than_ms: int, limit: int = 100) -> list[str]:
+        """Rate here the games noted as due longer than `older_than_ms` ago (their job was
+        lost, or its worker died): the reconciler's pass. The games rated now."""
+        rated_now = []
+        for game_id in self.store.due(self._clock() - older_than_ms, limit):
+            if self.rate_game(game_id).get("rated"):
+                rated_now.append(game_id)
+        return rated_now
 
     def rate_game(self, game_id: str) -> dict[str, Any]:
         """Append the finished game's entry to the ratings log, unless it has one; what

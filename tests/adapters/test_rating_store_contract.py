@@ -102,3 +102,15 @@ def test_a_rating_keeps_its_float_exactly(store: RatingStore) -> None:
     assert store.ratings(["p_a"], INITIAL)[0].skill == odd
     assert store.entries(-1, 1)[0].entry.seats[1].after == odd
     assert store.ratings(["p_b"], INITIAL)[0].draws == 1
+
+
+def test_a_game_noted_due_stays_due_until_its_entry_is_appended(store: RatingStore) -> None:
+    store.mark_due("g2", 20)
+    store.mark_due("g1", 10)
+    store.mark_due("g1", 30)  # noted already: it keeps its first time
+    assert store.due(25, 10) == ["g1", "g2"] and store.due(15, 10) == ["g1"]
+    assert store.due(25, 1) == ["g1"]
+    store.append(entry(store, "g1", "p_a", "p_b"), revs(store, "p_a", "p_b"))
+    assert store.due(100, 10) == ["g2"]
+    store.mark_due("g1", 40)  # a late note of a game rated already
+    assert store.due(100, 10) == ["g2"]

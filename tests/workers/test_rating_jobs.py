@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from adapters.redis.ratings import RQRatingQueue, rate_job_id
+from lorekeeper.clocks.reading import now_ms
 from lorekeeper.players.access import Caller
 from lorekeeper.players.accounts import PlayerCaller
 from lorekeeper.players.ports import Player
@@ -21,6 +22,7 @@ from lorekeeper.ratings.service import RatingService, recompute
 from tests.service.games import duel
 from tests.workers.games import drain
 from workers.context import WorkerContext
+from workers.reconcile import reconcile
 
 PLAYERS = {name: "p_" + str(n) * 16 for n, name in enumerate(("ann", "bob", "cy"), start=1)}
 
@@ -122,3 +124,15 @@ def test_two_games_of_one_player_rated_at_once_both_count(ctx: WorkerContext) ->
     again = recompute(log)
     assert again.mismatches == []
     assert again.ratings[PLAYERS["ann"]] == ratings(ctx).rating_of(PLAYERS["ann"]).skill
+
+
+def test_the_reconciler_rates_a_game_whose_job_was_lost(ctx: WorkerContext) -> None:
+    game_id = finished(ctx, "ann", "bob", "ann")
+    RQRatingQueue(ctx.client, ctx.settings.rating_queue).queue.empty()  # the job, lost
+    service = ratings(ctx)
+    assert service.store.due(10**15, 10) == [game_id]
+    assert reconcile(ctx).rated == []  # too soon: its job may still be coming
+    service._clock = lambda: now_ms() + ctx.settings.job_timeout_s * 1000 + 1
+    assert reconcile(ctx).rated == [game_id]
+    assert service.store.due(10**15, 10) == [] and games_of(ctx, "bob") == 1
+    assert reconcile(ctx).rated == []  # once
