@@ -260,7 +260,7 @@ def declined(table: Table, seat: int) -> Table:
         raise Refused("invitation_rejected", f"seat {seat} waits for no invitation")
     seats = list(table.seats)
     seats[seat] = Seat("declined", player_id=turned_down.player_id, name=turned_down.name,
-                       invite_hash=turned_down.invite_hash)  # fmt: skip
+                       invite_hash=turned_down.invite_hash, is_bot=turned_down.is_bot)  # fmt: skip
     return changed(table, seats=tuple(seats))
 
 
