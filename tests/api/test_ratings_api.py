@@ -15,6 +15,7 @@ from lorekeeper.ratings.model import INITIAL
 from lorekeeper.ratings.ports import RatingEntry
 from lorekeeper.ratings.service import recompute
 from tests.api.helpers import bearer, create_as, problem, sign_up
+from tests.api.test_visibility import _finished_private_game
 from tests.service.games import duel
 
 PAIR = ({"kind": "me"}, {"kind": "open"})
@@ -183,3 +184,15 @@ def test_the_docs_recipe_checks_an_entry_with_the_library_alone(client: FlaskCli
     entry["seats"][0]["after"]["mu"] += 1e-9
     with pytest.raises(AssertionError):
         exec(recipe, {"entry": entry})
+
+
+def test_a_private_game_s_rating_route_answers_everyone_as_for_a_missing_game(
+    client: FlaskClient,
+) -> None:
+    game_id, readers = _finished_private_game(client)
+    nowhere = client.get("/ratings/games/no-such-game").get_json()
+    for token in readers.values():
+        there = client.get(f"/ratings/games/{game_id}", headers=bearer(token) if token else {})
+        assert there.status_code == 404 and there.get_json()["code"] == nowhere["code"]
+        echoed = there.get_data(as_text=True).replace(f"'{game_id}'", "")  # the id asked for
+        assert game_id not in echoed
