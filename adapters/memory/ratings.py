@@ -68,6 +68,10 @@ class InMemoryRatingStore:
             if game_id not in self._games:
                 self._due.setdefault(game_id, now_ms)
 
+    def drop_due(self, game_id: str) -> None:
+        with self._lock:
+            self._due.pop(game_id, None)
+
     def due(self, before_ms: int, limit: int) -> list[str]:
         with self._lock:
             waiting = sorted((ms, g) for g, ms in self._due.items() if ms < before_ms)

@@ -123,6 +123,9 @@ class RedisRatingStore:
     def mark_due(self, game_id: str, now_ms: int) -> None:
         self._mark_due(keys=[RATINGS_GAMES_KEY, RATINGS_DUE_KEY], args=[game_id, now_ms])
 
+    def drop_due(self, game_id: str) -> None:
+        self._client.zrem(RATINGS_DUE_KEY, game_id)
+
     def due(self, before_ms: int, limit: int) -> list[str]:
         found = self._client.zrangebyscore(RATINGS_DUE_KEY, "-inf", f"({before_ms}", 0, limit)
         return [text(g) for g in cast(list[Any], found)]

@@ -126,6 +126,10 @@ class RatingStore(Protocol):
         adds its entry removes the note."""
         ...
 
+    def drop_due(self, game_id: str) -> None:
+        """Forget that the game waits for its entry (it cannot have one)."""
+        ...
+
     def due(self, before_ms: int, limit: int) -> list[str]:
         """Up to `limit` games noted as waiting for their entry before `before_ms`, oldest
         first."""

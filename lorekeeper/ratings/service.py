@@ -39,6 +39,8 @@ from lorekeeper.ratings.rules import is_rated
 log = logging.getLogger(__name__)
 TRIES = 16  # optimistic attempts of one rating before the job fails (RQ runs it again)
 MAX_PAGE = 100
+NOT_RATED, NO_GAME, NOT_OVER = "not a rated game", "no such game", "the game is not over"
+UNRATEABLE = (NOT_RATED, NO_GAME, NOT_OVER)
 
 
 class RatingService:
@@ -70,8 +72,11 @@ class RatingService:
         lost, or its worker died): the reconciler's pass. The games rated now."""
         rated_now = []
         for game_id in self.store.due(self._clock() - older_than_ms, limit):
-            if self.rate_game(game_id).get("rated"):
+            result = self.rate_game(game_id)
+            if result.get("rated"):
                 rated_now.append(game_id)
+            elif result.get("reason") in UNRATEABLE:  # it never will be: stop asking
+                self.store.drop_due(game_id)
         return rated_now
 
     def rate_game(self, game_id: str) -> dict[str, Any]:
@@ -79,16 +84,16 @@ class RatingService:
         happened, for the job's result. Safe to run twice, or at once in two workers."""
         table = self._tables.load(game_id)
         if not is_rated(table):
-            return {"rated": False, "reason": "not a rated game"}
+            return {"rated": False, "reason": NOT_RATED}
         if (found := self.store.entry_of(game_id)) is not None:
             return {"rated": False, "reason": "rated already", "position": found.position}
         try:
             game = self._games.load(game_id)
         except GameNotFound:
-            return {"rated": False, "reason": "no such game"}
+            return {"rated": False, "reason": NO_GAME}
         ranks = ranks_of(len(game.state.players), game.state.winner, game.state.draw)
         if not game.state.is_over or ranks is None:
-            return {"rated": False, "reason": "the game is not over"}
+            return {"rated": False, "reason": NOT_OVER}
         assert table is not None
         players = [seat.player_id or "" for seat in table.seats]
         for _ in range(TRIES):

@@ -114,3 +114,5 @@ def test_a_game_noted_due_stays_due_until_its_entry_is_appended(store: RatingSto
     assert store.due(100, 10) == ["g2"]
     store.mark_due("g1", 40)  # a late note of a game rated already
     assert store.due(100, 10) == ["g2"]
+    store.drop_due("g2")
+    assert store.due(100, 10) == []

@@ -136,3 +136,9 @@ def test_the_reconciler_rates_a_game_whose_job_was_lost(ctx: WorkerContext) -> N
     assert reconcile(ctx).rated == [game_id]
     assert service.store.due(10**15, 10) == [] and games_of(ctx, "bob") == 1
     assert reconcile(ctx).rated == []  # once
+
+
+def test_a_due_game_that_can_never_be_rated_is_dropped(ctx: WorkerContext) -> None:
+    service = ratings(ctx)
+    service.store.mark_due("no-such-game", 1)
+    assert service.rate_overdue(0) == [] and service.store.due(10**15, 10) == []
