@@ -20,7 +20,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 
-from api import audit, commands, forks, games, meta, players, push, seats, streams
+from api import audit, commands, forks, games, meta, players, push, ratings, seats, streams
 from api.board.viewer import register_viewer
 from api.caching import register_caching
 from api.composition import Components, HealthCheck, redis_components
@@ -55,7 +55,7 @@ def create_app(
     app.extensions[EXTENSION] = components or redis_components(settings)
     register_error_handlers(app)
     register_guards(app)
-    for module in (games, commands, streams, meta, audit, players, seats, push, forks):
+    for module in (games, commands, streams, meta, audit, players, seats, push, forks, ratings):
         app.register_blueprint(module.blueprint)
     register_caching(app, settings)  # Vary and Cache-Control on every answer (api/caching.py)
     register_cors(app, settings)

@@ -26,6 +26,7 @@ from adapters.memory.players import InMemoryPlayerStore
 from adapters.memory.projections import InMemoryProjectionStore
 from adapters.memory.push import InMemoryNotificationLog, InMemoryTicketStore, InMemoryWebhookStore
 from adapters.memory.ratelimit import InMemoryRateLimiter, Unlimited
+from adapters.memory.ratings import InMemoryRatingStore, InProcessRatingQueue
 from adapters.memory.snapshots import InMemorySnapshotStore
 from adapters.memory.tables import InMemoryTableStore
 from adapters.memory.transparency import InMemoryTransparencyStore
@@ -44,6 +45,7 @@ from adapters.redis.jobs import RQJobQueue
 from adapters.redis.projections import queued_lag
 from adapters.redis.push import PLAYER_TOPICS
 from adapters.redis.ratelimit import RedisRateLimiter
+from adapters.redis.ratings import RQRatingQueue
 from adapters.redis.topology import RedisClients
 from adapters.redis.webhook_jobs import RQWebhookQueue
 from lorekeeper.audit.signing import Signer
@@ -62,6 +64,8 @@ from lorekeeper.projections.ports import Rounds
 from lorekeeper.push.ports import Feed, PushStores
 from lorekeeper.push.streaming import Gauge, StreamHub
 from lorekeeper.push.wiring import Push, push_of
+from lorekeeper.ratings.ports import RatingQueue
+from lorekeeper.ratings.service import RatingService
 from lorekeeper.settings import Settings
 from lorekeeper.stores import Stores
 from lorekeeper.wiring import application, signer_of
@@ -92,6 +96,7 @@ class Components:
     push: Push | None = None
     player_hub: StreamHub | None = None
     archiver: Archiver | None = None  # finished games' retention (lorekeeper/games/archive.py)
+    ratings: RatingService | None = None  # rated games, the ratings log (docs/ratings.md)
 
     @property
     def client(self) -> redis.Redis | None:
@@ -140,7 +145,8 @@ def memory_components(settings: Settings) -> Components:
                     InMemoryDiceStore(), InMemoryPlayerStore(), InMemoryTableStore(),
                     InMemoryLobbyIndex(), InMemoryDeadlineIndex(), snapshots=snapshots,
                     archives=InMemoryArchiveStore(events, snapshots),
-                    transparency=InMemoryTransparencyStore())  # fmt: skip
+                    transparency=InMemoryTransparencyStore(),
+                    ratings=InMemoryRatingStore())  # fmt: skip
     limiter: RateLimiter = Unlimited()
     if settings.rate_limited:
         limiter = InMemoryRateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -172,14 +178,22 @@ def _components(
     hub = StreamHub(feed)
     time_outs: TimeOutQueue = rq if rq is not None else in_process
     push_stores = None if push is None else push[0]
+    in_process_ratings = InProcessRatingQueue()
+    rating_queue: RatingQueue = in_process_ratings
+    if rq is not None and clients is not None:
+        rating_queue = RQRatingQueue(clients.coordination, settings.rating_queue,
+                                     job_timeout_s=settings.job_timeout_s)  # fmt: skip
     app = application(settings, stores, jobs, bot_queue, hub=hub, time_outs=time_outs,
-                      push=push_stores, rounds=rounds)  # fmt: skip
+                      push=push_stores, rounds=rounds, rating_queue=rating_queue)  # fmt: skip
     if settings.jobs == "inline":
         in_process.attach(app.projector.project, app.service.resolve_breath, app.bots.play,
                           app.timekeeper.time_out)  # fmt: skip
+        if app.ratings is not None:
+            in_process_ratings.attach(app.ratings.rate_game)
     components = Components(settings, app.service, app.reader, limiter, app.players,
                             app.seating, app.lobby, clients, hub=hub)  # fmt: skip
     components.archiver = app.archiver
+    components.ratings = app.ratings
     components.transparency, components.signer = app.transparency, signer_of(settings)
     components.health_checks["streams"] = lambda: {
         **hub.stats(),

@@ -102,6 +102,9 @@ STATUS: dict[str, int] = {
     "too_many_webhooks": 409,
     "webhook_target_refused": 422,
     "webhooks_unavailable": 503,
+    # ratings (docs/ratings.md)
+    "cannot_be_rated": 422,
+    "rating_not_found": 404,
     # the store
     "store_full": 503,
     "read_budget_exceeded": 503,

@@ -47,9 +47,12 @@ def create_game() -> Response:
 def lobby_page() -> Response:
     """Public games, newest first, by status and scenario; paged by cursor."""
     args = query(LobbyQuery())
+    rated = (args.get("rating_min"), args.get("rating_max"))
+    ratings = None if rated == (None, None) else rated
     page = lobby().public(args.get("status"), args.get("scenario"), args.get("cursor"),
-                          args["limit"])  # fmt: skip
-    kept: dict[str, Any] = {k: args[k] for k in ("status", "scenario") if k in args}
+                          args["limit"], ratings=ratings)  # fmt: skip
+    names = ("status", "scenario", "rating_min", "rating_max")
+    kept: dict[str, Any] = {k: args[k] for k in names if k in args}
     return paged(page, "games.lobby_page", args["limit"], kept)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from api.schemas import TTL_S, StrictBoolean
+from api.schemas import TTL_S, QueryInteger, StrictBoolean, _Query
 from lorekeeper.players.forking import BOT, FRIEND, HOT_SEAT
 from lorekeeper.players.tables import ROLES
 from lorekeeper.push.notifications import TYPES as NOTIFICATION_TYPES
@@ -18,6 +18,7 @@ MAX_SEAT = 63
 
 class NewPlayerSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(1, 200))
+    bot = StrictBoolean()  # a bot account (docs/ratings.md)
 
 
 class JoinSchema(Schema):
@@ -90,6 +91,22 @@ class PlayerStreamQuery(Schema):
 
     after = StreamPosition()
     ticket = fields.String(validate=validate.Length(1, 128))
+
+
+# -- ratings (api/ratings.py, docs/ratings.md) --------------------------------------------------
+
+BOARD_CURSOR = validate.Regexp(r"^[0-9]{12}:p_[0-9a-f]{16}$", error="not a cursor this server gave")
+MAX_LOG = 10**12
+
+
+class LeaderboardQuery(_Query):
+    cursor = fields.String(validate=BOARD_CURSOR)
+    limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
+
+
+class RatingLogQuery(_Query):
+    after = QueryInteger(validate=validate.Range(0, MAX_LOG))  # a position: from the next one
+    limit = QueryInteger(load_default=100, validate=validate.Range(1, 100))
 
 
 def loaded(schema: type[Schema], body: Any) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Players: sign up, the caller's own record, its API keys, and its games.
 
-POST   /players                     a new player and its first API key (shown once); so many
-                                    an address (or an application key) per window
+POST   /players                     a new player (or bot account) and its first API key (shown
+                                    once); so many an address (or an application key) per window
 GET    /players/me                  the caller's record: keys (ids only), limits, counts
 POST   /players/me/keys             one more key (at most LOREKEEPER_MAX_KEYS_PER_PLAYER)
 POST   /players/me/keys/rotate      a new key in place of the one the request used
@@ -34,7 +34,7 @@ blueprint = Blueprint("players", __name__)
 def create_player() -> Response:
     body = loaded(NewPlayerSchema, json_body())
     count_new_player()  # an address, or an app, creates only so many (api/guards.py)
-    player, issued = players().register(body["name"])
+    player, issued = players().register(body["name"], bot=body.get("bot", False))
     response = jsonify({**_player_json(player), **_key_json(issued)})
     response.status_code = 201
     response.headers["Location"] = url_for("players.me")
@@ -110,7 +110,8 @@ def _player() -> PlayerCaller:
 
 
 def _player_json(player: Player) -> dict[str, Any]:
-    return {"id": player.id, "name": player.name, "created_ms": player.created_ms}
+    return {"id": player.id, "name": player.name, "created_ms": player.created_ms,
+            "bot": player.bot}  # fmt: skip
 
 
 def _key_record(key: ApiKey) -> dict[str, Any]:

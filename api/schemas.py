@@ -111,6 +111,8 @@ class GameOptionsSchema(Schema):
     # lorekeeper/players/seating.py checks the rest and names the rule).
     seed_step = StrictBoolean()
     seed_step_s = fields.Integer(strict=True)
+    # A rated game (docs/ratings.md): lorekeeper/ratings/rules.py says which games may be.
+    rated = StrictBoolean()
 
     @validates_schema
     def _client_seeds_need_committed_dice(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -226,6 +228,9 @@ class LobbyQuery(_Query):
     scenario = fields.String(validate=validate.Length(1, 64))
     cursor = fields.String(validate=CURSOR)
     limit = QueryInteger(load_default=20, validate=validate.Range(1, 100))
+    # Open games whose seated players are rated within the range (docs/ratings.md).
+    rating_min = QueryInteger(validate=validate.Range(0, 10_000))
+    rating_max = QueryInteger(validate=validate.Range(0, 10_000))
 
 
 class MyGamesQuery(_Query):

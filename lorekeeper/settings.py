@@ -112,6 +112,7 @@ class Settings(BaseSettings):
     seed_step_s: int = Field(default=60, ge=5, le=3600)
     max_keys_per_player: int = Field(default=5, ge=1, le=100)
     bot_queue: str = "bots"
+    rating_queue: str = "ratings"  # finished rated games' rating jobs (docs/ratings.md)
     # -- clocks (docs/client/clocks.md; docs/workers.md) ------------------------------------
     clock_queue: str = "clocks"
     clock_poll_ms: int = Field(default=250, ge=10, le=5000)
@@ -209,9 +210,10 @@ class Settings(BaseSettings):
     @property
     def queue_names(self) -> list[str]:
         """The breath, clock and bot queues (RQ), the projection queue (a list the
-        projection loop pops) and the webhook queue (RQ, docs/push.md)."""
+        projection loop pops), the webhook and rating queues (RQ, docs/push.md,
+        docs/ratings.md)."""
         return [self.breath_queue, self.clock_queue, self.bot_queue, self.projection_queue,
-                self.webhook_queue]  # fmt: skip
+                self.webhook_queue, self.rating_queue]  # fmt: skip
 
     @property
     def cors_origin_list(self) -> list[str]:

@@ -16,6 +16,7 @@ from lorekeeper.games.ports import (
     SnapshotStore,
 )
 from lorekeeper.players.ports import LobbyIndex, PlayerStore, TableStore
+from lorekeeper.ratings.ports import RatingStore
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,4 @@ class Stores:
     snapshots: SnapshotStore | None = None  # None: every load folds from the first event
     archives: ArchiveStore | None = None  # None: finished games keep their streams
     transparency: TransparencyStore | None = None  # None: no transparency log
+    ratings: RatingStore | None = None  # None: no game is rated (docs/ratings.md)

@@ -26,6 +26,8 @@ from lorekeeper.projections.rounds import SequentialRoundReader, SequentialRound
 from lorekeeper.push.notifications import Notifier
 from lorekeeper.push.ports import PushStores
 from lorekeeper.push.streaming import StreamHub
+from lorekeeper.ratings.ports import RatingQueue
+from lorekeeper.ratings.service import RatingService
 from lorekeeper.settings import Settings
 from lorekeeper.stores import Stores
 
@@ -44,6 +46,7 @@ class Application:
     archiver: Archiver | None = None  # None: stores without archives (lorekeeper/games/archive.py)
     transparency: TransparencyLog | None = None
     notifier: Notifier | None = None  # push (issue 16): the players' notifications
+    ratings: RatingService | None = None  # None: stores without ratings (docs/ratings.md)
 
 
 def limits_of(settings: Settings) -> Limits:
@@ -68,6 +71,7 @@ def application(
     time_outs: TimeOutQueue | None = None,
     push: PushStores | None = None,
     rounds: Rounds | None = None,
+    rating_queue: RatingQueue | None = None,
 ) -> Application:
     """One GameLog for everything in the process (a state one part leaves, the next uses).
     `events`: the event store to use instead of the stores' own (a fault-injecting wrapper);
@@ -75,7 +79,8 @@ def application(
     `time_outs`: where overdue clocks are queued (lorekeeper/clocks/timekeeper.py); `push`: the
     players' notification logs, told of every listed game (lorekeeper/push/notifications.py);
     `rounds`: where the projector reads and writes a round (by default each store in turn:
-    one round trip each on Redis, where the composition roots give adapters/redis/rounds.py's)."""
+    one round trip each on Redis, where the composition roots give adapters/redis/rounds.py's);
+    `rating_queue`: where a finished rated game's rating job goes (None: it is not rated)."""
     transparency = None
     if stores.transparency is not None:
         transparency = TransparencyLog(stores.transparency,
@@ -94,8 +99,10 @@ def application(
     bots = BotTurns(service, stores.tables, bot_queue)
     service.watch_commits(bots.after_commit)
     players = PlayerService(stores.players, max_keys=settings.max_keys_per_player)
+    ratings = _ratings(stores, log, service, rating_queue)
+    rating_of = None if ratings is None else ratings.shown_rating
     seating = SeatingService(service, stores.tables, stores.seats, stores.players, lister, lobby,
-                             limits_of(settings))  # fmt: skip
+                             limits_of(settings), rating_of=rating_of)  # fmt: skip
     reader = GameReader(log, stores.projections, stores.seats, hub=hub,
                         projection_wait_s=settings.projection_wait_s)  # fmt: skip
     timekeeper = Timekeeper(service, stores.deadlines, time_outs)
@@ -112,7 +119,19 @@ def application(
     if stores.archives is not None:
         archiver = Archiver(log, live, stores.archives, after_days=settings.archive_after_days)
     return Application(log, service, reader, players, seating, lobby, projector, bots, timekeeper,
-                       archiver, transparency, notifier)  # fmt: skip
+                       archiver, transparency, notifier, ratings)  # fmt: skip
+
+
+def _ratings(
+    stores: Stores, log: GameLog, service: GameService, queue: RatingQueue | None
+) -> RatingService | None:
+    """The ratings (docs/ratings.md), told of every commit: a rated game's end queues its
+    rating job."""
+    if stores.ratings is None:
+        return None
+    ratings = RatingService(stores.ratings, stores.tables, log, queue)
+    service.watch_commits(ratings.after_commit)
+    return ratings
 
 
 def signer_of(settings: Settings) -> Signer | None:

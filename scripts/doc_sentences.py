@@ -68,6 +68,7 @@ CHECKED = (
     "docs/players.md",
     "docs/api.md",
     "docs/audit.md",
+    "docs/ratings.md",
     "README.md",
     "clients/python/README.md",
     "clients/typescript/README.md",

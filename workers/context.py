@@ -27,6 +27,7 @@ from adapters.redis.backend import (
     webhook_sender,
 )
 from adapters.redis.jobs import RQJobQueue
+from adapters.redis.ratings import RQRatingQueue
 from adapters.redis.topology import GamesClient, RedisClients
 from adapters.redis.webhook_jobs import RQWebhookQueue
 from lorekeeper.clocks.timekeeper import Timekeeper
@@ -38,6 +39,7 @@ from lorekeeper.players.seating_service import SeatingService
 from lorekeeper.projections.projector import Projector
 from lorekeeper.push.webhooks import WebhookService
 from lorekeeper.push.wiring import push_of
+from lorekeeper.ratings.service import RatingService
 from lorekeeper.settings import Settings
 from lorekeeper.stores import Stores
 from lorekeeper.wiring import application
@@ -58,6 +60,7 @@ class WorkerContext:
     # push (docs/push.md): webhook deliveries and the queue they run on
     webhooks: WebhookService | None = None
     webhook_jobs: RQWebhookQueue | None = None
+    ratings: RatingService | None = None  # docs/ratings.md
 
     @property
     def client(self) -> redis.Redis:
@@ -95,15 +98,17 @@ def build_context(
     # One log for the service and the projector: a breath step leaves the state it made for
     # the next projection of its game.
     push_stores = redis_push_stores(clients, settings)
+    rating_queue = RQRatingQueue(clients.coordination, settings.rating_queue,
+                                 job_timeout_s=settings.job_timeout_s)  # fmt: skip
     app = application(settings, stores, jobs, jobs, events=events, time_outs=jobs,
-                      push=push_stores,
+                      push=push_stores, rating_queue=rating_queue,
                       rounds=redis_rounds(clients, stores, push_stores, jobs))  # fmt: skip
     webhook_jobs = RQWebhookQueue(clients.coordination, settings.webhook_queue,
                                   job_timeout_s=settings.job_timeout_s)  # fmt: skip
     push = push_of(settings, push_stores, webhook_sender(settings), webhook_jobs.redeliver)
     return WorkerContext(settings, clients, stores, jobs, app.log, app.service, app.projector,
                          app.bots, app.seating, app.timekeeper, push.webhooks,
-                         webhook_jobs)  # fmt: skip
+                         webhook_jobs, app.ratings)  # fmt: skip
 
 
 _current: WorkerContext | None = None

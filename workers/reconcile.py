@@ -79,6 +79,7 @@ class ReconcileReport:
     bots_queued: list[str] = field(default_factory=list)
     bots_played: list[str] = field(default_factory=list)
     timed_out: list[str] = field(default_factory=list)
+    rated: list[str] = field(default_factory=list)  # finished games whose rating job was lost
 
 
 def reconcile(
@@ -98,8 +99,10 @@ def reconcile(
     _resolve_open_phases(ctx, {g for g, _, _ in behind} - shown, stale_s, lost_after_s, report)
     _reconcile_tables(ctx, report)
     report.timed_out = reconcile_clocks(ctx, stale_s, lost_after_s)
+    if ctx.ratings is not None:  # a rated game due longer than a job takes (docs/ratings.md)
+        report.rated = ctx.ratings.rate_overdue(int(ctx.settings.job_timeout_s * 1000))
     if (report.projections_requested or report.projections_caught_up or report.breath_resolved
-            or report.timed_out):  # fmt: skip
+            or report.timed_out or report.rated):  # fmt: skip
         log.info("reconcile.repaired", extra=vars(report))
     return report
 

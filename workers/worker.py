@@ -78,9 +78,9 @@ def make_worker(
     alive)."""
     name = name or worker_name()
     # Breath first: a breath phase holds up both seats, a time-out and a bot's move one;
-    # webhooks last (docs/push.md).
+    # webhooks and ratings last (docs/push.md, docs/ratings.md).
     names = (ctx.settings.breath_queue, ctx.settings.clock_queue, ctx.settings.bot_queue,
-             ctx.settings.webhook_queue)  # fmt: skip
+             ctx.settings.webhook_queue, ctx.settings.rating_queue)  # fmt: skip
     queues = [Queue(queue, connection=ctx.client, serializer=JSONSerializer) for queue in names]
     worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
         ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker

@@ -21,6 +21,7 @@ from adapters.redis.lobby import RedisLobbyIndex
 from adapters.redis.players import RedisPlayerStore
 from adapters.redis.projections import RedisProjectionStore
 from adapters.redis.push import RedisNotificationLog, RedisTicketStore, RedisWebhookStore
+from adapters.redis.ratings import RedisRatingStore
 from adapters.redis.rounds import RedisRoundReader, RedisRoundWriter
 from adapters.redis.snapshots import RedisSnapshotStore
 from adapters.redis.tables import RedisTableStore
@@ -74,7 +75,8 @@ def redis_stores(clients: RedisClients | redis.Redis, rq: RQJobQueue | None) -> 
                   RedisDiceStore(games), RedisPlayerStore(games), RedisTableStore(games),
                   RedisLobbyIndex(index), RedisDeadlineIndex(index),
                   snapshots=RedisSnapshotStore(games), archives=RedisArchiveStore(games),
-                  transparency=RedisTransparencyStore(index))  # fmt: skip
+                  transparency=RedisTransparencyStore(index),
+                  ratings=RedisRatingStore(index))  # fmt: skip
 
 
 def rq_job_queue(settings: Settings, clients: RedisClients | redis.Redis) -> RQJobQueue:

@@ -182,3 +182,16 @@ def ticket_key(digest: str) -> str:
 TRANSPARENCY_LEAVES_KEY = "lk:{tlog}:leaves"  # list: every leaf's data, in log order
 TRANSPARENCY_NAMES_KEY = "lk:{tlog}:names"  # hash: leaf name -> its index
 TRANSPARENCY_SALTS_KEY = "lk:{tlog}:salts"  # hash: game id -> its salt (64 hex digits)
+
+# The ratings (lorekeeper/ratings/, docs/ratings.md), spanning players: the coordination Redis,
+# all under one tag `{ratings}`, so the one script that appends a game's entry and sets its
+# players' ratings runs in one slot.
+RATINGS_LOG_KEY = "lk:{ratings}:log"  # list: every entry's JSON, in log order
+RATINGS_GAMES_KEY = "lk:{ratings}:games"  # hash: game id -> its entry's position
+RATINGS_BOARD_KEY = "lk:{ratings}:board"  # sorted set, score 0: `<place>` by highest mu
+RATINGS_DUE_KEY = RATINGS_BOARD_KEY + ":due"  # sorted set: games waiting for their entry, by ms
+
+
+def rating_key(player_id: str) -> str:
+    """Hash: a player's `mu`, `sigma`, `rev`, `place` and record (`win`, `loss`, `draw`)."""
+    return f"lk:{{ratings}}:player:{player_id}"

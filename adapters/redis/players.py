@@ -1,8 +1,9 @@
 """PlayerStore on Redis (the port: lorekeeper/players/ports.py; the twin:
 adapters/memory/players.py).
 
-- `lk:player:{<id>}`   hash: `name`, `created_ms`, `key:<key id>` -> `{"hash", "created_ms"}`
-  (`"revoked": true` while its revocation is under way)
+- `lk:player:{<id>}`   hash: `name`, `created_ms`, `bot` (`1` for a bot account),
+  `key:<key id>` -> `{"hash", "created_ms"}` (`"revoked": true` while its revocation is
+  under way)
 - `lk:apikey:<sha256>` string: the player id. The one thing authentication reads, on every
   request: deleting it revokes the key everywhere at once.
 
@@ -63,6 +64,8 @@ class RedisPlayerStore:
 
     def create(self, player: Player) -> None:
         mapping: dict[str, str | int] = {"name": player.name, "created_ms": player.created_ms}
+        if player.bot:
+            mapping["bot"] = 1
         for key in player.keys:
             self._client.set(api_key_key(key.hash), player.id)
             mapping[f"key:{key.id}"] = _record(key)
@@ -79,7 +82,8 @@ class RedisPlayerStore:
                 record = json.loads(value)  # a half-revoked key too: it may still work
                 keys.append(ApiKey(name[4:], record["hash"], int(record["created_ms"])))
         keys.sort(key=lambda k: (k.created_ms, k.id))
-        return Player(player_id, fields["name"], int(fields["created_ms"]), tuple(keys))
+        return Player(player_id, fields["name"], int(fields["created_ms"]), tuple(keys),
+                      bot=fields.get("bot") == "1")  # fmt: skip
 
     def player_of_key(self, key_hash: str) -> str | None:
         found = self._client.get(api_key_key(key_hash))

@@ -72,6 +72,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "seed_step_s": "How long a game waits for its players' dice seeds before it starts.",
         "max_keys_per_player": "API keys one player may hold.",
         "bot_queue": "The queue of the bots' moves.",
+        "rating_queue": "The queue of the rating jobs of finished rated games (Ratings).",
     },
     "Clocks": {
         "clock_queue": "The queue of the clocks that ran out.",

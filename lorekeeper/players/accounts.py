@@ -84,9 +84,11 @@ class PlayerService:
         self._clock = clock
         self._new_id = new_id
 
-    def register(self, name: str) -> tuple[Player, IssuedKey]:
+    def register(self, name: str, *, bot: bool = False) -> tuple[Player, IssuedKey]:
+        """A new player (with `bot`, a bot account) and its first key."""
         issued = self._issue()
-        player = Player(self._new_id(), display_name(name), self._clock(), (issued.record,))
+        player = Player(self._new_id(), display_name(name), self._clock(), (issued.record,),
+                        bot=bot)  # fmt: skip
         self._store.create(player)
         return player, issued
 

@@ -22,6 +22,7 @@ from lorekeeper.players.seating import (
     require_player,
 )
 from lorekeeper.players.tables import STARTED, Seat, Table, rotated, shown, with_rematch
+from lorekeeper.ratings.rules import check_rated_creation
 
 SEED_STEP_S = (5, 3600)  # the shortest and longest seed step a creation may ask for (SEED-2)
 
@@ -54,6 +55,7 @@ class Hosting(Seating):
         not (ask for new ones). GameService.create_game explains how."""
         me = self._host_of(caller)
         specs = self._specs(scenario, options, seats, me)
+        check_rated_creation(options, visibility, (s.kind for s in specs), me)
         token_seats = [n for n, spec in enumerate(specs) if spec.kind in ("me", "token")]
         client = f"player:{me}" if me is not None else address
         if idempotency_key is not None:
@@ -213,10 +215,10 @@ class Hosting(Seating):
     ) -> Seat:
         if spec.kind == "me" or (spec.kind == "player" and spec.player_id == me):
             assert me is not None
-            return Seat("player", me, self._name_of(me))
+            return self._seat_for("player", me)
         if spec.kind == "player":
             player_id = spec.player_id or ""
-            return Seat("reserved", player_id, self._name_of(player_id))
+            return self._seat_for("reserved", player_id)
         if spec.kind == "bot":
             if spec.bot not in BOTS:
                 known = ", ".join(sorted(BOTS))
@@ -271,7 +273,7 @@ _ONLY_BOTS = "waits for seats held by players; bots give no seed"
 
 
 # What a rematch repeats of its game's options (Table.options): not the dice seed.
-_REPEATED = ("auto_decisions", "clock", "seed_step", "seed_step_s", "takebacks")
+_REPEATED = ("auto_decisions", "clock", "seed_step", "seed_step_s", "takebacks", "rated")
 
 
 def _seed_step_refused(option: str, problem: str) -> Refused:

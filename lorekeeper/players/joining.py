@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from domain import RuleViolation
 from lorekeeper.errors import Refused
@@ -19,7 +20,6 @@ from lorekeeper.players.seating import (
 )
 from lorekeeper.players.tables import (
     Grant,
-    Seat,
     Table,
     declined,
     free_seat,
@@ -56,7 +56,7 @@ class Joining(Seating):
         start. `keyed`: the join's Idempotency-Key; a resend gets the first seat and token
         (join_keys.py)."""
         me = require_player(caller, "joining a game")
-        name = self._name_of(me)
+        sitting = self._seat_for("player", me)
         hashed = None if invitation is None else digest(invitation)
 
         def is_invited(table: Table) -> bool:  # an invitation opens a private game
@@ -81,7 +81,7 @@ class Joining(Seating):
             number = seat_for_join(table, me, seat, hashed, self._clock())
             self._check_caps(me)
             stamp = None if keyed is None else keyed.stamp
-            new = take_seat(table, number, Seat("player", me, name, join_stamp=stamp))
+            new = take_seat(table, number, replace(sitting, join_stamp=stamp))
             if self._tables.replace(new, table.rev):
                 return self._seated(new, number, client_seed, keyed)
         raise Refused("seat_taken", "the seats changed hands too often; try again")

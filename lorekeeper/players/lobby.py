@@ -47,6 +47,7 @@ LISTED = ("open", "active", "over")  # the public shelf `all`
 BOTS = "bots"  # the player id of the bots' waiting shelf
 SYSTEM = "system"  # the player id of the shelf `starting`: seats all taken, no first turn yet
 MAX_PAGE = 100
+RATED_SCAN = 1000  # the most games a page filtered by rating reads (docs/ratings.md)
 _PLACE = re.compile(r"[0-9]{13}:[A-Za-z0-9._:-]{1,128}")
 _SCENARIO_KEY = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
@@ -166,6 +167,14 @@ def _watched(entry: dict[str, Any], status: str) -> list[Shelf]:
     return shelves
 
 
+def _rated_within(entry: dict[str, Any], low: int, high: int) -> bool:
+    """Whether every seated player's rating (as it sat down) is within [low, high], and
+    there is one."""
+    rated = [s["player"]["rating"] for s in entry.get("seating", ())
+             if s.get("kind") == "player" and "rating" in s.get("player", {})]  # fmt: skip
+    return bool(rated) and all(low <= r <= high for r in rated)
+
+
 def shelf_entries(index: LobbyIndex, shelf: Shelf) -> Iterator[dict[str, Any]]:
     """Every listing on a shelf, a page at a time (the reconciler's shelves: as many as the
     games in that state, not every game stored)."""
@@ -198,12 +207,41 @@ class LobbyReader:
         self._now = clock
 
     def public(
-        self, status: str | None, scenario: str | None, cursor: str | None, limit: int
+        self,
+        status: str | None,
+        scenario: str | None,
+        cursor: str | None,
+        limit: int,
+        *,
+        ratings: tuple[int | None, int | None] | None = None,
     ) -> ListingPage:
+        """A page of public games; with `ratings` (low, high; None: unbounded), only the
+        games whose seated players were all rated within them as they sat down."""
         shelf = Shelf(
             "public", status or "all", None if scenario is None else scenario_key(scenario)
         )
-        return self._page(shelf, cursor, limit)
+        if ratings is None:
+            return self._page(shelf, cursor, limit)
+        return self._rated_page(shelf, cursor, limit, ratings)
+
+    def _rated_page(
+        self, shelf: Shelf, cursor: str | None, limit: int, ratings: tuple[int | None, int | None]
+    ) -> ListingPage:
+        """Pages of the shelf read until `limit` games fit or RATED_SCAN were read: a page may
+        hold fewer, and its cursor goes on from the last game read."""
+        low, high = ratings[0] or 0, 10**9 if ratings[1] is None else ratings[1]
+        if low > high:
+            return ListingPage([], None)
+        kept: list[dict[str, Any]] = []
+        after, read = cursor, 0
+        while len(kept) < limit and read < RATED_SCAN:
+            page = self._page(shelf, after, min(MAX_PAGE, limit - len(kept)))
+            read += len(page.entries)
+            kept += [e for e in page.entries if _rated_within(e, low, high)]
+            after = page.next_cursor
+            if after is None:
+                break
+        return ListingPage(kept, after)
 
     def mine(
         self, player_id: str, status: str | None, cursor: str | None, limit: int

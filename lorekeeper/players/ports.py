@@ -30,6 +30,7 @@ class Player:
     name: str
     created_ms: int
     keys: tuple[ApiKey, ...] = ()
+    bot: bool = False  # a bot account: plays through the API with its key (docs/ratings.md)
 
 
 class PlayerStore(Protocol):

@@ -29,7 +29,16 @@ from lorekeeper.games.service import GameService
 from lorekeeper.players.access import Access, Caller
 from lorekeeper.players.lobby import Lister, LobbyReader
 from lorekeeper.players.ports import PlayerStore, TableStore
-from lorekeeper.players.tables import OPEN, STARTED, Table, changed, expired, shown, started
+from lorekeeper.players.tables import (
+    OPEN,
+    STARTED,
+    Seat,
+    Table,
+    changed,
+    expired,
+    shown,
+    started,
+)
 
 INVITATION_PREFIX = "lki_"
 CAS_TRIES = 8  # compare-and-set attempts of a table change before it gives up
@@ -102,6 +111,7 @@ class Seating:
         limits: Limits = Limits(),
         *,
         clock: Callable[[], int] = now_ms,
+        rating_of: Callable[[str], int] | None = None,
     ) -> None:
         self._games = games
         self._log = games.log
@@ -112,15 +122,21 @@ class Seating:
         self._lobby = lobby
         self.limits = limits
         self._clock = clock
+        self._rating_of = rating_of  # a player's rating now (docs/ratings.md); None: unrated
         self.access = Access(games.log.events, tables, seats)
 
     # -- creating -------------------------------------------------------------------------------
 
-    def _name_of(self, player_id: str) -> str:
+    def _seat_for(self, kind: str, player_id: str) -> Seat:
+        """A seat of kind `player` or `reserved` for the player: its name, whether it is a
+        bot account, and (when it sits down) its rating, as the lobby shows them."""
         player = self._players.load(player_id)
         if player is None:
             raise Refused("player_not_found", f"no player {player_id!r}")
-        return player.name
+        rating = None
+        if kind == "player" and self._rating_of is not None:
+            rating = self._rating_of(player_id)
+        return Seat(kind, player_id, player.name, is_bot=player.bot or None, rating=rating)
 
     # -- joining and leaving --------------------------------------------------------------------
 

@@ -48,6 +48,8 @@ class Seat:
     invite_hash: str | None = None  # SHA-256 hex of the invitation token (also declined)
     expires_ms: int | None = None  # the invitation's end
     join_stamp: str | None = None  # the join's Idempotency-Key, as digests (join_keys.py)
+    is_bot: bool | None = None  # player, reserved: the player is a bot account
+    rating: int | None = None  # player: the player's rating when it sat down (docs/ratings.md)
 
     @property
     def is_taken(self) -> bool:
@@ -64,7 +66,9 @@ class Seat:
         """What anyone who may read the game sees of the seat (never the invitation)."""
         shown: dict[str, Any] = {"seat": seat, "kind": self.kind}
         if self.kind in ("player", "reserved", "declined") and self.player_id is not None:
-            shown["player"] = {"id": self.player_id, "name": self.name}
+            shown["player"] = {"id": self.player_id, "name": self.name, "bot": bool(self.is_bot)}
+            if self.rating is not None:
+                shown["player"]["rating"] = self.rating
         if self.kind == "bot":
             shown["bot"] = self.bot
         if self.kind == "invite" and self.expires_ms is not None:
@@ -257,7 +261,7 @@ def declined(table: Table, seat: int) -> Table:
         raise Refused("invitation_rejected", f"seat {seat} waits for no invitation")
     seats = list(table.seats)
     seats[seat] = Seat("declined", player_id=turned_down.player_id, name=turned_down.name,
-                       invite_hash=turned_down.invite_hash)  # fmt: skip
+                       invite_hash=turned_down.invite_hash, is_bot=turned_down.is_bot)  # fmt: skip
     return changed(table, seats=tuple(seats))
 
 
@@ -307,7 +311,7 @@ def rotated(seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
 
 def _again(seat: Seat) -> Seat:
     if seat.kind in ("player", "reserved") and seat.player_id is not None:
-        return Seat("reserved", player_id=seat.player_id, name=seat.name)
+        return Seat("reserved", player_id=seat.player_id, name=seat.name, is_bot=seat.is_bot)
     if seat.kind == "bot":
         return seat
     return Seat("open")

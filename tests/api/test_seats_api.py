@@ -85,7 +85,7 @@ def test_a_reserved_seat_is_declined_and_its_game_s_players_are_told(
     assert declined.status_code == 200, declined.get_json()
     body = declined.get_json()
     assert body["seat"] == 1
-    seat = {"seat": 1, "kind": "declined", "player": {"id": bob["id"], "name": "Bob"}}
+    seat = {"seat": 1, "kind": "declined", "player": {"id": bob["id"], "name": "Bob", "bot": False}}
     assert body["table"]["seats"][1] == seat
     again = client.post(f"/games/{game_id}/decline", headers=bearer(bob["key"]))
     assert again.status_code == 200 and again.get_json()["table"] == body["table"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,33 @@ def test_the_bot_plays_a_whole_game_and_the_auditor_verifies_it(stack: str, tmp_
     assert any(line.strip().startswith("signature: Ed25519 by key") for line in report), report
     log = next(line for line in report if line.strip().startswith("log:"))
     assert f"extends the saved tree head of {saved['tree_size']}" in log, report
+
+
+@pytest.mark.timeout(BOT_TIMEOUT_S + 60)
+def test_a_bot_account_accepts_a_rated_challenge_and_both_ratings_change(
+    stack: str, tmp_path: Path
+) -> None:
+    bot = subprocess.Popen([sys.executable, str(EXAMPLES / "bot.py"), stack, "--wait"],
+                           cwd=tmp_path, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert bot.stdout is not None
+        bot_id = bot.stdout.readline().strip()
+        with Client.sign_up(stack, "Ann") as ann:
+            assert ann.player(bot_id).bot is True
+            seats = [{"kind": "me"}, {"kind": "player", "player_id": bot_id}]  # the challenge
+            game_id = ann.create_game(seats=seats, options={"rated": True}).game_id
+            assert bot.stdout.readline().strip() == game_id  # it accepted: it joined
+            ann.send(game_id, {"type": "resign"})
+            printed, _ = bot.communicate(timeout=BOT_TIMEOUT_S)
+            assert printed.splitlines()[-1] == "winner: 1"
+            me = ann.me().id
+            for _ in range(300):  # the worker's rating job, once it has run
+                if ann.player(me).record.games == 1:
+                    break
+                time.sleep(0.1)
+            mine, its = ann.player(me), ann.player(bot_id)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+    assert (mine.record.losses, its.record.wins, its.record.games) == (1, 1, 1)
+    assert its.rating.mu > 1500 > mine.rating.mu

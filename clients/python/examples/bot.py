@@ -1,9 +1,11 @@
-"""A bot that plays a whole game against the server's bot, told when to act by its stream.
+"""A bot account that plays whole games, told when to act by its player stream.
 
-    python bot.py http://127.0.0.1:8000
+    python bot.py http://127.0.0.1:8000            plays the server's bot
+    python bot.py http://127.0.0.1:8000 --wait     waits to be challenged
 
-It signs up as a new player, prints the game's id, then the winner. Its moves are random; it
-battles when it can.
+It signs up as a new bot account. It prints the game's id (with `--wait`, first its own
+player id, for a challenger to name), then the winner. Its moves are random; it battles
+when it can.
 """
 
 import random
@@ -44,11 +46,24 @@ def play(client, game_id):
         client.game(game_id, min_version=legal.version + 1)  # its decision, or breath
 
 
-def main(url):
-    client = Client.sign_up(url, "sdk-bot")
+def challenged(client, notes):
+    """Wait for a challenge (a seat reserved for this bot), accept it: the game's id."""
+    for note in notes:
+        if note.type_ == "invitation_received":
+            client.join(note.game_id)
+            return note.game_id
+    raise SystemExit("the stream ended")
+
+
+def main(url, wait=False):
+    client = Client.sign_up(url, "sdk-bot", bot=True)
     with client.notifications(after="0-0") as notes:  # a new player: every note it gets
-        seats = [{"kind": "me"}, {"kind": "bot", "bot": "battler"}]
-        game_id = client.create_game("river_crossing", seats=seats).game_id
+        if wait:
+            print(client.me().id, flush=True)
+            game_id = challenged(client, notes)
+        else:
+            seats = [{"kind": "me"}, {"kind": "bot", "bot": "battler"}]
+            game_id = client.create_game("river_crossing", seats=seats).game_id
         print(game_id, flush=True)
         for note in notes:
             if note.game_id == game_id and note.type_ in ACT:
@@ -59,4 +74,4 @@ def main(url):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], wait="--wait" in sys.argv[2:])

@@ -24,6 +24,7 @@ from lorekeeper_sdk.core.api.audit import (
 )
 from lorekeeper_sdk.core.api.games import get_game, get_legal_actions
 from lorekeeper_sdk.core.api.players import create_player, get_me
+from lorekeeper_sdk.core.api.ratings import get_player
 from lorekeeper_sdk.core.models import (
     BoardView,
     CommandReply,
@@ -32,6 +33,7 @@ from lorekeeper_sdk.core.models import (
     GetLegalActionsResponse200,
     Me,
     NewPlayer,
+    PlayerPage,
     SigningKeysResponse200,
     TreeHead,
 )
@@ -88,15 +90,25 @@ class Client:
         self.core.set_httpx_client(self.http)
 
     @classmethod
-    def sign_up(cls, base_url: str, name: str, **options: Any) -> Self:
-        """A new player, and a client with its key (`client.key`: shown once, keep it)."""
+    def sign_up(cls, base_url: str, name: str, *, bot: bool = False, **options: Any) -> Self:
+        """A new player, and a client with its key (`client.key`: shown once, keep it).
+        `bot`: a bot account, labelled as one wherever it sits (docs/ratings.md)."""
+        body = NewPlayer(name=name, bot=True) if bot else NewPlayer(name=name)
         with cls(base_url, **options) as anonymous:
-            made = anonymous._call(create_player.sync, body=NewPlayer(name=name))
+            made = anonymous._call(create_player.sync, body=body)
         return cls(base_url, made.key, **options)
 
     def me(self) -> Me:
         """The player of this client's key."""
         return _expect(self._call(get_me.sync), Me)
+
+    def player(self, player_id: str) -> PlayerPage:
+        """A player's public page: its name, bot flag, rating and record."""
+        return _expect(self._call(get_player.sync, player_id), PlayerPage)
+
+    def join(self, game_id: str) -> dict[str, Any]:
+        """Take a seat: the one reserved for this player (a challenge), else an open one."""
+        return self._post(f"/games/{quote(game_id, safe='')}/join", {}, None)
 
     def create_game(
         self,

@@ -47,8 +47,11 @@ from .game_log_proof_entries_item import GameLogProofEntriesItem
 from .game_options import GameOptions
 from .game_options_dice import GameOptionsDice
 from .get_game_log_format import GetGameLogFormat
+from .get_game_rating_response_200 import GetGameRatingResponse200
+from .get_leaderboard_response_200 import GetLeaderboardResponse200
 from .get_legal_actions_response_200 import GetLegalActionsResponse200
 from .get_play_file_filename import GetPlayFileFilename
+from .get_rating_log_response_200 import GetRatingLogResponse200
 from .get_viewer_file_filename import GetViewerFileFilename
 from .glory_type_0 import GloryType0
 from .grant import Grant
@@ -98,6 +101,8 @@ from .order_options import OrderOptions
 from .order_options_breath_cost import OrderOptionsBreathCost
 from .pass_command import PassCommand
 from .pending import Pending
+from .player_page import PlayerPage
+from .player_page_record import PlayerPageRecord
 from .player_summary import PlayerSummary
 from .player_view import PlayerView
 from .player_view_cards_type_0_item import PlayerViewCardsType0Item
@@ -110,6 +115,10 @@ from .public_dice import PublicDice
 from .public_dice_seed_step_type_0 import PublicDiceSeedStepType0
 from .public_dice_seed_step_type_1 import PublicDiceSeedStepType1
 from .public_log_leaf_type_1 import PublicLogLeafType1
+from .rating import Rating
+from .rating_entry import RatingEntry
+from .rating_entry_seats_item import RatingEntrySeatsItem
+from .rating_entry_seats_item_result import RatingEntrySeatsItemResult
 from .react_command import ReactCommand
 from .react_command_card import ReactCommandCard
 from .readyz_response_200 import ReadyzResponse200
@@ -134,6 +143,7 @@ from .signing_keys_response_200_keys_item import SigningKeysResponse200KeysItem
 from .signing_keys_response_200_keys_item_status import (
     SigningKeysResponse200KeysItemStatus,
 )
+from .skill import Skill
 from .table import Table
 from .table_fork import TableFork
 from .table_fork_dice import TableForkDice
@@ -206,8 +216,11 @@ __all__ = (
     "GameOptions",
     "GameOptionsDice",
     "GetGameLogFormat",
+    "GetGameRatingResponse200",
+    "GetLeaderboardResponse200",
     "GetLegalActionsResponse200",
     "GetPlayFileFilename",
+    "GetRatingLogResponse200",
     "GetViewerFileFilename",
     "GloryType0",
     "Grant",
@@ -257,6 +270,8 @@ __all__ = (
     "OrderOptionsBreathCost",
     "PassCommand",
     "Pending",
+    "PlayerPage",
+    "PlayerPageRecord",
     "PlayerSummary",
     "PlayerView",
     "PlayerViewCardsType0Item",
@@ -269,6 +284,10 @@ __all__ = (
     "PublicDiceSeedStepType0",
     "PublicDiceSeedStepType1",
     "PublicLogLeafType1",
+    "Rating",
+    "RatingEntry",
+    "RatingEntrySeatsItem",
+    "RatingEntrySeatsItemResult",
     "ReactCommand",
     "ReactCommandCard",
     "ReadyzResponse200",
@@ -291,6 +310,7 @@ __all__ = (
     "SigningKeysResponse200",
     "SigningKeysResponse200KeysItem",
     "SigningKeysResponse200KeysItemStatus",
+    "Skill",
     "Table",
     "TableFork",
     "TableForkDice",

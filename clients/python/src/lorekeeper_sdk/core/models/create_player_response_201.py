@@ -16,6 +16,7 @@ class CreatePlayerResponse201:
         id (str):
         name (str):
         created_ms (int):
+        bot (bool): A bot account: plays through the API with its key.
         key (str): Shown once.
         key_id (str):
     """
@@ -23,6 +24,7 @@ class CreatePlayerResponse201:
     id: str
     name: str
     created_ms: int
+    bot: bool
     key: str
     key_id: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -33,6 +35,8 @@ class CreatePlayerResponse201:
         name = self.name
 
         created_ms = self.created_ms
+
+        bot = self.bot
 
         key = self.key
 
@@ -45,6 +49,7 @@ class CreatePlayerResponse201:
                 "id": id,
                 "name": name,
                 "created_ms": created_ms,
+                "bot": bot,
                 "key": key,
                 "key_id": key_id,
             }
@@ -61,6 +66,8 @@ class CreatePlayerResponse201:
 
         created_ms = d.pop("created_ms")
 
+        bot = d.pop("bot")
+
         key = d.pop("key")
 
         key_id = d.pop("key_id")
@@ -69,6 +76,7 @@ class CreatePlayerResponse201:
             id=id,
             name=name,
             created_ms=created_ms,
+            bot=bot,
             key=key,
             key_id=key_id,
         )

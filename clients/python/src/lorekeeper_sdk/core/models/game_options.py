@@ -28,6 +28,11 @@ class GameOptions:
             information last came out (`request_takeback`); the other seat accepts or
             declines (`answer_takeback`). Recorded in GameCreated as `takebacks: true`.
              Default: False.
+        rated (bool | Unset): A rated game: when it ends, both players' ratings change, once (docs/ratings.md).
+            Only a public game between players (bot accounts included), created by a player,
+            with the server's committed dice: with a bot or token seat, another visibility,
+            `seed` or `dice`, 422 `cannot_be_rated`. A rematch of a rated game is rated.
+             Default: False.
         client_seeds (list[str] | Unset): Mixed into every die of the server's committed seed (one per seat, or any
             number
             up to 16), published in GameCreated. Not with `seed` or `dice` (422).
@@ -60,6 +65,7 @@ class GameOptions:
     seed: int | str | Unset = UNSET
     auto_decisions: bool | Unset = UNSET
     takebacks: bool | Unset = False
+    rated: bool | Unset = False
     client_seeds: list[str] | Unset = UNSET
     seed_step: bool | Unset = False
     seed_step_s: int | Unset = UNSET
@@ -86,6 +92,8 @@ class GameOptions:
         auto_decisions = self.auto_decisions
 
         takebacks = self.takebacks
+
+        rated = self.rated
 
         client_seeds: list[str] | Unset = UNSET
         if not isinstance(self.client_seeds, Unset):
@@ -120,6 +128,8 @@ class GameOptions:
             field_dict["auto_decisions"] = auto_decisions
         if takebacks is not UNSET:
             field_dict["takebacks"] = takebacks
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if client_seeds is not UNSET:
             field_dict["client_seeds"] = client_seeds
         if seed_step is not UNSET:
@@ -153,6 +163,8 @@ class GameOptions:
         auto_decisions = d.pop("auto_decisions", UNSET)
 
         takebacks = d.pop("takebacks", UNSET)
+
+        rated = d.pop("rated", UNSET)
 
         client_seeds = cast(list[str], d.pop("client_seeds", UNSET))
 
@@ -214,6 +226,7 @@ class GameOptions:
             seed=seed,
             auto_decisions=auto_decisions,
             takebacks=takebacks,
+            rated=rated,
             client_seeds=client_seeds,
             seed_step=seed_step,
             seed_step_s=seed_step_s,

@@ -22,6 +22,7 @@ class Me:
         id (str):
         name (str):
         created_ms (int):
+        bot (bool): A bot account: plays through the API with its key.
         key_id (str): The key this request used.
         keys (list[MeKeysItem]):
         limits (MeLimits):
@@ -31,6 +32,7 @@ class Me:
     id: str
     name: str
     created_ms: int
+    bot: bool
     key_id: str
     keys: list[MeKeysItem]
     limits: MeLimits
@@ -43,6 +45,8 @@ class Me:
         name = self.name
 
         created_ms = self.created_ms
+
+        bot = self.bot
 
         key_id = self.key_id
 
@@ -62,6 +66,7 @@ class Me:
                 "id": id,
                 "name": name,
                 "created_ms": created_ms,
+                "bot": bot,
                 "key_id": key_id,
                 "keys": keys,
                 "limits": limits,
@@ -84,6 +89,8 @@ class Me:
 
         created_ms = d.pop("created_ms")
 
+        bot = d.pop("bot")
+
         key_id = d.pop("key_id")
 
         keys = []
@@ -101,6 +108,7 @@ class Me:
             id=id,
             name=name,
             created_ms=created_ms,
+            bot=bot,
             key_id=key_id,
             keys=keys,
             limits=limits,

@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="NewPlayer")
 
 
@@ -13,12 +15,16 @@ class NewPlayer:
     """
     Attributes:
         name (str): 1 to 40 characters once trimmed.
+        bot (bool | Unset): A bot account (docs/ratings.md). Default: False.
     """
 
     name: str
+    bot: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
+
+        bot = self.bot
 
         field_dict: dict[str, Any] = {}
 
@@ -27,6 +33,8 @@ class NewPlayer:
                 "name": name,
             }
         )
+        if bot is not UNSET:
+            field_dict["bot"] = bot
 
         return field_dict
 
@@ -35,8 +43,11 @@ class NewPlayer:
         d = dict(src_dict)
         name = d.pop("name")
 
+        bot = d.pop("bot", UNSET)
+
         new_player = cls(
             name=name,
+            bot=bot,
         )
 
         return new_player

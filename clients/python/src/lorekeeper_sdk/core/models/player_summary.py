@@ -16,11 +16,13 @@ class PlayerSummary:
         id (str):
         name (str):
         created_ms (int):
+        bot (bool): A bot account: plays through the API with its key.
     """
 
     id: str
     name: str
     created_ms: int
+    bot: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -30,6 +32,8 @@ class PlayerSummary:
 
         created_ms = self.created_ms
 
+        bot = self.bot
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -37,6 +41,7 @@ class PlayerSummary:
                 "id": id,
                 "name": name,
                 "created_ms": created_ms,
+                "bot": bot,
             }
         )
 
@@ -51,10 +56,13 @@ class PlayerSummary:
 
         created_ms = d.pop("created_ms")
 
+        bot = d.pop("bot")
+
         player_summary = cls(
             id=id,
             name=name,
             created_ms=created_ms,
+            bot=bot,
         )
 
         player_summary.additional_properties = d

@@ -19,10 +19,14 @@ class TableSeatPlayer:
         Attributes:
             id (str | Unset):
             name (None | str | Unset):
+            bot (bool | Unset): The player is a bot account.
+            rating (int | Unset): `player` seats: the player's rating as it sat down (docs/ratings.md).
     """
 
     id: str | Unset = UNSET
     name: None | str | Unset = UNSET
+    bot: bool | Unset = UNSET
+    rating: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,6 +38,10 @@ class TableSeatPlayer:
         else:
             name = self.name
 
+        bot = self.bot
+
+        rating = self.rating
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -41,6 +49,10 @@ class TableSeatPlayer:
             field_dict["id"] = id
         if name is not UNSET:
             field_dict["name"] = name
+        if bot is not UNSET:
+            field_dict["bot"] = bot
+        if rating is not UNSET:
+            field_dict["rating"] = rating
 
         return field_dict
 
@@ -58,9 +70,15 @@ class TableSeatPlayer:
 
         name = _parse_name(d.pop("name", UNSET))
 
+        bot = d.pop("bot", UNSET)
+
+        rating = d.pop("rating", UNSET)
+
         table_seat_player = cls(
             id=id,
             name=name,
+            bot=bot,
+            rating=rating,
         )
 
         table_seat_player.additional_properties = d

@@ -15,6 +15,8 @@ def _get_kwargs(
     *,
     status: ListGamesStatus | Unset = UNSET,
     scenario: str | Unset = UNSET,
+    rating_min: int | Unset = UNSET,
+    rating_max: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -28,6 +30,10 @@ def _get_kwargs(
     params["status"] = json_status
 
     params["scenario"] = scenario
+
+    params["rating_min"] = rating_min
+
+    params["rating_max"] = rating_max
 
     params["cursor"] = cursor
 
@@ -94,6 +100,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     status: ListGamesStatus | Unset = UNSET,
     scenario: str | Unset = UNSET,
+    rating_min: int | Unset = UNSET,
+    rating_max: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[LobbyPage | Problem]:
@@ -108,9 +116,16 @@ def sync_detailed(
     projection delay (usually under 100 ms). Games that are `unlisted` or `private` are
     never listed here (their players see them in `GET /players/me/games`).
 
+    `rating_min` and `rating_max` keep the games whose seated players were all rated
+    within them as they sat down (docs/ratings.md). A filtered page reads at most 1,000
+    games: it may hold fewer than `limit`, and `next` goes on from the last game read.
+    With `rating_min` above `rating_max`, no game is listed.
+
     Args:
         status (ListGamesStatus | Unset):
         scenario (str | Unset):
+        rating_min (int | Unset):
+        rating_max (int | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -125,6 +140,8 @@ def sync_detailed(
     kwargs = _get_kwargs(
         status=status,
         scenario=scenario,
+        rating_min=rating_min,
+        rating_max=rating_max,
         cursor=cursor,
         limit=limit,
     )
@@ -141,6 +158,8 @@ def sync(
     client: AuthenticatedClient,
     status: ListGamesStatus | Unset = UNSET,
     scenario: str | Unset = UNSET,
+    rating_min: int | Unset = UNSET,
+    rating_max: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> LobbyPage | Problem | None:
@@ -155,9 +174,16 @@ def sync(
     projection delay (usually under 100 ms). Games that are `unlisted` or `private` are
     never listed here (their players see them in `GET /players/me/games`).
 
+    `rating_min` and `rating_max` keep the games whose seated players were all rated
+    within them as they sat down (docs/ratings.md). A filtered page reads at most 1,000
+    games: it may hold fewer than `limit`, and `next` goes on from the last game read.
+    With `rating_min` above `rating_max`, no game is listed.
+
     Args:
         status (ListGamesStatus | Unset):
         scenario (str | Unset):
+        rating_min (int | Unset):
+        rating_max (int | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -173,6 +199,8 @@ def sync(
         client=client,
         status=status,
         scenario=scenario,
+        rating_min=rating_min,
+        rating_max=rating_max,
         cursor=cursor,
         limit=limit,
     ).parsed
@@ -183,6 +211,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     status: ListGamesStatus | Unset = UNSET,
     scenario: str | Unset = UNSET,
+    rating_min: int | Unset = UNSET,
+    rating_max: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> Response[LobbyPage | Problem]:
@@ -197,9 +227,16 @@ async def asyncio_detailed(
     projection delay (usually under 100 ms). Games that are `unlisted` or `private` are
     never listed here (their players see them in `GET /players/me/games`).
 
+    `rating_min` and `rating_max` keep the games whose seated players were all rated
+    within them as they sat down (docs/ratings.md). A filtered page reads at most 1,000
+    games: it may hold fewer than `limit`, and `next` goes on from the last game read.
+    With `rating_min` above `rating_max`, no game is listed.
+
     Args:
         status (ListGamesStatus | Unset):
         scenario (str | Unset):
+        rating_min (int | Unset):
+        rating_max (int | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -214,6 +251,8 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         status=status,
         scenario=scenario,
+        rating_min=rating_min,
+        rating_max=rating_max,
         cursor=cursor,
         limit=limit,
     )
@@ -228,6 +267,8 @@ async def asyncio(
     client: AuthenticatedClient,
     status: ListGamesStatus | Unset = UNSET,
     scenario: str | Unset = UNSET,
+    rating_min: int | Unset = UNSET,
+    rating_max: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
     limit: int | Unset = UNSET,
 ) -> LobbyPage | Problem | None:
@@ -242,9 +283,16 @@ async def asyncio(
     projection delay (usually under 100 ms). Games that are `unlisted` or `private` are
     never listed here (their players see them in `GET /players/me/games`).
 
+    `rating_min` and `rating_max` keep the games whose seated players were all rated
+    within them as they sat down (docs/ratings.md). A filtered page reads at most 1,000
+    games: it may hold fewer than `limit`, and `next` goes on from the last game read.
+    With `rating_min` above `rating_max`, no game is listed.
+
     Args:
         status (ListGamesStatus | Unset):
         scenario (str | Unset):
+        rating_min (int | Unset):
+        rating_max (int | Unset):
         cursor (str | Unset):
         limit (int | Unset):
 
@@ -261,6 +309,8 @@ async def asyncio(
             client=client,
             status=status,
             scenario=scenario,
+            rating_min=rating_min,
+            rating_max=rating_max,
             cursor=cursor,
             limit=limit,
         )

@@ -99,7 +99,9 @@ def sync_detailed(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256.
+    shown once, stored only as its SHA-256. With `bot: true` the player is a bot
+    account: it plays through this API with its key, and seats show it as a bot
+    (docs/ratings.md).
 
     One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
     `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and
@@ -141,7 +143,9 @@ def sync(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256.
+    shown once, stored only as its SHA-256. With `bot: true` the player is a bot
+    account: it plays through this API with its key, and seats show it as a bot
+    (docs/ratings.md).
 
     One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
     `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and
@@ -178,7 +182,9 @@ async def asyncio_detailed(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256.
+    shown once, stored only as its SHA-256. With `bot: true` the player is a bot
+    account: it plays through this API with its key, and seats show it as a bot
+    (docs/ratings.md).
 
     One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
     `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and
@@ -218,7 +224,9 @@ async def asyncio(
 
      `name` is a display name (1 to 40 characters after trimming, no control characters;
     not unique). The reply holds the player's first API key, `lkp_` and 43 characters:
-    shown once, stored only as its SHA-256.
+    shown once, stored only as its SHA-256. With `bot: true` the player is a bot
+    account: it plays through this API with its key, and seats show it as a bot
+    (docs/ratings.md).
 
     One client address creates at most `LOREKEEPER_PLAYERS_PER_ADDRESS` players (10) per
     `LOREKEEPER_PLAYERS_WINDOW_S` (an hour); past it, 429 `rate_limited`, and

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="PlayerPageRecord")
+
+
+@_attrs_define
+class PlayerPageRecord:
+    """The player's rated games.
+
+    Attributes:
+        games (int):
+        wins (int):
+        losses (int):
+        draws (int):
+    """
+
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        games = self.games
+
+        wins = self.wins
+
+        losses = self.losses
+
+        draws = self.draws
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "games": games,
+                "wins": wins,
+                "losses": losses,
+                "draws": draws,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        games = d.pop("games")
+
+        wins = d.pop("wins")
+
+        losses = d.pop("losses")
+
+        draws = d.pop("draws")
+
+        player_page_record = cls(
+            games=games,
+            wins=wins,
+            losses=losses,
+            draws=draws,
+        )
+
+        player_page_record.additional_properties = d
+        return player_page_record
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
