@@ -112,6 +112,8 @@ class Settings(BaseSettings):
     seed_step_s: int = Field(default=60, ge=5, le=3600)
     max_keys_per_player: int = Field(default=5, ge=1, le=100)
     bot_queue: str = "bots"
+    # The most a search bot thinks about one move (docs/bots.md); its level may stop sooner.
+    bot_think_s: float = Field(default=1.0, gt=0, le=10)
     # -- clocks (docs/api.md, "Clocks"; docs/workers.md) ------------------------------------
     clock_queue: str = "clocks"
     clock_poll_ms: int = Field(default=250, ge=10, le=5000)

@@ -72,6 +72,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "seed_step_s": "How long a game waits for its players' dice seeds before it starts.",
         "max_keys_per_player": "API keys one player may hold.",
         "bot_queue": "The queue of the bots' moves.",
+        "bot_think_s": "The most seconds a search bot thinks about one move. "
+        "Its level may stop sooner.",
     },
     "Clocks": {
         "clock_queue": "The queue of the clocks that ran out.",

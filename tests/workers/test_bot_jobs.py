@@ -44,6 +44,17 @@ def test_a_bot_seat_plays_its_turn_through_rq(ctx: WorkerContext) -> None:
     assert ctx.jobs.bot_queue.get_job_ids() == []
 
 
+def test_a_search_bot_seat_plays_its_turn_within_its_budget(ctx: WorkerContext) -> None:
+    seats = [SeatSpec("bot", bot="search-easy"), SeatSpec("me")]
+    made = ctx.seating.create(_player(ctx), duel(), {"auto_decisions": True, "seed": "bots"},
+                              seats=seats)  # fmt: skip
+    drain(ctx)
+    events = ctx.events.read(made.game_id)
+    assert any(e.seat == 0 and e.command is not None for e in events)
+    state = ctx.log.load(made.game_id).state
+    assert state.is_over or state.active == 1
+
+
 def test_a_bot_move_played_twice_is_appended_once(ctx: WorkerContext) -> None:
     game_id = _bot_game(ctx)
     first = ctx.bots.play(game_id, 2, 0)
