@@ -4,6 +4,7 @@ scenario, seats swapped; win rates with 95 % intervals and time per decision.
     python -m bench.arena                          # 40 games a pairing a scenario
     python -m bench.arena --games 10 --jobs 2      # quicker
     python -m bench.arena --players battler search-hard --scenarios river_crossing
+    python -m bench.arena --against battler        # the levels against battler only
 
 **The games.** Played on the pure rules in this process (no server): `decide_and_fold`,
 the breath phase resolved as the server does, dice from `SeededDice("arena:<scenario>:<n>")`.
@@ -128,43 +129,39 @@ def side_score(played: Sequence[tuple[Match, Result]], side: str) -> tuple[float
     return score, len(played)
 
 
-def run(scenarios: Sequence[str], players: Sequence[str], games: int, jobs: int,
-        timed: bool) -> tuple[list[str], dict[str, list[float]]]:  # fmt: skip
-    """Play every pairing; the table's rows and every bot's decision times."""
-    todo = [
-        (s, a, b, matches(s, a, b, games, timed))
-        for s in scenarios
-        for a, b in combinations(players, 2)
-    ]
-    flat = [m for *_, ms in todo for m in ms]
+HEAD = "| scenario | A | B | games | A's score | 95 % interval | draws |\n" + "|---" * 7 + "|"
+
+
+def run(scenarios: Sequence[str], pairings: Sequence[tuple[str, str]], games: int, jobs: int,
+        timed: bool) -> dict[str, list[float]]:  # fmt: skip
+    """Play every pairing, printing its row as it ends; every bot's decision times."""
+    times: dict[str, list[float]] = {}
+    print(HEAD, flush=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play, flat, chunksize=1))
-    by_match = dict(zip(range(len(flat)), results, strict=True))
-    rows, times, i = [], dict[str, list[float]](), 0
-    for scenario, a, b, ms in todo:
-        played = [(m, by_match[i + k]) for k, m in enumerate(ms)]
-        i += len(ms)
-        score, n = side_score(played, a)
-        draws = sum(1 for _, r in played if r.winner is None)
-        low, high = wilson(score, n)
-        rows.append(f"| {scenario} | {a} | {b} | {n} | {score / n:.0%} | "
-                    f"{low:.0%}–{high:.0%} | {draws} |")  # fmt: skip
-        for _, result in played:
-            for bot, spent in result.times.items():
-                times.setdefault(bot, []).extend(spent)
-    return rows, times
+        for scenario in scenarios:
+            for a, b in pairings:
+                ms = matches(scenario, a, b, games, timed)
+                played = list(zip(ms, pool.map(play, ms, chunksize=1), strict=True))
+                print(row(scenario, a, b, played), flush=True)
+                for _, result in played:
+                    for bot, spent in result.times.items():
+                        times.setdefault(bot, []).extend(spent)
+    return times
 
 
-def report(rows: list[str], times: dict[str, list[float]]) -> str:
-    head = [
-        "| scenario | A | B | games | A's score | 95 % interval | draws |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    timing = ["", "| bot | decisions | p50 ms | p95 ms |", "|---|---|---|---|"]
+def row(scenario: str, a: str, b: str, played: Sequence[tuple[Match, Result]]) -> str:
+    score, n = side_score(played, a)
+    draws = sum(1 for _, r in played if r.winner is None)
+    low, high = wilson(score, n)
+    return f"| {scenario} | {a} | {b} | {n} | {score / n:.0%} | {low:.0%}–{high:.0%} | {draws} |"
+
+
+def timing(times: dict[str, list[float]]) -> str:
+    lines = ["| bot | decisions | p50 ms | p95 ms |", "|---|---|---|---|"]
     for bot, spent in sorted(times.items()):
-        timing.append(f"| {bot} | {len(spent)} | {percentile(spent, 50) * 1000:.1f} | "
-                      f"{percentile(spent, 95) * 1000:.1f} |")  # fmt: skip
-    return "\n".join([*head, *rows, *timing])
+        lines.append(f"| {bot} | {len(spent)} | {percentile(spent, 50) * 1000:.1f} | "
+                     f"{percentile(spent, 95) * 1000:.1f} |")  # fmt: skip
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -173,11 +170,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--scenarios", nargs="+", default=scenario_names())
     parser.add_argument("--players", nargs="+", default=list(PLAYERS), choices=PLAYERS)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games")
+    parser.add_argument("--against", choices=PLAYERS, help="only the pairings with this bot")
     parser.add_argument("--timed", action="store_true", help="levels stop at their seconds")
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    rows, times = run(args.scenarios, args.players, args.games, args.jobs, args.timed)
-    print(report(rows, times))
+    pairings = [
+        (a, b)
+        for a, b in combinations(args.players, 2)
+        if args.against is None or args.against in (a, b)
+    ]
+    times = run(args.scenarios, pairings, args.games, args.jobs, args.timed)
+    print("\n" + timing(times))
     print(f"\n{time.perf_counter() - began:.0f} s; games {args.games} a pairing a scenario")
 
 

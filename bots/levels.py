@@ -10,9 +10,9 @@ from __future__ import annotations
 from bots.search import Budget
 
 LEVELS: dict[str, Budget] = {
-    "search-easy": Budget(iterations=6, seconds=0.2),
-    "search-medium": Budget(iterations=20, seconds=0.5),
-    "search-hard": Budget(iterations=60, seconds=1.0),
+    "search-easy": Budget(iterations=8, seconds=0.25),
+    "search-medium": Budget(iterations=24, seconds=0.5),
+    "search-hard": Budget(iterations=64, seconds=1.0),
 }
 
 

@@ -50,7 +50,7 @@ class Budget:
 
     iterations: int
     seconds: float | None = None
-    horizon: int = 2  # turns a playout plays on from the search's turn before it is scored
+    horizon: int = 1  # turns a playout plays on from the search's turn before it is scored
 
 
 @dataclass
