@@ -19,7 +19,7 @@ from domain.clock import BOUNDS as CLOCK_BOUNDS
 from domain.clock import FIELDS as CLOCK_FIELDS
 from domain.clock import KINDS as CLOCK_KINDS
 from domain.timeouts import POLICIES as CLOCK_POLICIES
-from lorekeeper.bots import BOTS
+from lorekeeper.bots import BOT_NAMES
 from lorekeeper.players.tables import VISIBILITIES
 
 
@@ -135,7 +135,7 @@ class SeatSpecSchema(Schema):
 
     kind = fields.String(required=True, validate=validate.OneOf(SEAT_KINDS))
     player_id = fields.String(validate=PLAYER_ID)
-    bot = fields.String(validate=validate.OneOf(tuple(BOTS)))
+    bot = fields.String(validate=validate.OneOf(BOT_NAMES))
     expires_in_s = fields.Integer(strict=True, validate=TTL_S)
 
     @validates_schema
@@ -148,7 +148,7 @@ class SeatSpecSchema(Schema):
         if kind == "player" and "player_id" not in data:
             raise ValidationError("a seat of kind `player` names its player_id", "player_id")
         if kind == "bot" and "bot" not in data:
-            raise ValidationError(f"a bot seat names its bot: {', '.join(BOTS)}", "bot")
+            raise ValidationError(f"a bot seat names its bot: {', '.join(BOT_NAMES)}", "bot")
 
 
 class CreateGameSchema(Schema):

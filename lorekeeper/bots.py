@@ -11,12 +11,17 @@ bot seats (lorekeeper/players/bot_turns.py, played by the workers) use the same 
 
 Bots (BOTS): `battler`, the demo's strategy: battle whenever it can, order as many units as
 allowed (dragons breathing), move each toward the nearest enemy, then end the phase.
+The server also seats the search bot's levels (SEARCH_LEVELS, the `bots` package): they
+read the game state, not a view, so the bot seats play them (players/bot_turns.py).
+BOT_NAMES is every bot a seat may name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from bots import LEVELS
 
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -124,3 +129,5 @@ def _units(view: View) -> dict[str, dict[str, Any]]:
 
 BOTS: dict[str, Policy] = {"battler": choose_action}
 DEFAULT_BOT = "battler"
+SEARCH_LEVELS = tuple(LEVELS)
+BOT_NAMES = (*BOTS, *SEARCH_LEVELS)

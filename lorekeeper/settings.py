@@ -113,6 +113,8 @@ class Settings(BaseSettings):
     max_keys_per_player: int = Field(default=5, ge=1, le=100)
     bot_queue: str = "bots"
     rating_queue: str = "ratings"  # finished rated games' rating jobs (docs/ratings.md)
+    # The most a search bot thinks about one move (docs/bots.md); its level may stop sooner.
+    bot_think_s: float = Field(default=1.0, gt=0, le=10)
     # -- clocks (docs/client/clocks.md; docs/workers.md) ------------------------------------
     clock_queue: str = "clocks"
     clock_poll_ms: int = Field(default=250, ge=10, le=5000)

@@ -96,7 +96,7 @@ def application(
     lister = Lister(log.events, stores.tables, stores.lobby,
                     on_listed=None if notifier is None else notifier.observe)  # fmt: skip
     lobby = LobbyReader(stores.lobby)
-    bots = BotTurns(service, stores.tables, bot_queue)
+    bots = BotTurns(service, stores.tables, bot_queue, think_s=settings.bot_think_s)
     service.watch_commits(bots.after_commit)
     players = PlayerService(stores.players, max_keys=settings.max_keys_per_player)
     ratings = _ratings(stores, log, service, rating_queue)

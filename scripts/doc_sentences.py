@@ -58,6 +58,7 @@ CHECKED = (
     "docs/run/faults.md",
     "docs/tour.md",
     "docs/web-client.md",
+    "docs/bots.md",
     "docs/architecture.md",
     "docs/logging.md",
     "docs/viewer.md",

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[1]
-PACKAGES = ("domain", "lorekeeper", "adapters", "api", "workers", "bench")
+PACKAGES = ("domain", "bots", "lorekeeper", "adapters", "api", "workers", "bench")
 MAX_MODULE_LINES = 400
 MAX_CLASS_LINES = 250
 MAX_FUNCTION_LINES = 60

@@ -50,7 +50,8 @@ def main(argv: Sequence[str]) -> int:
         case "worker" | None:
             return Supervisor(ctx).run()
         case "work":
-            run_worker(ctx, burst=args.burst, projections=not args.no_projections)
+            run_worker(ctx, burst=args.burst, projections=not args.no_projections,
+                       bots=not args.no_bots)  # fmt: skip
             return 0
         case "rebuild":
             return _rebuild(ctx, args.game_id)
@@ -83,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     work = commands.add_parser("work")
     work.add_argument("--burst", action="store_true")
     work.add_argument("--no-projections", action="store_true", help="breath jobs only")
+    work.add_argument("--no-bots", action="store_true", help="leave the bots' moves to others")
     rebuild = commands.add_parser("rebuild")
     rebuild.add_argument("game_id", nargs="?")
     for name in ("reindex", "reconcile", "failed", "lag"):

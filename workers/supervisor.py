@@ -30,6 +30,7 @@ import time
 from types import FrameType
 
 from adapters.redis.projections import GameSweep
+from lorekeeper.settings import Settings
 from workers import heartbeat
 from workers.breath import orphaned_breath_jobs, resolve_open_phase
 from workers.context import WorkerContext
@@ -88,11 +89,9 @@ class Supervisor:
         self._stop.set()
 
     def _spawn(self, index: int) -> subprocess.Popen[bytes]:
-        """Worker `index`; the first LOREKEEPER_PROJECTION_LOOPS of them run a projection loop."""
-        command = [sys.executable, "-m", "workers", "work"]
-        projects = index < self._ctx.settings.projection_loops
-        if not projects:
-            command.append("--no-projections")
+        """Worker `index` (work_command)."""
+        command = work_command(index, self._ctx.settings)
+        projects = "--no-projections" not in command
         child = subprocess.Popen(command)
         log.info("supervisor.worker_started", extra={"pid": child.pid, "projections": projects})
         return child
@@ -147,3 +146,15 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
+
+
+def work_command(index: int, settings: Settings) -> list[str]:
+    """Worker `index`'s command: the first LOREKEEPER_PROJECTION_LOOPS run a projection loop,
+    and leave the bots' moves to the others when there are others (a search bot thinking in
+    a process holds its GIL, which its projection loop would wait for)."""
+    command = [sys.executable, "-m", "workers", "work"]
+    if index >= settings.projection_loops:
+        command.append("--no-projections")
+    elif settings.worker_processes > settings.projection_loops:
+        command.append("--no-bots")
+    return command

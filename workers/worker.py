@@ -72,15 +72,18 @@ class ProjectingForkWorker(_Projecting, Worker):
 
 
 def make_worker(
-    ctx: WorkerContext, name: str | None = None, *, projections: bool = True
+    ctx: WorkerContext, name: str | None = None, *, projections: bool = True, bots: bool = True
 ) -> BaseWorker:
     """An RQ worker named `name` (default `lk-<host>-<pid>`, which workers/heartbeat.py keeps
-    alive)."""
+    alive); without `bots`, it leaves the bots' moves to other workers."""
     name = name or worker_name()
     # Breath first: a breath phase holds up both seats, a time-out and a bot's move one;
     # webhooks and ratings last (docs/push.md, docs/ratings.md).
-    names = (ctx.settings.breath_queue, ctx.settings.clock_queue, ctx.settings.bot_queue,
-             ctx.settings.webhook_queue, ctx.settings.rating_queue)  # fmt: skip
+    settings = ctx.settings
+    names = [settings.breath_queue, settings.clock_queue, settings.bot_queue,
+             settings.webhook_queue, settings.rating_queue]  # fmt: skip
+    if not bots:
+        names.remove(settings.bot_queue)
     queues = [Queue(queue, connection=ctx.client, serializer=JSONSerializer) for queue in names]
     worker_class: type[ProjectingSimpleWorker | ProjectingForkWorker] = (
         ProjectingSimpleWorker if ctx.settings.worker_class == "simple" else ProjectingForkWorker
@@ -95,10 +98,12 @@ def make_worker(
     return worker
 
 
-def run_worker(ctx: WorkerContext, *, burst: bool = False, projections: bool = True) -> bool:
+def run_worker(
+    ctx: WorkerContext, *, burst: bool = False, projections: bool = True, bots: bool = True
+) -> bool:
     """Work the breath queue and, with `projections`, the projection queue; with `burst`, stop
     when they are empty. The process's heartbeat runs meanwhile."""
-    worker = make_worker(ctx, projections=projections)
+    worker = make_worker(ctx, projections=projections, bots=bots)
     heartbeat = Heartbeat(ctx.client, worker.name, ctx.settings.worker_heartbeat_s)
     heartbeat.start()
     try:

@@ -73,6 +73,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "max_keys_per_player": "API keys one player may hold.",
         "bot_queue": "The queue of the bots' moves.",
         "rating_queue": "The queue of the rating jobs of finished rated games (Ratings).",
+        "bot_think_s": "The most seconds a search bot thinks about one move. "
+        "Its level may stop sooner.",
     },
     "Clocks": {
         "clock_queue": "The queue of the clocks that ran out.",

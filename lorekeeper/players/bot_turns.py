@@ -8,6 +8,11 @@ nothing new. The job (`play`) loads the game, and unless it has moved on, sends 
 choice with `If-Match` at that version and the command id `bot@<version>`: a job run twice
 appends once. Its append queues the next move, until the game waits on someone else.
 
+A search bot (the `bots` package, its levels SEARCH_LEVELS) is given the game state and
+thinks for at most `think_s` seconds (the setting `bot_think_s`); it hides the other seats'
+cards itself before it looks, and never gets the game's dice. It runs in the worker's job,
+as the policy bots do: other games' projections and breath phases go on in the other jobs.
+
 A bot's seat is fixed when the game is created, so which seats are bots is remembered per
 process. The reconciler (workers/reconcile.py) finds games left waiting on a bot (the
 lobby's bots shelf) and queues their move again.
@@ -16,13 +21,15 @@ lobby's bots shelf) and queues their move again.
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 from collections import OrderedDict
 from typing import Any
 
+from bots import level_budget, search
 from domain import GameState, RuleViolation, legal_listing
 from domain.view import board_view
-from lorekeeper.bots import BOTS
+from lorekeeper.bots import BOT_NAMES, BOTS, SEARCH_LEVELS, Action
 from lorekeeper.errors import GameNotFound, PreconditionFailed, TimeRanOut, VersionConflict
 from lorekeeper.games.service import GameService
 from lorekeeper.players.lobby import to_act
@@ -33,8 +40,11 @@ _REMEMBERED = 4096
 
 
 class BotTurns:
-    def __init__(self, service: GameService, tables: TableStore, queue: BotQueue) -> None:
+    def __init__(
+        self, service: GameService, tables: TableStore, queue: BotQueue, think_s: float = 1.0
+    ) -> None:
         self._service = service
+        self._think_s = think_s
         self._tables = tables
         self._queue = queue
         self._bots: OrderedDict[str, dict[int, str]] = OrderedDict()
@@ -64,7 +74,7 @@ class BotTurns:
         """The bot's move at `version` (a no-op when the game has moved on or waits on
         someone else); what happened, for the job's result."""
         bot = self.bot_seats(game_id).get(seat)
-        if bot is None or bot not in BOTS:
+        if bot is None or bot not in BOT_NAMES:
             return {"played": False, "reason": "not a bot seat"}
         try:
             game = self._service.log.load(game_id)
@@ -72,9 +82,7 @@ class BotTurns:
             return {"played": False, "reason": "no such game"}
         if game.version != version or to_act(game.state) != seat:
             return {"played": False, "reason": "the game moved on"}
-        view = board_view(game.state, seat)
-        listing = legal_listing(game.state, seat)
-        action = BOTS[bot](view, listing["actions"], seat, listing.get("order"))
+        action = self.choose(bot, game.state, seat)
         try:
             result = self._service.handle_command(
                 game_id, seat, action, if_match=version, idempotency_key=f"bot@{version}"
@@ -88,3 +96,13 @@ class BotTurns:
                                             "action": action})  # fmt: skip
             return {"played": False, "reason": f"refused: {refused.rule}"}
         return {"played": True, "action": action["type"], "version": result.version}
+
+    def choose(self, bot: str, state: GameState, seat: int) -> Action:
+        """What `bot` plays for `seat`: a search level thinks within the budget; a policy bot
+        reads the seat's board view and legal actions."""
+        if bot in SEARCH_LEVELS:
+            budget = level_budget(bot, self._think_s)
+            return search(state, seat, budget, secrets.token_hex(8)).action.to_json()
+        view = board_view(state, seat)
+        listing = legal_listing(state, seat)
+        return BOTS[bot](view, listing["actions"], seat, listing.get("order"))

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from lorekeeper.bots import BOTS
+from lorekeeper.bots import BOT_NAMES
 from lorekeeper.errors import Refused, TokenMissing
 from lorekeeper.games.creation import CreatedGame, ReplayedGame, checked_scenario
 from lorekeeper.games.dice import FillStep, SeedStep
@@ -220,8 +220,8 @@ class Hosting(Seating):
             player_id = spec.player_id or ""
             return self._seat_for("reserved", player_id)
         if spec.kind == "bot":
-            if spec.bot not in BOTS:
-                known = ", ".join(sorted(BOTS))
+            if spec.bot not in BOT_NAMES:
+                known = ", ".join(BOT_NAMES)
                 raise Refused("invalid_body", f"no bot {spec.bot!r}; bots: {known}",
                               errors={"seats": [f"unknown bot {spec.bot!r}"]})  # fmt: skip
             return Seat("bot", bot=spec.bot)

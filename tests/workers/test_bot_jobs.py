@@ -13,10 +13,13 @@ from lorekeeper.players.access import Caller
 from lorekeeper.players.accounts import PlayerCaller
 from lorekeeper.players.ports import Player
 from lorekeeper.players.seating import SeatSpec
+from lorekeeper.settings import Settings
 from tests.service.games import duel
 from tests.workers.games import drain
 from workers.context import WorkerContext
 from workers.reconcile import reconcile
+from workers.supervisor import work_command
+from workers.worker import make_worker
 
 BOT_FIRST = [SeatSpec("bot", bot="battler"), SeatSpec("me")]
 
@@ -42,6 +45,17 @@ def test_a_bot_seat_plays_its_turn_through_rq(ctx: WorkerContext) -> None:
     state = ctx.log.load(game_id).state
     assert state.is_over or state.active == 1  # the bot's turn ended (or it won)
     assert ctx.jobs.bot_queue.get_job_ids() == []
+
+
+def test_a_search_bot_seat_plays_its_turn_within_its_budget(ctx: WorkerContext) -> None:
+    seats = [SeatSpec("bot", bot="search-easy"), SeatSpec("me")]
+    made = ctx.seating.create(_player(ctx), duel(), {"auto_decisions": True, "seed": "bots"},
+                              seats=seats)  # fmt: skip
+    drain(ctx)
+    events = ctx.events.read(made.game_id)
+    assert any(e.seat == 0 and e.command is not None for e in events)
+    state = ctx.log.load(made.game_id).state
+    assert state.is_over or state.active == 1
 
 
 def test_a_bot_move_played_twice_is_appended_once(ctx: WorkerContext) -> None:
@@ -136,3 +150,16 @@ def test_a_player_plays_a_bot_through_the_api_and_the_workers(ctx: WorkerContext
     assert view["phase"] == "over" or (view["active_seat"], view["turn"]) == (0, 3)
     mine = api.get("/players/me/games?turn=mine", headers=bearer(key)).get_json()["games"]
     assert [g["game_id"] for g in mine] == ([] if view["phase"] == "over" else [game_id])
+
+
+def test_a_worker_without_bots_leaves_their_moves_to_the_others(ctx: WorkerContext) -> None:
+    assert ctx.settings.bot_queue in make_worker(ctx).queue_names()
+    assert ctx.settings.bot_queue not in make_worker(ctx, bots=False).queue_names()
+
+
+def test_the_projecting_worker_plays_no_bots_when_another_worker_can() -> None:
+    two = Settings(worker_processes=2, projection_loops=1)
+    assert work_command(0, two)[-1] == "--no-bots"
+    assert work_command(1, two)[-1] == "--no-projections"
+    alone = Settings(worker_processes=1, projection_loops=1)
+    assert work_command(0, alone)[-2:] == ["workers", "work"]

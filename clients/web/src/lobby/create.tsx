@@ -1,7 +1,7 @@
 /**
  * A new game: the scenario (a shipped one, or a document pasted in), who sits in each other
- * seat (anyone from the lobby, a friend with a link, the server's bot, or this browser: a
- * hot seat), the visibility and the clock. The seat tokens and invitation links the server
+ * seat (anyone from the lobby, a friend with a link, the server's bot at a level, or this
+ * browser: a hot seat), the visibility and the clock. The seat tokens and invitation links the server
  * shows once are kept in this browser.
  */
 import type { CreateGame as CreateBody, ScenarioSummary, TimeControl } from "@lorekeeper/client";
@@ -16,6 +16,15 @@ type Opponent = "open" | "invite" | "bot" | "hotseat";
 type ClockKind = "none" | "per_turn" | "fischer" | "correspondence";
 const CUSTOM = "(custom)";
 
+// The server's bots (docs/bots.md): `battler` first, the default.
+const BOTS: [Bot, string][] = [
+  ["battler", "Battler: quick and plain"],
+  ["search-easy", "Search bot, easy"],
+  ["search-medium", "Search bot, medium"],
+  ["search-hard", "Search bot, hard"],
+];
+type Bot = "battler" | "search-easy" | "search-medium" | "search-hard";
+
 const OPPONENTS: [Opponent, string][] = [
   ["open", "Anyone (an open seat in the lobby)"],
   ["invite", "A friend, with a link"],
@@ -28,6 +37,7 @@ export function CreateGame({ player: _player }: { player: Player }) {
   const [scenario, setScenario] = useState("");
   const [document, setDocument] = useState("");
   const [opponents, setOpponents] = useState<Opponent[]>(["bot"]);
+  const [bot, setBot] = useState<Bot>("battler");
   const [visibility, setVisibility] = useState<"public" | "unlisted" | "private">("public");
   const [clock, setClock] = useState<ClockKind>("none");
   const [seconds, setSeconds] = useState({ turn: 120, bank: 600, increment: 10, days: 1 });
@@ -69,7 +79,8 @@ export function CreateGame({ player: _player }: { player: Player }) {
     setBusy(true);
     setRefusal(undefined);
     try {
-      const body = gameBody(scenario, document, opponents, visibility, timeControl(clock, seconds));
+      const clockBody = timeControl(clock, seconds);
+      const body = gameBody(scenario, document, opponents, bot, visibility, clockBody);
       if (seedStep) body.options = { ...body.options, seed_step: true };
       const created = await lk.createGame(body);
       const hotSeats = new Set(opponents.flatMap((o, i) => (o === "hotseat" ? [i + 1] : [])));
@@ -156,6 +167,24 @@ export function CreateGame({ player: _player }: { player: Player }) {
               </select>
             </p>
           ))}
+          {opponents.includes("bot") && (
+            <p>
+              <label for="bot-level" class="inline">
+                The computer plays as
+              </label>
+              <select
+                id="bot-level"
+                value={bot}
+                onChange={(e) => setBot(e.currentTarget.value as Bot)}
+              >
+                {BOTS.map(([value, words]) => (
+                  <option key={value} value={value}>
+                    {words}
+                  </option>
+                ))}
+              </select>
+            </p>
+          )}
         </fieldset>
         <fieldset>
           <legend>Who may watch</legend>
@@ -285,12 +314,13 @@ function gameBody(
   scenario: string,
   document: string,
   opponents: Opponent[],
+  bot: Bot,
   visibility: CreateBody["visibility"] & string,
   clock: TimeControl | undefined,
 ): CreateBody {
   const seats: NonNullable<CreateBody["seats"]> = [{ kind: "me" }];
   for (const choice of opponents) {
-    if (choice === "bot") seats.push({ kind: "bot", bot: "battler" });
+    if (choice === "bot") seats.push({ kind: "bot", bot });
     else if (choice === "hotseat") seats.push({ kind: "token" });
     else seats.push({ kind: choice });
   }
