@@ -351,8 +351,9 @@ def stream_rows(args: argparse.Namespace, up: Running) -> list[Row]:
 
 
 class CommandSender:
-    """Commands one at a time, each on a connection of its own (an idle keep-alive lasts 2 s,
-    less than opening the streams takes), each with when its 2xx came."""
+    """Commands one at a time, each on a connection of its own (opening the streams between
+    two commands takes long; a fresh connection never finds one the server closed), each
+    with when its 2xx came."""
 
     def __init__(self, port: int) -> None:
         self._port = port
