@@ -180,12 +180,16 @@ def test_measure_1_puts_its_p99_beside_the_ceilings_and_times_its_rate() -> None
 
 
 def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # issue 20
-    from bench.transparency import redis_rows, tree_rows
+    from bench.transparency import game_leaves, redis_rows, tree_rows
+    from lorekeeper.audit.leaves import is_sealed
+
+    assert all(is_sealed(json.loads(leaf)) for leaf in game_leaves(3))
 
     rows = tree_rows(n_games=300) + redis_rows(redis_client, n_games=50)
     values = {r.measure: float(r.value.replace(",", "")) for r in rows}
     assert len(values) == 10 and all(v > 0 for v in values.values()), values
-    assert values["12 log cost per game: leaf data, bytes"] > 300  # two leaves of ~180 bytes
+    sealed = len(b'{"commitment":"' + b"0" * 64 + b'","format":2}')  # what the log keeps
+    assert values["12 log cost per game: leaf data, bytes"] == 2 * sealed
     assert not redis_client.exists("lk:{tlog}:leaves")  # it cleans up after itself
 
 
