@@ -208,7 +208,7 @@ def open_loop_rows(args: argparse.Namespace, up: Running) -> list[Row]:
     """Measure 13 (bench/open_loop.py), at shares of the ceiling's rate in measure 1."""
     pids = {"api": up.stack.pid("api"), "ceiling": up.stack.pid("ceiling")}
     return open_loop.open_loop_rows(up.port, up.ceiling_port, pids, _CEILING_RATE[-1],
-                                    rounds=args.open_rounds, warmup_s=args.warmup_s,
+                                    up.client, rounds=args.open_rounds, warmup_s=args.warmup_s,
                                     slice_s=args.slice_s)  # fmt: skip
 
 

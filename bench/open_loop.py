@@ -24,13 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import redis
+
 from bench.clients import Game, GameClient, Record, _Sent, fake_games
 from bench.cpu import tree_cpu_s
 from bench.games import Script, random_game, scenario_doc
 from bench.loadgen import LoadGenerator, Reply, Request
 from bench.report import Row, num
 from bench.stats import percentile
-from bench.suite import SCENARIOS
+from bench.suite import SCENARIOS, wait_for_projections
 from domain import fold, replay
 
 LEVELS = (0.25, 0.5, 0.75)  # offered load, as a share of the ceiling's closed-loop rate
@@ -269,13 +271,15 @@ def games_each(rate: float, rounds: int, slice_s: float, scripts: Sequence[Scrip
 
 
 def measure(port: int, ceiling_port: int, pids: dict[str, int], ceiling_rate: float,
-            scripts: Sequence[Script], *, rounds: int = 2, warmup_s: float = 1.0,
-            slice_s: float = 5.0) -> tuple[list[Level], int]:  # fmt: skip
+            scripts: Sequence[Script], client: redis.Redis, *, rounds: int = 2,
+            warmup_s: float = 1.0, slice_s: float = 5.0) -> tuple[list[Level], int]:  # fmt: skip
     """Each level `rounds` times, the ceiling's slice then ours', at the share of
     `ceiling_rate` (measure 1's, same run); and how many player streams were open."""
     each = games_each(ceiling_rate, rounds, slice_s + warmup_s, scripts)
     deal = [[scripts[(c + g) % len(scripts)] for g in range(each)] for c in range(GAMES)]
     ours_games, keys = player_games(port, deal)
+    # Creating them queued a projection each: the slices start once the workers are idle.
+    wait_for_projections(client, [g.game_id for games in ours_games for g in games], 300)
     turns = {id(s): turn_starts(s) for s in scripts}
     sink = Sink()
     ours = [OpenLoopClient(port, games, sink, every_s=1.0, start_at=0.0, turns=turns)
@@ -300,12 +304,13 @@ def measure(port: int, ceiling_port: int, pids: dict[str, int], ceiling_rate: fl
     return levels, still_open
 
 
-def open_loop_rows(port: int, ceiling_port: int, pids: dict[str, int], ceiling_rate: float, *,
-                   rounds: int, warmup_s: float, slice_s: float) -> list[Row]:  # fmt: skip
+def open_loop_rows(port: int, ceiling_port: int, pids: dict[str, int], ceiling_rate: float,
+                   client: redis.Redis, *, rounds: int, warmup_s: float,
+                   slice_s: float) -> list[Row]:  # fmt: skip
     """Measure 13's rows, at shares of `ceiling_rate` (measure 1's, same run)."""
     scripts = [random_game(SCENARIOS[i % 3], f"open-{i}") for i in range(9)]
-    levels, streams = measure(port, ceiling_port, pids, ceiling_rate, scripts, rounds=rounds,
-                              warmup_s=warmup_s, slice_s=slice_s)  # fmt: skip
+    levels, streams = measure(port, ceiling_port, pids, ceiling_rate, scripts, client,
+                              rounds=rounds, warmup_s=warmup_s, slice_s=slice_s)  # fmt: skip
     return rows(levels, ceiling_rate, streams)
 
 
