@@ -50,6 +50,7 @@ CHECKED = (
     "docs/viewer.md",
     "docs/rules-notes.md",
     "docs/workers.md",
+    "docs/scaling.md",
     "README.md",
 )
 # The top-level pages besides the site's: reported, and checked when in CHECKED.
