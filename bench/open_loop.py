@@ -113,6 +113,7 @@ class NoteStreams:
         self._selector = selectors.DefaultSelector()
         self.arrivals: dict[tuple[str, int], float] = {}  # (game, turn) -> first arrival
         self.open = 0
+        self.started = 0  # streams whose status line and headers came
         for key in keys:
             sock = socket.create_connection(("127.0.0.1", port), timeout=10)
             sock.sendall((f"GET /v1/players/me/stream HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
@@ -136,11 +137,23 @@ class NoteStreams:
                 self.open -= 1
                 continue
             now = time.perf_counter()
+            if not buf and chunk.startswith(b"HTTP/"):
+                self.started += 1
             buf += chunk
             end = buf.rfind(b"\n\n")
             if end >= 0:
                 self._messages(bytes(buf[:end]), now)
                 del buf[: end + 2]
+
+    def wait_started(self, timeout_s: float) -> None:
+        """Read until every stream has started (or the time is up), then a second more: the
+        API's work of opening them stays out of the first slice."""
+        until = time.perf_counter() + timeout_s
+        while self.started < self.open and time.perf_counter() < until:
+            self.pump(0.05)
+        settle = time.perf_counter() + 1.0
+        while time.perf_counter() < settle:
+            self.pump(0.05)
 
     def _messages(self, text: bytes, now: float) -> None:
         for message in text.split(b"\n\n"):
@@ -290,7 +303,7 @@ def measure(port: int, ceiling_port: int, pids: dict[str, int], ceiling_rate: fl
     streams = NoteStreams(port, keys)
     levels = [Level(share) for share in LEVELS]
     try:
-        streams.pump(0.5)
+        streams.wait_started(60.0)
         for _ in range(rounds):
             for level in levels:
                 rate = level.share * ceiling_rate
