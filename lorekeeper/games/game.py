@@ -3,7 +3,6 @@ hash chain), what caused an append (`Cause`), and what an append came to (`Commi
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,10 +29,9 @@ class Game:
     def version(self) -> int:
         return self.state.version
 
-    @functools.cached_property
+    @property
     def timed(self) -> Timed:
-        """The state and the clocks, as the domain decides and folds them (made once: a
-        command asks for it twice)."""
+        """The state and the clocks, as the domain decides and folds them."""
         return Timed(self.state, self.clock)
 
 
