@@ -28,12 +28,12 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import redis
 
 from adapters.redis.keys import slots_key
 from bench import games as g
+from bench import open_loop
 from bench.ceiling import xadd_rate
 from bench.clients import Game, create_games, fake_games
 from bench.cluster import cluster_rows
@@ -56,7 +56,14 @@ from bench.players import lobby_rows, player_key_rows
 from bench.report import Row, num, table
 from bench.slow_disk import add_option, use_slow_disk
 from bench.stack import DEFAULT_GUNICORN_ARGS, Stack
-from bench.streams import STREAMS, fanout_rows, far_apart, idle_games, idle_streams_rows
+from bench.streams import (
+    STREAMS,
+    CommandSender,
+    fanout_rows,
+    far_apart,
+    idle_games,
+    idle_streams_rows,
+)
 from bench.suite import (
     SCENARIOS,
     finished_games,
@@ -104,6 +111,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         default="all", help="command: measure 1 alone (the command path); "
                         "webhooks: measure 11 alone; lag: measures 2-3 alone (with --rate "
                         "near measure 1's, the lag under full load)")  # fmt: skip
+    parser.add_argument("--open-rounds", type=int, default=2, help="rounds of measure 13")
     parser.add_argument("--streams", type=int, default=STREAMS, help="streams of measure 8")
     parser.add_argument("--fanout-commands", type=int, default=30)
     add_option(parser)
@@ -142,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             wait_for_projections(client, [x.game_id for x in games])
             up = Running(stack, client, redis_pid, ceiling_port, port, hello_port)
             rows += section("1/8 command path", lambda: command_path_rows(args, up, games, pool))
+            rows += section("13 open loop", lambda: open_loop_rows(args, up))
         if args.only == "all":
             rows += section("2-3/8 projection lag and breath", lambda: lag_rows(args, client, port))
             finished: list[str] = []
@@ -195,6 +204,17 @@ class Running:
     hello_port: int = 0
 
 
+def open_loop_rows(args: argparse.Namespace, up: Running) -> list[Row]:
+    """Measure 13 (bench/open_loop.py), at shares of the ceiling's rate in measure 1."""
+    pids = {"api": up.stack.pid("api"), "ceiling": up.stack.pid("ceiling")}
+    return open_loop.open_loop_rows(up.port, up.ceiling_port, pids, _CEILING_RATE[-1],
+                                    up.client, rounds=args.open_rounds, warmup_s=args.warmup_s,
+                                    slice_s=args.slice_s)  # fmt: skip
+
+
+_CEILING_RATE: list[float] = []  # measure 1's, for measure 13
+
+
 def command_path_rows(
     args: argparse.Namespace, up: Running, games: list[Game], pool: list[Script]
 ) -> list[Row]:
@@ -227,6 +247,7 @@ def command_path_rows(
             (sides["ours, workers paused"], run_paused),
         ])  # fmt: skip
         xadds.append(xadd_rate(up.client, args.slice_s))
+    _CEILING_RATE.append(sides["ceiling"].rate)
     return _command_rows(sides, xadds, slowest_fsync_ms(up.client))
 
 
@@ -348,42 +369,6 @@ def stream_rows(args: argparse.Namespace, up: Running) -> list[Row]:
     rows += fanout_rows(up.port, game, sender.send, streams=args.streams,
                         commands=args.fanout_commands, gap_s=0.2)  # fmt: skip
     return rows
-
-
-class CommandSender:
-    """Commands one at a time, each on a connection of its own (an idle keep-alive lasts 2 s,
-    less than opening the streams takes), each with when its 2xx came."""
-
-    def __init__(self, port: int) -> None:
-        self._port = port
-
-    def create(self, scenario: dict[str, object]) -> dict[str, object]:
-        created = self._post("/games", {"scenario": scenario, "options": {"seed": "fanout"}}, {})
-        return dict(created)
-
-    def send(self, game: dict[str, Any], seat: int, body: dict[str, Any]) -> tuple[int, float]:
-        token = game["seats"][seat]["token"]
-        reply = self._post(f"/games/{game['game_id']}/commands", body,
-                           {"Authorization": f"Bearer {token}"})  # fmt: skip
-        acked = time.perf_counter()
-        game["version"] = reply["version"]
-        return int(reply["events"][0]["version"]), acked
-
-    def _post(self, path: str, body: object, headers: dict[str, str]) -> Any:
-        import http.client
-        import json
-
-        conn = http.client.HTTPConnection("127.0.0.1", self._port, timeout=30)
-        try:
-            headers = {"Content-Type": "application/json", **headers}
-            conn.request("POST", path, json.dumps(body), headers)
-            response = conn.getresponse()
-            reply = json.loads(response.read())
-        finally:
-            conn.close()
-        if response.status not in (200, 201):
-            raise RuntimeError(f"POST {path}: {response.status} {reply}")
-        return reply
 
 
 def _banner(args: argparse.Namespace) -> str:

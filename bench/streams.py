@@ -222,3 +222,40 @@ def idle_games(port: int, count: int) -> list[str]:
     """`count` new games nobody plays: the stream paths of their next events."""
     scripts = [Script(far_apart(), f"idle-{i}", (), (), False) for i in range(count)]
     return [f"/games/{g.game_id}/stream?from=3" for g in create_games(port, scripts)]
+
+
+class CommandSender:
+    """Commands one at a time, each on a connection of its own (opening the streams between
+    two commands takes long; a fresh connection never finds one the server closed), each
+    with when its 2xx came."""
+
+    def __init__(self, port: int) -> None:
+        self._port = port
+
+    def create(self, scenario: dict[str, object]) -> dict[str, object]:
+        created = self._post("/games", {"scenario": scenario, "options": {"seed": "fanout"}}, {})
+        return dict(created)
+
+    def send(self, game: dict[str, Any], seat: int, body: dict[str, Any]) -> tuple[int, float]:
+        token = game["seats"][seat]["token"]
+        reply = self._post(f"/games/{game['game_id']}/commands", body,
+                           {"Authorization": f"Bearer {token}"})  # fmt: skip
+        acked = time.perf_counter()
+        game["version"] = reply["version"]
+        return int(reply["events"][0]["version"]), acked
+
+    def _post(self, path: str, body: object, headers: dict[str, str]) -> Any:
+        import http.client
+        import json
+
+        conn = http.client.HTTPConnection("127.0.0.1", self._port, timeout=30)
+        try:
+            headers = {"Content-Type": "application/json", **headers}
+            conn.request("POST", path, json.dumps(body), headers)
+            response = conn.getresponse()
+            reply = json.loads(response.read())
+        finally:
+            conn.close()
+        if response.status not in (200, 201):
+            raise RuntimeError(f"POST {path}: {response.status} {reply}")
+        return reply

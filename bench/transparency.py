@@ -23,7 +23,7 @@ import redis
 from adapters.redis.keys import TRANSPARENCY_LEAVES_KEY, TRANSPARENCY_NAMES_KEY
 from adapters.redis.transparency import RedisTransparencyStore
 from bench.report import Row, num, table
-from lorekeeper.audit.leaves import CREATED, FINISHED, leaf_bytes
+from lorekeeper.audit.leaves import CREATED, FINISHED, leaf_bytes, seal
 from lorekeeper.audit.merkle import CompactTree, leaf_hash, verify_consistency, verify_inclusion
 
 GAMES = 50_000  # two leaves each: a log of 100,000 leaves
@@ -31,16 +31,18 @@ PROOFS = 2_000
 
 
 def game_leaves(n_games: int) -> list[bytes]:
-    """Leaves as the server writes them, two a game."""
+    """Leaves as the server writes them (lorekeeper/audit/transparency.py), two a game: each
+    opening sealed with the game's salt (format 2)."""
     rnd = random.Random(9162)
     out = []
     for i in range(n_games):
-        game_id = f"{rnd.getrandbits(64):016x}"
-        out.append(leaf_bytes({"commitment": f"{rnd.getrandbits(256):064x}", "game_id": game_id,
-                               "head_hash": f"{rnd.getrandbits(256):064x}", "kind": CREATED,
-                               "version": 1}))  # fmt: skip
-        out.append(leaf_bytes({"game_id": game_id, "head_hash": f"{rnd.getrandbits(256):064x}",
-                               "kind": FINISHED, "version": 150 + i % 100}))  # fmt: skip
+        game_id, salt = f"{rnd.getrandbits(64):016x}", f"{rnd.getrandbits(256):064x}"
+        head, last = f"{rnd.getrandbits(256):064x}", f"{rnd.getrandbits(256):064x}"
+        created = {"commitment": f"{rnd.getrandbits(256):064x}", "game_id": game_id,
+                   "head_hash": head, "kind": CREATED, "version": 1}  # fmt: skip
+        finished = {"game_id": game_id, "head_hash": last, "kind": FINISHED,
+                    "version": 150 + i % 100}  # fmt: skip
+        out += [leaf_bytes(seal(salt, created)), leaf_bytes(seal(salt, finished))]
     return out
 
 
@@ -107,7 +109,7 @@ def tree_rows(n_games: int = GAMES) -> list[Row]:
             num(leaf_size),
             "",
             None,
-            "two leaves' canonical JSON (created, finished)",
+            "two sealed leaves' canonical JSON (created, finished)",
         ),  # fmt: skip
         Row(
             "12 log cost per game: tree in each process, bytes",

@@ -169,6 +169,8 @@ def decide_in_time(
     command of a seat timed out on the way is refused (CLK-5) after the time-out. `dice`
     gives the game's dice for a state (the seats' seeds are sealed as the first turn begins).
     """
+    if timed.clock is None and not in_seed_step(timed.state):
+        return _decide_untimed(timed.state, command, seat, dice)
     steps: list[Append] = []
     for _ in range(MAX_DUE_STEPS):
         step = due_step(timed, now)
@@ -189,6 +191,19 @@ def decide_in_time(
     except RuleViolation as refusal:
         return Decision(tuple(steps), None, refusal)
     return Decision(tuple(steps), append)
+
+
+def _decide_untimed(
+    state: GameState, command: cmd.Command, seat: int, dice: Callable[[GameState], DiceSource]
+) -> Decision:
+    """`decide_in_time` for a game with no clock and no seed step: no server step is ever
+    due, and the time is not recorded. Most commands take this way: it decides as
+    `decide_at` would, without looking at the time."""
+    try:
+        decided, after = decide_and_fold(state, command, dice(state), seat)
+    except RuleViolation as refusal:
+        return Decision((), None, refusal)
+    return Decision((), Append(command, seat, tuple(decided), after, None))
 
 
 def _server_step(

@@ -70,6 +70,7 @@ CHECKED = (
     "docs/api.md",
     "docs/audit.md",
     "docs/ratings.md",
+    "docs/scaling.md",
     "README.md",
     "clients/python/README.md",
     "clients/typescript/README.md",

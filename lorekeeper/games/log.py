@@ -123,9 +123,11 @@ class GameLog(GameLoader):
             )  # fmt: skip
         if not result.duplicate:
             head = result.events[-1]
-            timed = timed_after(None if base is None else base.timed, events, after, head.time_ms)
-            self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms,
-                                          clock=timed.clock))  # fmt: skip
+            clock = None  # a game without clocks keeps none: not folded again
+            if base is None or base.clock is not None:
+                before = None if base is None else base.timed
+                clock = timed_after(before, events, after, head.time_ms).clock
+            self._cache.put(game_id, Game(game_id, after, head.hash, head.time_ms, clock=clock))
             self._log_heads(game_id, base, after, result.events)
         committed = self._committed(game_id, result)
         self.notify(game_id, committed)

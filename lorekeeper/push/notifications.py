@@ -147,9 +147,16 @@ def _declined(game: Game, table: Table, facts: Facts) -> None:
 
 
 def records_of(listed: Sequence[tuple[Game, Table | None]]) -> list[NoteRecord]:
-    """What NotificationLog.record_many records of the listed games (those with a table)."""
+    """What NotificationLog.record_many records of the listed games: those whose table has
+    someone to tell (an owner or a seated player). A game played by seat tokens alone has
+    no facts to record, and recording none would cost a projection two Redis calls."""
     return [(game.id, (game.version, table.rev), facts_of(game, table))
-            for game, table in listed if table is not None]  # fmt: skip
+            for game, table in listed if table is not None and has_audience(table)]  # fmt: skip
+
+
+def has_audience(table: Table) -> bool:
+    """Whether any player could be told of the game: its owner, or a player in a seat."""
+    return table.owner is not None or any(s.kind == "player" and s.player_id for s in table.seats)
 
 
 class Notifier:

@@ -180,12 +180,16 @@ def test_measure_1_puts_its_p99_beside_the_ceilings_and_times_its_rate() -> None
 
 
 def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # issue 20
-    from bench.transparency import redis_rows, tree_rows
+    from bench.transparency import game_leaves, redis_rows, tree_rows
+    from lorekeeper.audit.leaves import is_sealed
+
+    assert all(is_sealed(json.loads(leaf)) for leaf in game_leaves(3))
 
     rows = tree_rows(n_games=300) + redis_rows(redis_client, n_games=50)
     values = {r.measure: float(r.value.replace(",", "")) for r in rows}
     assert len(values) == 10 and all(v > 0 for v in values.values()), values
-    assert values["12 log cost per game: leaf data, bytes"] > 300  # two leaves of ~180 bytes
+    sealed = len(b'{"commitment":"' + b"0" * 64 + b'","format":2}')  # what the log keeps
+    assert values["12 log cost per game: leaf data, bytes"] == 2 * sealed
     assert not redis_client.exists("lk:{tlog}:leaves")  # it cleans up after itself
 
 
@@ -252,3 +256,32 @@ def test_a_part_run_twice_gives_its_answer_after_two_calls(
     monkeypatch.setattr(bench.stats, "percentile", counted)
     run_twice("bench.stats", "percentile")
     assert bench.stats.percentile([1.0, 3.0], 50) == 3.0 and calls == [50, 50]
+
+
+def test_the_open_loop_knows_which_commands_start_a_turn() -> None:
+    from bench.open_loop import turn_starts
+
+    script = random_game("river_crossing", "open-smoke", max_turns=3)
+    starts = turn_starts(script)
+
+    assert list(starts.values()) == sorted(starts.values()) and len(starts) >= 1
+    state = replay(script.events[: script.steps[min(starts)].after])
+    assert state.turn == starts[min(starts)]
+
+
+def test_the_open_loop_counts_latency_from_when_a_command_was_due() -> None:
+    from bench.loadgen import Reply
+    from bench.open_loop import OpenLoopClient, Sink
+
+    script = random_game("river_crossing", "open-due", max_turns=2)
+    sink = Sink(start=10.0, end=20.0)
+    client = OpenLoopClient(1, [Game("g", ["t0", "t1"], script)], sink, every_s=0.5,
+                            start_at=10.0)  # fmt: skip
+
+    assert client.next_request(9.0) == 10.0  # not due yet: ask again at 10.0
+    first = client.next_request(10.2)  # sent 0.2 s late
+    assert not isinstance(first, float) and first is not None
+    assert client.next_request(10.3) == 10.5  # the next is due a period after the first
+    client.on_reply(first, Reply(200, {"etag": f'"{script.steps[0].after}"'}, 10.2, 10.25))
+
+    assert sink.latencies == [pytest.approx(0.25)]  # from 10.0, not from 10.2

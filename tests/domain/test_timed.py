@@ -97,3 +97,19 @@ def test_a_game_without_a_clock_records_no_time(game):  # CLK-1
     assert timed.clock is None
     append = decide_at(timed, cmd.EndTurn(), SeededDice("x"), 0, T0 + 10**9)
     assert append.at_ms is None
+
+
+def test_a_game_without_clock_or_seed_step_decides_as_decide_at_whatever_the_time(game):
+    untimed = fold_timed(None, ((e, T0) for e in new_game(game(OPEN).doc)))
+    assert untimed.clock is None
+    late = T0 + 10 * TURN_MS  # no deadline to pass: the time changes nothing
+
+    decision = decide_in_time(untimed, cmd.EndTurn(), 0, late, dice_for)
+    assert decision.steps == () and decision.refused is None
+    assert decision.command == decide_at(untimed, cmd.EndTurn(), dice_for(None), 0, late)
+
+    refused = decide_in_time(untimed, cmd.EndTurn(), 1, late, dice_for)  # not seat 1's turn
+    with pytest.raises(RuleViolation) as caught:
+        decide_at(untimed, cmd.EndTurn(), dice_for(None), 1, late)
+    assert refused.command is None and refused.refused is not None
+    assert refused.refused.rule == caught.value.rule
