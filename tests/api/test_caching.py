@@ -37,7 +37,8 @@ def _started(client: FlaskClient) -> tuple[dict[str, Any], dict[str, Any], str]:
 
 def _url(path: str, game_id: str) -> str:
     return path.format(game_id=game_id, grant_id="g", webhook_id="w", delivery_id="d",
-                       name="duel", filename="x.js", path="x")  # fmt: skip
+                       name="duel", filename="x.js", path="x",
+                       player_id="p_0000000000000000")  # fmt: skip
 
 
 def test_every_get_route_that_may_depend_on_the_caller_says_so(app: Flask) -> None:

@@ -32,7 +32,7 @@ PROBLEM_SCHEMA = SPEC["components"]["schemas"]["Problem"]
 UNKNOWN = {"game_id": "no-such-game", "key_id": "k_0000000000", "grant_id": "g_nope",
            "name": "no_such_scenario", "filename": "no-such-file.js",
            "webhook_id": "wh_0000000000000000", "delivery_id": "n_nope",
-           "path": "no-such-page.html"}  # fmt: skip
+           "path": "no-such-page.html", "player_id": "p_0000000000000000"}  # fmt: skip
 TITLES = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
           405: "Method Not Allowed", 409: "Conflict", 412: "Precondition Failed",
           415: "Unsupported Media Type",
