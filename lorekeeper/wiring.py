@@ -125,11 +125,12 @@ def application(
 def _ratings(
     stores: Stores, log: GameLog, service: GameService, queue: RatingQueue | None
 ) -> RatingService | None:
-    """The ratings (docs/ratings.md), told of every commit: a rated game's end queues its
-    rating job."""
+    """The ratings (docs/ratings.md), told of every end and commit: a rated game is noted
+    as due before the append that ends it, and its rating job queued after."""
     if stores.ratings is None:
         return None
     ratings = RatingService(stores.ratings, stores.tables, log, queue)
+    service.watch_ends(ratings.before_end)
     service.watch_commits(ratings.after_commit)
     return ratings
 

@@ -17,8 +17,12 @@ process dies. One pass:
 4. each game the lobby shows waiting on a bot gets its bot job again (a repeat is a no-op);
    one whose job ran and left the game waiting is played here, directly;
 5. each overdue clock (in the deadline index, or in a lobby entry) without a live time-out
-   job is timed out here, directly (workers/clocks.py).
-Steps 3 and 4 read at most RECONCILE_BATCH games each from the lobby's shelves.
+   job is timed out here, directly (workers/clocks.py);
+6. each rated game noted as due (before the append that ended it) for longer than a job may
+   take is rated here, directly: its job was lost, or the process that ended the game died
+   before queuing it (lorekeeper/ratings/service.py).
+Steps 3 and 4 read at most RECONCILE_BATCH games each from the lobby's shelves, step 6 at
+most 100 due games.
 
 A job is live (workers/heartbeat.py) while the worker that started it beats; taken from its
 queue and not yet started, for `lost_after_s` after it was queued; waiting in its queue, for

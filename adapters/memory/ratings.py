@@ -66,11 +66,12 @@ class InMemoryRatingStore:
     def mark_due(self, game_id: str, now_ms: int) -> None:
         with self._lock:
             if game_id not in self._games:
-                self._due.setdefault(game_id, now_ms)
+                self._due[game_id] = max(now_ms, self._due.get(game_id, now_ms))
 
-    def drop_due(self, game_id: str) -> None:
+    def drop_due(self, game_id: str, noted_before_ms: int) -> None:
         with self._lock:
-            self._due.pop(game_id, None)
+            if self._due.get(game_id, noted_before_ms) < noted_before_ms:
+                del self._due[game_id]
 
     def due(self, before_ms: int, limit: int) -> list[str]:
         with self._lock:

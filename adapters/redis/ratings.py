@@ -6,8 +6,9 @@ adapters/memory/ratings.py). Keys under the tag `{ratings}` (adapters/redis/keys
 - `lk:{ratings}:player:<id>`  hash: `mu`, `sigma` (exact, as Python prints a float), `rev`
   (the position of the entry that last set them), `place`, `games`, `win`, `loss`, `draw`
 - `lk:{ratings}:board`    sorted set, every score 0: the players' places, read by range
-- `lk:{ratings}:board:due`  sorted set: games waiting for their entry, by when noted (ms);
-  the append removes its game; the reconciler rates what stays too long
+- `lk:{ratings}:board:due`  sorted set: games waiting for their entry, by when last noted
+  (ms), before the append that ends the game; the rating's append removes its game; the
+  reconciler rates what stays too long
 
 One script appends an entry and sets its players' ratings, after checking that the game has
 no entry and that each player's `rev` is the one the rating was computed from: a job run
@@ -80,7 +81,15 @@ return {'appended', position}
 # KEYS: games, due. ARGV: game id, now (ms). Notes the game unless it has an entry.
 _MARK_DUE_LUA = """
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
-return redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
+return redis.call('ZADD', KEYS[2], 'GT', ARGV[2], ARGV[1])
+"""
+# KEYS: due. ARGV: game id, noted before (ms). Forgets the game unless noted again since.
+_DROP_DUE_LUA = """
+local noted = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if noted and tonumber(noted) < tonumber(ARGV[2]) then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
 """
 
 
@@ -94,6 +103,7 @@ class RedisRatingStore:
         self._client = client
         self._append = client.register_script(_APPEND_LUA)
         self._mark_due = client.register_script(_MARK_DUE_LUA)
+        self._drop_due = client.register_script(_DROP_DUE_LUA)
 
     def ratings(self, player_ids: Sequence[str], initial: Skill) -> list[PlayerRating]:
         pipe = self._client.pipeline(transaction=False)
@@ -123,8 +133,8 @@ class RedisRatingStore:
     def mark_due(self, game_id: str, now_ms: int) -> None:
         self._mark_due(keys=[RATINGS_GAMES_KEY, RATINGS_DUE_KEY], args=[game_id, now_ms])
 
-    def drop_due(self, game_id: str) -> None:
-        self._client.zrem(RATINGS_DUE_KEY, game_id)
+    def drop_due(self, game_id: str, noted_before_ms: int) -> None:
+        self._drop_due(keys=[RATINGS_DUE_KEY], args=[game_id, noted_before_ms])
 
     def due(self, before_ms: int, limit: int) -> list[str]:
         found = self._client.zrangebyscore(RATINGS_DUE_KEY, "-inf", f"({before_ms}", 0, limit)

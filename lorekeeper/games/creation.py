@@ -215,6 +215,7 @@ class GameCreator:
         self._new_game_id = new_game_id
         self._new_dice_seed = new_dice_seed
         self._hooks: list[Callable[[str, GameState], None]] = []
+        self._end_hooks: list[Callable[[str], None]] = []
 
     def new_game_id(self) -> str:
         return self._new_game_id()
@@ -356,6 +357,16 @@ class GameCreator:
         """Call `hook(game_id, state)` after each append this service makes (the state it
         leads to): the bots' turns start there (lorekeeper/players/bot_turns.py)."""
         self._hooks.append(hook)
+
+    def watch_ends(self, hook: Callable[[str], None]) -> None:
+        """Call `hook(game_id)` before each append this service makes that ends its game. A
+        note made there outlives a process that dies right after the append: the ratings'
+        due mark (lorekeeper/ratings/service.py). If the hook raises, nothing is appended."""
+        self._end_hooks.append(hook)
+
+    def _ending(self, game_id: str) -> None:
+        for hook in self._end_hooks:
+            hook(game_id)
 
     def _committed(self, game_id: str, state: GameState) -> None:
         for hook in self._hooks:

@@ -204,6 +204,8 @@ class GameService(GameCreator):
 
     def _commit_append(self, game: Game, append: Append, cause: Cause) -> Committed:
         """Append what one decision decided on `game`, at the time it was taken against."""
+        if append.after.is_over and not game.state.is_over:
+            self._ending(game.id)
         committed = self.log.commit(game, game.id, append.events, append.after, cause,
                                     time_ms=append.at_ms)  # fmt: skip
         if not committed.duplicate:

@@ -122,12 +122,13 @@ class RatingStore(Protocol):
     def entry_of(self, game_id: str) -> LoggedEntry | None: ...
 
     def mark_due(self, game_id: str, now_ms: int) -> None:
-        """Note that the game waits for its entry (kept if noted already); the append that
-        adds its entry removes the note."""
+        """Note that the game waits for its entry, as of `now_ms` (a later note moves it
+        later); nothing if it has an entry. The append that adds its entry removes the note."""
         ...
 
-    def drop_due(self, game_id: str) -> None:
-        """Forget that the game waits for its entry (it cannot have one)."""
+    def drop_due(self, game_id: str, noted_before_ms: int) -> None:
+        """Forget that the game waits for its entry (it has none to have), unless it was
+        noted again at `noted_before_ms` or later: a note made meanwhile stays."""
         ...
 
     def due(self, before_ms: int, limit: int) -> list[str]:

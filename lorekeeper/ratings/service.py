@@ -1,12 +1,17 @@
 """Rating finished games: the worker's job, the player's rating, the leaderboard, and the
 recomputation an auditor runs (docs/ratings.md).
 
-When a commit ends a rated game (`after_commit`, watching GameService's commits), one job is
-queued: `rate-<game>`. The job (`rate_game`) reads the players' ratings, rates the game with
-the model, and appends one entry to the ratings log under an optimistic check: the store
-appends nothing if the log has an entry for the game already (a job run twice, or after its
-worker was killed past the append), or if a player's rating moved since it was read (another
-game of theirs was rated meanwhile: read again and retry). So each finished rated game is in
+Before an append ends a rated game (`before_end`, watching GameService's ends), the game is
+noted as due; after it (`after_commit`, watching its commits), one job is queued:
+`rate-<game>`. The note is made first so that a process dying between the append and the
+queuing loses nothing: the reconciler rates a game due too long (`rate_overdue`). A note
+whose append never landed (a lost race) is dropped there: that game is not over.
+
+The job (`rate_game`) reads the players' ratings, rates the game with the model, and appends
+one entry to the ratings log under an optimistic check: the store appends nothing if the log
+has an entry for the game already (a job run twice, or after its worker was killed past the
+append), or if a player's rating moved since it was read (another game of theirs was rated
+meanwhile: read again and retry). So each finished rated game is in
 the log exactly once, and the log's order is the order the ratings changed in: folding it
 from the start gives every rating again (`recompute`).
 """
@@ -59,24 +64,32 @@ class RatingService:
         self._games = games
         self._queue = queue
 
+    def before_end(self, game_id: str) -> None:
+        """Note a rated game as due before the append that ends it: the reconciler's safety
+        net, which a process dying right after that append cannot skip."""
+        if self._queue is not None and is_rated(self._tables.load(game_id)):
+            self.store.mark_due(game_id, self._clock())
+
     def after_commit(self, game_id: str, state: GameState) -> None:
-        """Queue the game's rating job when this commit left a rated game over."""
+        """Queue the game's rating job when this commit left a rated game over (noted as
+        due already, by `before_end`)."""
         if self._queue is None or not state.is_over:
             return
         if is_rated(self._tables.load(game_id)):
-            self.store.mark_due(game_id, self._clock())  # first: the reconciler's safety net
             self._queue.enqueue_rating(game_id)
 
     def rate_overdue(self, older_than_ms: int, limit: int = 100) -> list[str]:
-        """Rate here the games noted as due longer than `older_than_ms` ago (their job was
-        lost, or its worker died): the reconciler's pass. The games rated now."""
+        """Rate here up to `limit` games noted as due longer than `older_than_ms` ago (their
+        job was lost, or the process that appended their end died before queuing it): the
+        reconciler's pass. The games rated now."""
         rated_now = []
-        for game_id in self.store.due(self._clock() - older_than_ms, limit):
+        noted_before = self._clock() - older_than_ms
+        for game_id in self.store.due(noted_before, limit):
             result = self.rate_game(game_id)
             if result.get("rated"):
                 rated_now.append(game_id)
-            elif result.get("reason") in UNRATEABLE:  # it never will be: stop asking
-                self.store.drop_due(game_id)
+            elif result.get("reason") in UNRATEABLE:  # not now: stop asking, unless noted again
+                self.store.drop_due(game_id, noted_before)
         return rated_now
 
     def rate_game(self, game_id: str) -> dict[str, Any]:

@@ -107,12 +107,22 @@ def test_a_rating_keeps_its_float_exactly(store: RatingStore) -> None:
 def test_a_game_noted_due_stays_due_until_its_entry_is_appended(store: RatingStore) -> None:
     store.mark_due("g2", 20)
     store.mark_due("g1", 10)
-    store.mark_due("g1", 30)  # noted already: it keeps its first time
     assert store.due(25, 10) == ["g1", "g2"] and store.due(15, 10) == ["g1"]
     assert store.due(25, 1) == ["g1"]
+    store.mark_due("g1", 30)  # noted again: due from the later time
+    store.mark_due("g1", 5)  # an older note moves nothing
+    assert store.due(25, 10) == ["g2"] and store.due(31, 10) == ["g2", "g1"]
     store.append(entry(store, "g1", "p_a", "p_b"), revs(store, "p_a", "p_b"))
     assert store.due(100, 10) == ["g2"]
     store.mark_due("g1", 40)  # a late note of a game rated already
     assert store.due(100, 10) == ["g2"]
-    store.drop_due("g2")
+
+
+def test_a_due_note_is_dropped_only_if_not_noted_again_since(store: RatingStore) -> None:
+    store.mark_due("g1", 20)
+    store.drop_due("g1", 20)  # noted at 20: not before it
+    assert store.due(100, 10) == ["g1"]
+    store.drop_due("g1", 21)
+    assert store.due(100, 10) == []
+    store.drop_due("g1", 21)  # not due: nothing to drop
     assert store.due(100, 10) == []

@@ -1,6 +1,7 @@
 """Ratings over HTTP, on every backend (docs/ratings.md): a rated game changes both players'
-ratings exactly once; the log recomputes to the same numbers; which games may be rated; a
-player's public page, the leaderboard and the lobby's rating filter; bot accounts labelled."""
+ratings exactly once, even when the request that ended it died right after the append; the
+log recomputes to the same numbers; which games may be rated; a player's public page, the
+leaderboard and the lobby's rating filter; bot accounts labelled."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from lorekeeper.clocks.reading import now_ms
 from lorekeeper.ratings.model import INITIAL
 from lorekeeper.ratings.ports import RatingEntry
 from lorekeeper.ratings.service import recompute
@@ -63,6 +65,33 @@ def test_a_rated_game_changes_both_ratings_exactly_once(app: Flask) -> None:
     seats = {s["player_id"]: s for s in entry["seats"]}
     assert seats[bob["id"]]["after"] == {"mu": won["rating"]["mu"], "sigma": won["rating"]["sigma"]}
     assert seats[ann["id"]]["result"] == "loss" and seats[bob["id"]]["result"] == "win"
+
+
+def test_a_game_whose_ending_request_died_after_the_append_is_rated_once(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = app.test_client()
+    ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob")
+    game_id = rated_game(client, ann, bob)
+    lorekeeper = app.extensions["lorekeeper"]
+
+    def died(game_id: str, state: object) -> None:
+        raise SystemExit("killed after the append, before its commit hooks ran")
+
+    monkeypatch.setattr(lorekeeper.service, "_hooks", [died])
+    with pytest.raises(SystemExit):
+        client.post(f"/games/{game_id}/commands", json={"type": "resign"},
+                    headers=bearer(ann["key"]))  # fmt: skip
+    assert lorekeeper.service.log.load(game_id).state.is_over
+    assert page(client, bob)["record"]["games"] == 0  # not rated: its job was never queued
+    ratings = lorekeeper.ratings
+    assert ratings.rate_overdue(60_000) == []  # too soon: a job may still be coming
+    ratings._clock = lambda: now_ms() + 60_001  # the reconciler's pass, a minute on
+    assert ratings.rate_overdue(60_000) == [game_id]
+    assert ratings.rate_overdue(60_000) == []  # once
+    assert page(client, bob)["record"] == {"games": 1, "wins": 1, "losses": 0, "draws": 0}
+    assert client.get("/ratings/log").get_json()["next"] is None
+    assert len(client.get("/ratings/log").get_json()["entries"]) == 1
 
 
 def test_recomputing_every_rating_from_the_log_gives_the_same_numbers(app: Flask) -> None:

@@ -1,6 +1,7 @@
 """Rating jobs with real RQ workers (docs/ratings.md): a rated game's end queues one job,
 `rate-<game>`; the entry is appended exactly once however often the job runs, whether its
-worker died before or after the append; two games of one player rated at once both count."""
+worker died before or after the append, or the process that ended the game died before
+queuing it; two games of one player rated at once both count."""
 
 from __future__ import annotations
 
@@ -34,14 +35,19 @@ def caller(ctx: WorkerContext, name: str) -> Caller:
     return Caller(player=PlayerCaller(player_id, "k"))
 
 
-def finished(ctx: WorkerContext, host: str, guest: str, loser: str) -> str:
-    """A rated game between two players that `loser` resigned."""
+def started(ctx: WorkerContext, host: str, guest: str) -> str:
+    """A rated game between two players, started."""
     made = ctx.seating.create(caller(ctx, host), duel(), {"rated": True},
                               seats=[SeatSpec("me"), SeatSpec("open")])  # fmt: skip
     ctx.seating.join(caller(ctx, guest), made.game_id)
-    seat = 0 if loser == host else 1
-    ctx.service.handle_command(made.game_id, seat, {"type": "resign"})
     return made.game_id
+
+
+def finished(ctx: WorkerContext, host: str, guest: str, loser: str) -> str:
+    """A rated game between two players that `loser` resigned."""
+    game_id = started(ctx, host, guest)
+    ctx.service.handle_command(game_id, 0 if loser == host else 1, {"type": "resign"})
+    return game_id
 
 
 def ratings(ctx: WorkerContext) -> RatingService:
@@ -138,7 +144,60 @@ def test_the_reconciler_rates_a_game_whose_job_was_lost(ctx: WorkerContext) -> N
     assert reconcile(ctx).rated == []  # once
 
 
+def test_a_game_whose_ending_process_died_after_the_append_is_rated_once(
+    ctx: WorkerContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = started(ctx, "ann", "bob")
+
+    def died(game_id: str, state: object) -> None:
+        raise SystemExit("killed after the append, before its commit hooks ran")
+
+    monkeypatch.setattr(ctx.service, "_hooks", [died])
+    with pytest.raises(SystemExit):
+        ctx.service.handle_command(game_id, 0, {"type": "resign"})
+    assert ctx.log.load(game_id).state.is_over  # the final append landed
+    queue = RQRatingQueue(ctx.client, ctx.settings.rating_queue)
+    assert queue.queue.get_job_ids() == []  # and no job was queued
+    service = ratings(ctx)
+    assert service.store.due(10**15, 10) == [game_id]  # noted before the append
+    assert reconcile(ctx).rated == []  # too soon: a job may still be coming
+    service._clock = lambda: now_ms() + ctx.settings.job_timeout_s * 1000 + 1
+    assert reconcile(ctx).rated == [game_id]
+    assert reconcile(ctx).rated == []  # once
+    assert len(service.entries(-1, 10)) == 1
+    assert games_of(ctx, "ann") == games_of(ctx, "bob") == 1
+
+
 def test_a_due_game_that_can_never_be_rated_is_dropped(ctx: WorkerContext) -> None:
     service = ratings(ctx)
     service.store.mark_due("no-such-game", 1)
     assert service.rate_overdue(0) == [] and service.store.due(10**15, 10) == []
+
+
+class NotedMeanwhile:
+    """A store in which, right after the reconciler reads the due games, a command ending
+    one of them notes it again (its append comes next)."""
+
+    def __init__(self, inner: RatingStore, clock: Any) -> None:
+        self._inner, self._clock = inner, clock
+
+    def due(self, before_ms: int, limit: int) -> list[str]:
+        found = self._inner.due(before_ms, limit)
+        for game_id in found:
+            self._inner.mark_due(game_id, self._clock())
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+def test_a_game_noted_again_while_the_reconciler_looks_stays_due(ctx: WorkerContext) -> None:
+    game_id = started(ctx, "ann", "bob")  # not over: an old note of a lost race to end it
+    service = ratings(ctx)
+    service.store.mark_due(game_id, 1)
+    store: Any = NotedMeanwhile(service.store, now_ms)
+    assert RatingService(store, ctx.stores.tables, ctx.log).rate_overdue(0) == []
+    assert service.store.due(10**15, 10) == [game_id]  # its ending append may land next
+    ctx.service.handle_command(game_id, 0, {"type": "resign"})
+    drain(ctx)
+    assert service.store.due(10**15, 10) == [] and games_of(ctx, "ann") == 1

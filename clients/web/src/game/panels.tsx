@@ -2,6 +2,7 @@
  * the seed prompt before the first turn), the end of the game, and resigning. */
 import { useEffect, useState } from "preact/hooks";
 import { href, invitationLink } from "../router.js";
+import { holderName } from "../seats.js";
 import { gameNotes, type Player } from "../session.js";
 import { seatShape } from "../ui.js";
 import type { Status } from "./board.js";
@@ -29,10 +30,7 @@ export function Seats({
     <ul class="seat-cards" aria-label="Players">
       {(status?.seats ?? []).map((seat) => {
         const held = snap.table?.seats.find((s) => s.seat === seat.seat);
-        const who =
-          held?.player?.id === player.id
-            ? "you"
-            : (held?.player?.name ?? (held?.kind === "bot" ? "bot" : (held?.kind ?? "")));
+        const who = holderName(held, player.id);
         const mine = snap.mySeats.includes(seat.seat);
         const running = clock?.running?.seat === seat.seat;
         const ms = left?.get(seat.seat);

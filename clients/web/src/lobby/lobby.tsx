@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { lk } from "../api.js";
 import { refusalOf, type Refusal } from "../errors.js";
 import { go, href } from "../router.js";
+import { holderName } from "../seats.js";
 import { gameNotes, type Player } from "../session.js";
 import { RefusalNote, scenarioTitle, Section, seatShape } from "../ui.js";
 
@@ -176,13 +177,9 @@ function isMyTurn(entry: LobbyEntry, player: Player): boolean {
 }
 
 function GameLine({ entry, player }: { entry: LobbyEntry; player: Player }) {
-  const seats = (entry.seating ?? []).map((s) => {
-    const who =
-      s.player?.id === player.id
-        ? "you"
-        : (s.player?.name ?? (s.kind === "bot" ? `bot (${s.bot ?? "?"})` : s.kind));
-    return `${seatShape(s.seat)} ${who}`;
-  });
+  const seats = (entry.seating ?? []).map(
+    (s) => `${seatShape(s.seat)} ${holderName(s, player.id)}`,
+  );
   return (
     <span class="game-line" data-game={entry.game_id}>
       <span class="scenario">{scenarioTitle(entry.scenario)}</span>
