@@ -24,7 +24,7 @@ class NewFork:
         friend (str | Unset): With `friend`: the player's id; none: an invitation.
         dice (NewForkDice | Unset): `committed` (the default): fresh committed dice. `chosen`: the owner may choose the
             next faces with `choose_dice`.
-        rated (bool | Unset): A fork is never rated. `true` is refused (422
+        rated (bool | Unset): A fork is never rated. `true` is refused (422, FRK-2).
     """
 
     version: int
