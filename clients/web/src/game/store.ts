@@ -268,7 +268,10 @@ export class GameStore {
       if (listing === undefined) return;
       legalBySeat.set(seat, listing);
       if (listing.version !== view.version) {
+        // The game moved on between the two reads: read both again, even when the view
+        // is already at the version wanted (a listing older than the view is stale).
         this.wanted = Math.max(this.wanted, listing.version);
+        this.forced = true;
         this.dirty = true;
       }
     });
