@@ -50,9 +50,10 @@ def test_scripts_run_comes_up_logs_json_and_stops_calmly_on_ctrl_c(
                                preexec_fn=_default_sigint)  # fmt: skip
         try:
             assert run.stdout is not None
-            with run.stdout:
-                up = run.stdout.readline()
+            with run.stdout:  # both lines it prints: a pipe closed early would break it
+                up, play = run.stdout.readline(), run.stdout.readline()
             assert up.startswith(f"Lorekeeper is up at http://127.0.0.1:{port}/"), up
+            assert play == f"Play at http://127.0.0.1:{port}/play\n", play
             children = subprocess.run(
                 ["pgrep", "-P", str(run.pid)], capture_output=True, text=True, check=False
             )
