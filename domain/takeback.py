@@ -13,7 +13,7 @@ request tells the other seat nothing the stream has not told it already.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from domain import board_events as bev
@@ -101,18 +101,19 @@ def follow(takebacks: Takebacks, before: GameState, event: Event) -> Takebacks:
     return _CLOSED  # information came out
 
 
+# The parts of a state a takeback puts back: Checkpoint's fields but its version.
+_RESTORED = tuple(f.name for f in fields(Checkpoint) if f.name != "version")
+
+
 def _checkpoint(state: GameState) -> Checkpoint:
-    return Checkpoint(state.version, state.players, state.units, state.lore_pool,
-                      state.phase, state.pending, state.engagements, state.turn_state)  # fmt: skip
+    return Checkpoint(state.version, *(getattr(state, name) for name in _RESTORED))
 
 
 def _taken_back(state: GameState, event: TakenBack) -> GameState:
     point = state.takebacks.checkpoint if state.takebacks is not None else None
     if point is None:  # never decided so; the verifier finds such a stream wrong
         return state
-    return replace(state, players=point.players, units=point.units, lore_pool=point.lore_pool,
-                   phase=point.phase, pending=point.pending, engagements=point.engagements,
-                   turn_state=point.turn_state)  # fmt: skip
+    return replace(state, **{name: getattr(point, name) for name in _RESTORED})
 
 
 HANDLERS: dict[type[Event], Any] = {
