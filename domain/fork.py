@@ -17,10 +17,9 @@ from typing import Any
 from domain import commands as cmd
 from domain import events as ev
 from domain.catalogue import FACES
-from domain.codec import DecodeError, decode_dataclass, to_json
 from domain.errors import RuleViolation
-from domain.hexes import Hex
-from domain.state import GameState, Site, replace
+from domain.state import GameState, replace
+from domain.state_json import state_from_json, state_json
 
 CHOSEN, COMMITTED = "chosen", "committed"  # how a fork's dice are made (FRK-4)
 MAX_CHOSEN = 36  # faces one choose_dice command may script
@@ -44,27 +43,6 @@ def fork_problem(state: GameState) -> str | None:
     if state.turn < 1:
         return "the game's first turn has not begun at this version"
     return None
-
-
-def state_json(state: GameState) -> dict[str, Any]:
-    """The state as JSON: the domain codec's, with the hex-keyed maps as [hex, value] pairs."""
-    data: dict[str, Any] = to_json(state)
-    data["terrain"] = [[[h.col, h.row], t] for h, t in sorted(state.terrain.items())]
-    data["sites"] = [[[h.col, h.row], to_json(s)] for h, s in sorted(state.sites.items())]
-    return data
-
-
-def state_from_json(data: Any) -> GameState:
-    """The state `state_json` wrote; DecodeError (a ValueError) for anything else."""
-    if not isinstance(data, dict):
-        raise DecodeError("a state is an object")
-    try:
-        terrain = {_hex(k): str(v) for k, v in data["terrain"]}
-        sites = {_hex(k): decode_dataclass(Site, v, strict=True) for k, v in data["sites"]}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DecodeError(f"terrain or sites: {exc}") from None
-    state = decode_dataclass(GameState, {**data, "terrain": {}, "sites": {}}, strict=True)
-    return replace(state, terrain=terrain, sites=sites)
 
 
 def fork_start(
@@ -123,10 +101,3 @@ def choose_dice(state: GameState, command: cmd.ChooseDice, seat: int) -> list[ev
                             + (f"; not {', '.join(unknown)}" if unknown else ""),
                             "illegal")  # fmt: skip
     return [ev.DiceChosen(seat=seat, roll=state.rolls, faces=tuple(command.faces))]
-
-
-def _hex(value: Any) -> Hex:
-    col, row = value
-    if type(col) is not int or type(row) is not int:
-        raise ValueError("a hex is two integers")
-    return Hex(col, row)

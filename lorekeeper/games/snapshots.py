@@ -32,8 +32,8 @@ from typing import Any
 
 from domain.clock import Clock
 from domain.codec import decode_dataclass, to_json
-from domain.hexes import Hex
-from domain.state import GameState, Site, replace
+from domain.state import GameState
+from domain.state_json import state_from_json
 
 FORMAT = 1
 DEFAULT_EVERY = 500
@@ -51,6 +51,7 @@ class Snapshot:
 def encode(snapshot: Snapshot) -> bytes:
     state = snapshot.state
     data = to_json(state)
+    # In the state's own order, not state_json's sorted one: the bytes stay as they were.
     data["terrain"] = [[[h.col, h.row], t] for h, t in state.terrain.items()]
     data["sites"] = [[[h.col, h.row], to_json(s)] for h, s in state.sites.items()]
     body = {
@@ -72,7 +73,7 @@ def decode(blob: bytes) -> Snapshot | None:
             return None
         snapshot = Snapshot(
             version=_int(body["version"]),
-            state=_state(body["state"]),
+            state=state_from_json(body["state"]),
             head_hash=str(body["head_hash"]),
             head_time_ms=_int(body["head_time_ms"]),
             clock=None if body["clock"] is None else decode_dataclass(Clock, body["clock"]),
@@ -85,18 +86,6 @@ def decode(blob: bytes) -> Snapshot | None:
 def is_due(before: int, after: int, every: int) -> bool:
     """Whether a game that went from version `before` to `after` passed a multiple of `every`."""
     return every > 0 and after // every > before // every
-
-
-def _state(data: Any) -> GameState:
-    terrain = {_hex(k): str(v) for k, v in data["terrain"]}
-    sites = {_hex(k): decode_dataclass(Site, v, strict=True) for k, v in data["sites"]}
-    state = decode_dataclass(GameState, {**data, "terrain": {}, "sites": {}}, strict=True)
-    return replace(state, terrain=terrain, sites=sites)
-
-
-def _hex(value: Any) -> Hex:
-    col, row = value
-    return Hex(_int(col), _int(row))
 
 
 def _int(value: Any) -> int:
