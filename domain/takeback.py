@@ -183,6 +183,16 @@ def _answerable(state: GameState, seat: int) -> int:
     return requester
 
 
+def answerer(state: GameState) -> int | None:
+    """The seat that answers the open takeback request (TKB-3: the other seat in play, of
+    the two TKB-6 allows); None when no request waits."""
+    takebacks = state.takebacks
+    if takebacks is None or takebacks.request is None:
+        return None
+    others = [p.seat for p in state.players if not p.eliminated and p.seat != takebacks.request]
+    return others[0] if len(others) == 1 else None
+
+
 def takeback_actions(state: GameState, seat: int) -> list[Command]:
     """The takeback commands `seat` may send now (legal actions)."""
     out: list[Command] = []

@@ -2,11 +2,12 @@
 command path as any seat (GameService.handle_command), so its games audit like any other.
 
 After every append the service makes (`GameService.watch_commits`), `BotTurns.after_commit`
-looks at the seat the game now waits for; when a bot holds it, one job is queued for that
-move: `bot-<game>-<version>-<seat>` (adapters/redis/jobs.py), so a repeated call queues
-nothing new. The job (`play`) loads the game, and unless it has moved on, sends the bot's
-choice with `If-Match` at that version and the command id `bot@<version>`: a job run twice
-appends once. Its append queues the next move, until the game waits on someone else.
+looks at the seat the game now waits for, and at the seat that answers an open takeback
+request; when a bot holds it, one job is queued for that move: `bot-<game>-<version>-<seat>`
+(adapters/redis/jobs.py), so a repeated call queues nothing new. The job (`play`) loads the
+game, and unless it has moved on, sends the bot's choice with `If-Match` at that version
+and the command id `bot@<version>`: a job run twice appends once. Its append queues the
+next move, until the game waits on someone else.
 
 A search bot (the `bots` package, its levels SEARCH_LEVELS) is given the game state and
 thinks for at most `think_s` seconds (the setting `bot_think_s`); it hides the other seats'
@@ -28,6 +29,7 @@ from typing import Any
 
 from bots import level_budget, search
 from domain import GameState, RuleViolation, legal_listing
+from domain.takeback import answerer
 from domain.view import board_view
 from lorekeeper.bots import BOT_NAMES, BOTS, SEARCH_LEVELS, Action
 from lorekeeper.errors import GameNotFound, PreconditionFailed, TimeRanOut, VersionConflict
@@ -51,10 +53,11 @@ class BotTurns:
         self._lock = threading.Lock()
 
     def after_commit(self, game_id: str, state: GameState) -> None:
-        """Queue the bot's move if the game now waits on a bot seat."""
-        seat = to_act(state)
-        if seat is not None and seat in self.bot_seats(game_id):
-            self._queue.enqueue_bot_turn(game_id, state.version, seat)
+        """Queue the bot's move if the game now waits on a bot seat: its turn, its decision,
+        or its answer to a takeback request."""
+        for seat in (to_act(state), answerer(state)):
+            if seat is not None and seat in self.bot_seats(game_id):
+                self._queue.enqueue_bot_turn(game_id, state.version, seat)
 
     def bot_seats(self, game_id: str) -> dict[int, str]:
         """Seat -> bot name: fixed at creation, so remembered."""
@@ -80,7 +83,7 @@ class BotTurns:
             game = self._service.log.load(game_id)
         except GameNotFound:
             return {"played": False, "reason": "no such game"}
-        if game.version != version or to_act(game.state) != seat:
+        if game.version != version or seat not in (to_act(game.state), answerer(game.state)):
             return {"played": False, "reason": "the game moved on"}
         action = self.choose(bot, game.state, seat)
         try:
@@ -98,8 +101,11 @@ class BotTurns:
         return {"played": True, "action": action["type"], "version": result.version}
 
     def choose(self, bot: str, state: GameState, seat: int) -> Action:
-        """What `bot` plays for `seat`: a search level thinks within the budget; a policy bot
-        reads the seat's board view and legal actions."""
+        """What `bot` plays for `seat`: it accepts a takeback request (the game's creator
+        turned takebacks on); a search level thinks within the budget; a policy bot reads the
+        seat's board view and legal actions."""
+        if answerer(state) == seat:
+            return {"type": "answer_takeback", "accept": True}
         if bot in SEARCH_LEVELS:
             budget = level_budget(bot, self._think_s)
             return search(state, seat, budget, secrets.token_hex(8)).action.to_json()

@@ -9,6 +9,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from adapters.redis.jobs import bot_job_id
+from domain.hexes import Hex
 from lorekeeper.players.access import Caller
 from lorekeeper.players.accounts import PlayerCaller
 from lorekeeper.players.ports import Player
@@ -163,3 +164,20 @@ def test_the_projecting_worker_plays_no_bots_when_another_worker_can() -> None:
     assert work_command(1, two)[-1] == "--no-projections"
     alone = Settings(worker_processes=1, projection_loops=1)
     assert work_command(0, alone)[-2:] == ["workers", "work"]
+
+
+def test_a_bot_seat_accepts_a_takeback_request(ctx: WorkerContext) -> None:  # TKB-3, TKB-4
+    seats = [SeatSpec("me"), SeatSpec("bot", bot="battler")]
+    options = {"auto_decisions": True, "seed": "bots", "takebacks": True}
+    game_id = ctx.seating.create(_player(ctx), duel(), options, seats=seats).game_id
+    drain(ctx)
+    ctx.service.handle_command(game_id, 0, {"type": "order", "units": ["bf0"]})
+    ctx.service.handle_command(game_id, 0, {"type": "move", "unit": "bf0", "path": [[0, 1]]})
+    asked = ctx.service.handle_command(game_id, 0, {"type": "request_takeback"})
+    assert ctx.jobs.bot_queue.get_job_ids() == [bot_job_id(game_id, asked.version, 1)]
+    drain(ctx)
+    last = ctx.events.read(game_id)[-1]
+    assert last.type == "TakenBack" and last.seat == 1
+    assert last.command_id == f"bot@{asked.version}"
+    state = ctx.log.load(game_id).state
+    assert state.units["bf0"].hex == Hex(0, 0)
