@@ -1,4 +1,4 @@
-"""Bots that search: information-set Monte Carlo tree search over the rules (domain/).
+"""Bots that search: information-set Monte Carlo search over the rules (domain/).
 
     outcome = search(state, seat, level_budget("search-hard", 1.0), seed)
 

@@ -1,4 +1,4 @@
-"""The actions the search considers, best guess first, and the fast policy its playouts use.
+"""The actions the search considers beside `battler`'s own move, best guess first.
 
 The rules list every legal action (domain.legal_actions); many differ little (a flight's
 path to the same hex, the same units ordered in another order). The search looks at a few

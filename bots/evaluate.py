@@ -15,7 +15,7 @@ _BANNER = 3.0
 _RIDER = {"none": 0.0, "carried": 0.8, "passed": 1.6}
 _DRAGON = 2.0
 _LORE = 0.05
-_SCALE = 4.0
+_SCALE = 1.5
 
 
 def evaluate(state: GameState) -> tuple[float, ...]:

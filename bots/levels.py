@@ -7,11 +7,13 @@ reproducible under a seed: the same state, seed and level give the same action.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bots.search import Budget
 
 LEVELS: dict[str, Budget] = {
     "search-easy": Budget(iterations=8, seconds=0.25),
-    "search-medium": Budget(iterations=24, seconds=0.5),
+    "search-medium": Budget(iterations=32, seconds=0.5),
     "search-hard": Budget(iterations=64, seconds=1.0),
 }
 
@@ -21,6 +23,6 @@ def level_budget(name: str, seconds: float | None) -> Budget:
     time limit, its iterations only)."""
     level = LEVELS[name]
     if seconds is None:
-        return Budget(level.iterations, None, level.horizon)
+        return replace(level, seconds=None)
     limit = seconds if level.seconds is None else min(seconds, level.seconds)
-    return Budget(level.iterations, limit, level.horizon)
+    return replace(level, seconds=limit)

@@ -1,61 +1,58 @@
-"""Information-set Monte Carlo tree search (single observer), as OpenSpiel's ISMCTS.
+"""Information-set Monte Carlo search: try each candidate in worlds the seat cannot tell apart
+from the real one, play each world on with the `battler` rule, keep the move that did best.
 
-Each iteration deals one world the seat cannot tell apart from the real one (the hidden
-cards dealt again, the dice to come rolled from the bot's own random stream: knowledge.py),
-walks the one shared tree down it, choosing by UCB1 among the actions legal in that world
-(each child counts how often it was available), adds one node, plays the world on with the
-fast policy for a set number of turns, and scores the end (evaluate.py). Every seat in the
-tree picks what is best for itself. The answer is the root's most visited action.
+A world (knowledge.py) deals the other seats' hidden cards again and rolls the dice to come
+from the bot's own random stream. Each round deals one world and plays every candidate still
+in the race in it, with the same cards and the same dice, so candidates are compared on equal
+luck. After a candidate's move the world plays on: every seat, the searching one included,
+follows `battler` (battler.py), through the other seats' turns, until the searching seat's
+turn comes round again (`Budget.horizon` times). Then the position is scored (evaluate.py).
+Every second round the worse half of the race drops out (successive halving), so the budget
+goes to the close calls. `battler`'s own move is always a candidate, stays in the race to the
+end, and wins ties.
 
-Chance (the dice, the breath phase) is never a node: each iteration draws it anew, which
-makes the dice chance nodes sampled once per visit.
+Chance (the dice, the breath phase) is never chosen: each round draws it anew, so a move is
+judged on its average over the dice.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from bots.battler import choose_action
 from bots.candidates import actor, candidates
 from bots.evaluate import evaluate
 from bots.knowledge import GuessedDice, determinize, information_set
 from domain import commands as cmd
+from domain.commands import command_from_json
 from domain.decider import decide_and_fold, resolve_breath
 from domain.errors import RuleViolation
 from domain.evolve import fold
+from domain.legal import legal_listing
 from domain.state import GameState
+from domain.view import board_view
 
-EXPLORE = 0.7
-_MAX_STEPS = 400  # a playout's decisions at most (a guard: turns end long before)
-
-
-@dataclass
-class Node:
-    """One action's statistics: visits, value summed for the seat that chose it, and how
-    often it was available (ISMCTS's availability count)."""
-
-    seat: int
-    visits: int = 0
-    value: float = 0.0
-    available: int = 0
-    children: dict[str, Node] = field(default_factory=dict)
+_MAX_STEPS = 1000  # a playout's decisions at most (a guard: its turns end long before)
+_KEPT = 2  # successive halving stops at this many candidates
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How long to think: at most `iterations`, and at most `seconds` of wall time when set
-    (None: iterations only, which is reproducible under a seed)."""
+    """How long to think: at most `iterations` playouts, and at most `seconds` of wall time
+    when set (None: iterations only, which is reproducible under a seed)."""
 
     iterations: int
     seconds: float | None = None
-    horizon: int = 1  # turns a playout plays on from the search's turn before it is scored
+    horizon: int = 1  # times the searching seat's turn comes round before a playout is scored
+    width: int | None = None  # candidates raced at most, battler's move first (None: all)
 
 
 @dataclass
 class Outcome:
-    """The chosen action and what the search did to find it."""
+    """The chosen action and what the search did to find it: playouts in all, and per
+    candidate."""
 
     action: cmd.Command
     iterations: int
@@ -66,79 +63,71 @@ def search(state: GameState, seat: int, budget: Budget, seed: int | str) -> Outc
     """The action `seat` takes in `state`, found by searching only what the seat knows."""
     known = information_set(state, seat)
     rng = random.Random(f"{seed}:{known.version}:{seat}")
-    root = Node(seat)
-    first = candidates(determinize(known, rng), seat)
-    if len(first) == 1:
-        return Outcome(first[0], 0, {repr(first[0]): 0})
-    by_key = {repr(a): a for a in first}
+    options = root_candidates(determinize(known, rng), seat)[: budget.width]
+    if len(options) == 1:
+        return Outcome(options[0], 0, {repr(options[0]): 0})
+    scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: round -> score
+    racing = list(range(len(options)))
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    done = 0
-    while done < budget.iterations:
-        if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-            break
-        world = determinize(known, rng)
-        _iterate(root, world, GuessedDice(rng), rng, budget.horizon, by_key)
-        done += 1
-    visits = {k: c.visits for k, c in root.children.items() if k in by_key}
-    best = max(visits, key=lambda k: (visits[k], root.children[k].value))
-    return Outcome(by_key[best], done, visits)
+    done = rounds = 0
+    while done < budget.iterations and not _late(deadline, done):
+        world, luck = determinize(known, rng), rng.getrandbits(64)
+        for i in racing[: budget.iterations - done]:
+            if _late(deadline, done):
+                break
+            dice = GuessedDice(random.Random(luck))
+            end = playout(_apply(world, options[i], dice, seat), dice, seat, budget.horizon)
+            scores[i][rounds] = evaluate(end)[seat]
+            done += 1
+        rounds += 1
+        if rounds % 2 == 0 and len(racing) > _KEPT:
+            racing = [0, *sorted(racing[1:], key=lambda i: -_mean(scores[i]))]
+            racing = sorted(racing[: max(_KEPT, (len(racing) + 1) // 2)])
+    best = max(racing, key=lambda i: (_mean(scores[i]), -i))
+    runs = {repr(options[i]): len(scores[i]) for i in range(len(options))}
+    return Outcome(options[best], done, runs)
 
 
-def _iterate(
-    root: Node,
-    state: GameState,
-    dice: GuessedDice,
-    rng: random.Random,
-    horizon: int,
-    root_actions: dict[str, cmd.Command],
-) -> None:
-    stop_turn = state.turn + horizon
-    path: list[Node] = []
-    node = root
-    expanded = False
-    while not expanded:
-        state = _server_steps(state, dice)
-        seat = actor(state)
-        if seat is None:
-            break
-        options = candidates(state, seat) if node is not root else list(root_actions.values())
-        keys = [repr(a) for a in options]
-        for key in keys:
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = Node(seat)
-            child.available += 1
-        fresh = [i for i, k in enumerate(keys) if node.children[k].visits == 0]
-        if fresh:
-            i, expanded = fresh[0], True
-        else:
-            i = max(range(len(keys)), key=lambda j: _ucb(node.children[keys[j]]))
-        state = _apply(state, options[i], dice, seat)
-        node = node.children[keys[i]]
-        path.append(node)
-    state = _playout(state, dice, rng, stop_turn)
-    values = evaluate(state)
-    for visited in path:
-        visited.visits += 1
-        visited.value += values[visited.seat]
+def _mean(scores: dict[int, float]) -> float:
+    return sum(scores.values()) / len(scores) if scores else -1.0
 
 
-def _ucb(child: Node) -> float:
-    mean = child.value / child.visits
-    return mean + EXPLORE * math.sqrt(math.log(child.available) / child.visits)
+def _late(deadline: float | None, done: int) -> bool:
+    return deadline is not None and done > 0 and time.perf_counter() >= deadline
 
 
-def _playout(state: GameState, dice: GuessedDice, rng: random.Random, stop_turn: int) -> GameState:
-    """Play on with the fast policy (mostly the first candidate, sometimes another) until
-    `stop_turn` begins or the game ends."""
+def root_candidates(world: GameState, seat: int) -> list[cmd.Command]:
+    """`battler`'s move first, then the search's own candidates (candidates.py)."""
+    first = battler_move(world, seat)
+    seen = {repr(first)}
+    out = [first]
+    for action in candidates(world, seat):
+        if repr(action) not in seen:
+            seen.add(repr(action))
+            out.append(action)
+    return out
+
+
+def battler_move(state: GameState, seat: int) -> cmd.Command:
+    """What `battler` plays for `seat`: its rule on the seat's board view and legal actions."""
+    listing = legal_listing(state, seat)
+    view = board_view(state, seat)
+    return command_from_json(choose_action(view, listing["actions"], seat, listing.get("order")))
+
+
+def playout(state: GameState, dice: GuessedDice, seat: int, horizon: int) -> GameState:
+    """Play on with `battler` for every seat until `seat`'s turn has come round `horizon`
+    times (0: until the turn ends), or the game ends."""
+    turn, laps = state.turn, 0
     for _ in range(_MAX_STEPS):
         state = _server_steps(state, dice)
-        seat = actor(state)
-        if seat is None or state.turn >= stop_turn:
+        if state.turn != turn:
+            turn = state.turn
+            laps += horizon == 0 or state.active == seat
+        mover = actor(state)
+        if mover is None or laps >= max(horizon, 1):
             break
-        options = candidates(state, seat)
-        pick = options[0] if rng.random() < 0.75 else rng.choice(options)
-        state = _apply(state, pick, dice, seat)
+        state = _apply(state, battler_move(state, mover), dice, mover)
     return state
 
 

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from bots import LEVELS, Budget, level_budget, search
-from bots.knowledge import UNKNOWN, determinize, information_set
+from bots.candidates import actor
+from bots.knowledge import UNKNOWN, GuessedDice, determinize, information_set
+from bots.search import battler_move, playout, root_candidates
 from domain import GameState, ScriptedDice, SeededDice
 from domain.decider import decide_and_fold
 from domain.state import replace
@@ -102,6 +104,32 @@ def test_a_time_budget_stops_the_search_before_its_iterations() -> None:
 
 def test_a_level_is_cut_to_the_servers_budget_and_keeps_its_iterations() -> None:
     hard = LEVELS["search-hard"]
-    assert level_budget("search-hard", 0.2) == Budget(hard.iterations, 0.2, hard.horizon)
+    assert level_budget("search-hard", 0.2) == replace(hard, seconds=0.2)
     assert level_budget("search-hard", None).seconds is None
     assert level_budget("search-easy", 60.0).seconds == LEVELS["search-easy"].seconds
+
+
+@pytest.mark.parametrize("phase", ["order", "movement", "combat"])
+def test_battlers_move_is_the_first_candidate_and_a_single_playout_plays_it(phase: str) -> None:
+    for state in choices(phase):
+        mine = battler_move(state, 0)
+        assert root_candidates(state, 0)[0] == mine
+        assert search(state, 0, Budget(iterations=1), seed=4).action == mine
+
+
+def test_the_race_keeps_battlers_move_unless_another_scores_better() -> None:
+    for state in choices("movement"):
+        outcome = search(state, 0, Budget(iterations=40), seed=6)
+        runs = list(outcome.visits.values())
+        assert sum(runs) == outcome.iterations == 40
+        assert max(runs) > min(runs)  # the worse half dropped out of the race
+
+
+def test_a_playout_stops_when_the_seats_turn_comes_round_again() -> None:
+    state = choices("movement")[0]
+    rng = random.Random(3)
+    end = playout(state, GuessedDice(rng), 0, horizon=1)
+    assert end.is_over or (end.turn == state.turn + 2 and end.active == 0)
+    assert end.is_over or actor(end) == 0 and end.phase == "order"
+    later = playout(state, GuessedDice(random.Random(3)), 0, horizon=2)
+    assert later.is_over or later.turn == state.turn + 4
