@@ -48,10 +48,14 @@ def sign_up(browser: Browser, url: str, name: str, **context: Any) -> Page:
 
 
 def create_game(
-    page: Page, url: str, seats: list[str], scenario: dict[str, Any] | None = None
+    page: Page,
+    url: str,
+    seats: list[str],
+    scenario: dict[str, Any] | None = None,
+    ticks: tuple[str, ...] = (),
 ) -> str:
     """Creates a game through the form; `seats` names each other seat's choice as the form
-    words it. Returns the game's id, once its board is drawn."""
+    words it, `ticks` the boxes to tick. Returns the game's id, once its board is drawn."""
     page.goto(f"{url}/play#/new")
     select = page.get_by_label("Scenario", exact=True)
     select.locator("option").nth(1).wait_for(state="attached")  # the shipped ones have come
@@ -60,6 +64,8 @@ def create_game(
         page.get_by_label("Scenario document (JSON)").fill(json.dumps(scenario))
     for seat, choice in enumerate(seats, start=1):
         page.get_by_label(f"Seat {seat}", exact=True).select_option(label=choice)
+    for label in ticks:
+        page.get_by_label(label).check()
     page.get_by_role("button", name="Create the game").click()
     page.locator(".board-stage svg").wait_for()
     return str(page.locator(".game").get_attribute("data-game"))

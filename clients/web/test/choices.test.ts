@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import type { BoardView, LegalActions } from "@lorekeeper/client";
 import {
   actingUnits,
+  answeringSeat,
   defaultTargets,
   describe as words,
   destinationsOf,
@@ -82,6 +83,33 @@ describe("the movement phase's choices", () => {
     );
     assert.equal(words({ type: "choose_retreat", unit: "w", path: [] }), "w stays where it is");
     assert.equal(words({ type: "react", card: "web", hex: [2, 3] }), "Play web on 2,3");
+  });
+});
+
+describe("takebacks", () => {
+  const listing = (seat: number, version: number, actions: LegalActions["actions"]) =>
+    ({ seat, version, head_hash: "0".repeat(64), actions }) as LegalActions;
+  const asks = listing(0, 9, [{ type: "resign" }, { type: "request_takeback" }]);
+  const answers = listing(1, 9, [
+    { type: "resign" },
+    { type: "answer_takeback", accept: true },
+    { type: "answer_takeback", accept: false },
+  ]);
+
+  it("finds the seat that answers, not the seat to act (TKB-3)", () => {
+    const both = new Map([
+      [0, asks],
+      [1, answers],
+    ]);
+    assert.equal(answeringSeat(both, [0, 1], 9), 1);
+    assert.equal(answeringSeat(both, [0], 9), undefined); // the other seat is not this page's
+    assert.equal(answeringSeat(both, [0, 1], 10), undefined); // a listing older than the view
+  });
+
+  it("says the takeback commands in words", () => {
+    assert.equal(words({ type: "request_takeback" }), "Ask to take back your moves");
+    assert.equal(words({ type: "answer_takeback", accept: true }), "Accept the takeback");
+    assert.equal(words({ type: "answer_takeback", accept: false }), "Decline the takeback");
   });
 });
 

@@ -3,7 +3,7 @@
  * and every decision the game asks of the seat (a retreat, a battle back, a reaction), each a
  * clear prompt of buttons. The board offers the same choices (turn.ts makes both).
  */
-import type { Command } from "@lorekeeper/client";
+import type { Command, LegalActions } from "@lorekeeper/client";
 import {
   actingUnits,
   actionsOf,
@@ -56,11 +56,69 @@ function EndButtons({ ctx }: { ctx: Context }) {
     (a) => a.type === "end_movement" || a.type === "end_turn",
   );
   return (
+    <>
+      <p class="buttons">
+        {ends.map((command) => (
+          <Send key={command.type} ctx={ctx} command={command} />
+        ))}
+      </p>
+      <TakebackAsk ctx={ctx} />
+    </>
+  );
+}
+
+/** TKB-2: the seat asks to take back its moves; then it may wait, or play on (TKB-5). */
+function TakebackAsk({ ctx }: { ctx: Context }) {
+  const ask = actionsOf(ctx.legal, "request_takeback")[0];
+  if (ctx.view.takebacks?.request === ctx.seat) {
+    return (
+      <p class="hint" role="status">
+        You asked to take back your moves. The other player answers. If you play on, the request
+        lapses.
+      </p>
+    );
+  }
+  if (ask === undefined) return null;
+  return (
     <p class="buttons">
-      {ends.map((command) => (
-        <Send key={command.type} ctx={ctx} command={command} />
-      ))}
+      <Send ctx={ctx} command={ask} />
     </p>
+  );
+}
+
+/** TKB-3: the answer to a takeback request, for whichever of the page's seats may give it:
+ * the other seat than the one asking, so often not the seat to act. */
+export function TakebackAnswer(props: {
+  legal: LegalActions;
+  asker: string;
+  answerer: string | undefined;
+  send: (command: Command) => void;
+}) {
+  const answers = actionsOf(props.legal, "answer_takeback");
+  return (
+    <div class="prompt decision" role="group" aria-labelledby="takeback-title">
+      <h3 id="takeback-title">
+        {props.answerer === undefined
+          ? "A takeback request"
+          : `${props.answerer}: a takeback request`}
+      </h3>
+      <p>
+        {capitalized(props.asker)} asks to take back its last moves. If you accept, the board goes
+        back to how it stood before them (TKB-3).
+      </p>
+      <p class="buttons">
+        {answers.map((answer, i) => (
+          <button
+            key={String(answer.accept)}
+            type="button"
+            class={i === 0 ? "primary" : ""}
+            onClick={() => props.send(answer)}
+          >
+            {describe(answer)}
+          </button>
+        ))}
+      </p>
+    </div>
   );
 }
 
@@ -374,4 +432,8 @@ function Decision({ ctx }: { ctx: Context }) {
       )}
     </div>
   );
+}
+
+function capitalized(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

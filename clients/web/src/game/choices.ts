@@ -22,6 +22,20 @@ export function actionsOf<T extends Command["type"]>(legal: LegalActions | undef
   return (legal?.actions ?? []).filter((a): a is Of<T> => a.type === type);
 }
 
+/** The seat among `seats` that may answer an open takeback request now (TKB-3): its
+ * listing is at `version` and offers `answer_takeback`. Not always the seat to act: the
+ * requester plays on while the other seat answers. */
+export function answeringSeat(
+  legal: Map<number, LegalActions>,
+  seats: number[],
+  version: number | undefined,
+): number | undefined {
+  return seats.find((seat) => {
+    const listing = legal.get(seat);
+    return listing?.version === version && actionsOf(listing, "answer_takeback").length > 0;
+  });
+}
+
 /** A destination of the selected unit: how it may get there. */
 export interface Destination {
   hex: Hex;

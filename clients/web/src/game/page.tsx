@@ -4,8 +4,9 @@ import type { Command } from "@lorekeeper/client";
 import { go } from "../router.js";
 import type { Player } from "../session.js";
 import { RefusalNote } from "../ui.js";
-import { Choices } from "./actions.js";
+import { Choices, TakebackAnswer } from "./actions.js";
 import { Board, readPicture } from "./board.js";
+import { answeringSeat } from "./choices.js";
 import { Dice, Log } from "./feed.js";
 import { NO_PICK } from "./orders.js";
 import { GameStore, type Snapshot } from "./store.js";
@@ -55,6 +56,11 @@ export function GamePage({
   const marks = useMemo(() => (ctx ? marksFor(ctx) : NO_MARKS), [ctx?.view, ctx?.legal, ui, seat]);
   const status = picture?.status;
   const over = snap.view?.phase === "over";
+  // TKB-3: the seat that answers a takeback request is the other seat, not the one to act.
+  const answering = answeringSeat(snap.legal, snap.mySeats, version);
+  const answeringLegal = answering === undefined ? undefined : snap.legal.get(answering);
+  const seatName = (s: number | null | undefined) =>
+    s === null || s === undefined ? "Your opponent" : (status?.seats[s]?.name ?? `Seat ${s}`);
 
   return (
     <div class="game" data-game={gameId} data-version={version ?? 0} data-live={snap.live}>
@@ -78,6 +84,14 @@ export function GamePage({
             data-seat={seat ?? ""}
           >
             <RefusalNote refusal={snap.refusal} />
+            {!over && answering !== undefined && answeringLegal && (
+              <TakebackAnswer
+                legal={answeringLegal}
+                asker={seatName(snap.view?.takebacks?.request)}
+                answerer={snap.mySeats.length > 1 ? seatName(answering) : undefined}
+                send={(command) => void store.send(command, answering)}
+              />
+            )}
             {over ? (
               <Summary
                 snap={snap}

@@ -1,8 +1,9 @@
 /**
  * A new game: the scenario (a shipped one, or a document pasted in), who sits in each other
  * seat (anyone from the lobby, a friend with a link, the server's bot at a level, or this
- * browser: a hot seat), the visibility and the clock. The seat tokens and invitation links the server
- * shows once are kept in this browser.
+ * browser: a hot seat), the visibility, the clock, the dice's seed step and takebacks (two
+ * seats only). The seat tokens and invitation links the server shows once are kept in this
+ * browser.
  */
 import type { CreateGame as CreateBody, ScenarioSummary, TimeControl } from "@lorekeeper/client";
 import { useEffect, useState } from "preact/hooks";
@@ -42,6 +43,7 @@ export function CreateGame({ player: _player }: { player: Player }) {
   const [clock, setClock] = useState<ClockKind>("none");
   const [seconds, setSeconds] = useState({ turn: 120, bank: 600, increment: 10, days: 1 });
   const [seedStep, setSeedStep] = useState(false);
+  const [takebacks, setTakebacks] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>();
 
@@ -74,6 +76,8 @@ export function CreateGame({ player: _player }: { player: Player }) {
   const fitSeats = (count: number) =>
     setOpponents((now) => Array.from({ length: count - 1 }, (_, i) => now[i] ?? "bot"));
 
+  const twoSeats = seatsOf(scenario, document) === 2; // TKB-6
+
   const submit = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
@@ -82,6 +86,7 @@ export function CreateGame({ player: _player }: { player: Player }) {
       const clockBody = timeControl(clock, seconds);
       const body = gameBody(scenario, document, opponents, bot, visibility, clockBody);
       if (seedStep) body.options = { ...body.options, seed_step: true };
+      if (takebacks && twoSeats) body.options = { ...body.options, takebacks: true };
       const created = await lk.createGame(body);
       const hotSeats = new Set(opponents.flatMap((o, i) => (o === "hotseat" ? [i + 1] : [])));
       const tokens = Object.fromEntries(
@@ -261,6 +266,15 @@ export function CreateGame({ player: _player }: { player: Player }) {
             onChange={(e) => setSeedStep(e.currentTarget.checked)}
           />
           Each player adds their own randomness to the dice before the first turn
+        </label>
+        <label class="choice">
+          <input
+            type="checkbox"
+            checked={takebacks && twoSeats}
+            disabled={!twoSeats}
+            onChange={(e) => setTakebacks(e.currentTarget.checked)}
+          />
+          Allow takebacks{twoSeats ? "" : " (two-player games only)"}
         </label>
         <button type="submit" class="primary" disabled={busy || scenario === ""}>
           Create the game
