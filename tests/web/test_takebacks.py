@@ -1,5 +1,6 @@
-"""Takebacks in the browser (docs/play/takebacks.md): a game created with them through the
-form, a move taken back with the bot's consent, and a hot seat that answers a request."""
+"""Takebacks in the browser (docs/play/takebacks.md): the form offers them to two-seat games;
+a move taken back with the bot's consent; a hot seat that declines a request; and a second
+browser, not the seat to act, that accepts one."""
 
 from __future__ import annotations
 
@@ -97,3 +98,24 @@ def test_a_hot_seat_answers_the_other_seats_request(browser: Browser, stack: str
     page.get_by_role("heading", name=re.compile("^Movement phase")).wait_for(timeout=WAIT_MS)
     assert _foot_at(page, to).count() == 1  # TKB-3: the game goes on as it stands
     assert _event_types(stack, game_id)[-2:] == ["TakebackRequested", "TakebackDeclined"]
+
+
+@pytest.mark.timeout(300)
+def test_a_second_browser_accepts_while_it_waits_for_its_turn(browser: Browser, stack: str) -> None:
+    ann = sign_up(browser, f"{stack}/play", "Jo", **DESKTOP)
+    game_id = create_game(
+        ann, stack, ["A friend, with a link"], SMALL_FIELD, ticks=("Allow takebacks",)
+    )
+    link = ann.get_by_label("Seat 1").input_value()
+    bob = sign_up(browser, link, "Kit", **DESKTOP)
+    bob.get_by_role("button", name="Accept and play").click()
+    bob.locator(".board-stage svg").wait_for()
+    to = _order_and_move_the_foot(ann)
+    ann.get_by_role("button", name="Ask to take back your moves").click(timeout=WAIT_MS)
+
+    request = bob.get_by_role("group", name="A takeback request")
+    request.get_by_role("button", name="Accept the takeback").click(timeout=WAIT_MS)
+    for page in (ann, bob):  # each page reads the game again after TakenBack
+        _foot_at(page, "1,3").wait_for(timeout=WAIT_MS)
+    assert _foot_at(ann, to).count() == 0
+    assert _event_types(stack, game_id)[-2:] == ["TakebackRequested", "TakenBack"]
