@@ -8,8 +8,7 @@ luck. After a candidate's move the world plays on: every seat, the searching one
 follows `battler` (battler.py), through the other seats' turns, until the searching seat's
 turn comes round again (`Budget.horizon` times). Then the position is scored (evaluate.py).
 Every second round the worse half of the race drops out (successive halving), so the budget
-goes to the close calls. `battler`'s own move is always a candidate, stays in the race to the
-end, and wins ties.
+goes to the close calls. `battler`'s own move is always a candidate, and wins ties.
 
 Chance (the dice, the breath phase) is never chosen: each round draws it anew, so a move is
 judged on its average over the dice.
@@ -81,7 +80,7 @@ def search(state: GameState, seat: int, budget: Budget, seed: int | str) -> Outc
             done += 1
         rounds += 1
         if rounds % 2 == 0 and len(racing) > _KEPT:
-            racing = [0, *sorted(racing[1:], key=lambda i: -_mean(scores[i]))]
+            racing.sort(key=lambda i: (-_mean(scores[i]), i))
             racing = sorted(racing[: max(_KEPT, (len(racing) + 1) // 2)])
     best = max(racing, key=lambda i: (_mean(scores[i]), -i))
     runs = {repr(options[i]): len(scores[i]) for i in range(len(options))}

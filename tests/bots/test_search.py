@@ -117,7 +117,7 @@ def test_battlers_move_is_the_first_candidate_and_a_single_playout_plays_it(phas
         assert search(state, 0, Budget(iterations=1), seed=4).action == mine
 
 
-def test_the_race_keeps_battlers_move_unless_another_scores_better() -> None:
+def test_the_worse_half_of_the_race_drops_out() -> None:
     for state in choices("movement"):
         outcome = search(state, 0, Budget(iterations=40), seed=6)
         runs = list(outcome.visits.values())
