@@ -187,7 +187,10 @@ def test_the_transparency_bench_measures_a_small_log(redis_client) -> None:  # i
 
     rows = tree_rows(n_games=300) + redis_rows(redis_client, n_games=50)
     values = {r.measure: float(r.value.replace(",", "")) for r in rows}
-    assert len(values) == 10 and all(v > 0 for v in values.values()), values
+    # Redis's used_memory moves with whatever else the test server frees meanwhile (lazy
+    # frees, expiring keys), so its difference is only a number here; the rest is positive
+    memory = "12 log cost per game on Redis, bytes"
+    assert len(values) == 10 and all(v > 0 for k, v in values.items() if k != memory), values
     sealed = len(b'{"commitment":"' + b"0" * 64 + b'","format":2}')  # what the log keeps
     assert values["12 log cost per game: leaf data, bytes"] == 2 * sealed
     assert not redis_client.exists("lk:{tlog}:leaves")  # it cleans up after itself
