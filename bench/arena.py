@@ -33,13 +33,11 @@ from itertools import combinations
 from bench.stats import percentile
 from bots import LEVELS, level_budget, search
 from bots.candidates import actor
-from domain import Command, GameState, SeededDice, command_from_json, new_game, replay
+from bots.search import battler_move
+from domain import Command, GameState, SeededDice, new_game, replay
 from domain.decider import decide_and_fold, resolve_breath
 from domain.evolve import fold
-from domain.legal import legal_listing
 from domain.scenarios import get_scenario, scenario_names
-from domain.view import board_view
-from lorekeeper.bots import BOTS
 
 PLAYERS = (*reversed(LEVELS), "battler")  # the strongest first: it is side A
 _MOST_DECISIONS = 5000  # a guard; games end by their turn limit long before
@@ -61,14 +59,12 @@ class Result:
 
 
 def decide_for(bot: str, state: GameState, seat: int, seed: str, timed: bool) -> Command:
-    """What `bot` plays: a search level on the state (it hides what the seat cannot see), a
-    policy bot on the seat's board view and legal actions."""
+    """What `bot` plays: a search level on the state (it hides what the seat cannot see), or
+    `battler` on the seat's board view and legal actions."""
     if bot in LEVELS:
         budget = level_budget(bot, None if not timed else LEVELS[bot].seconds)
         return search(state, seat, budget, seed).action
-    listing = legal_listing(state, seat)
-    view = board_view(state, seat)
-    return command_from_json(BOTS[bot](view, listing["actions"], seat, listing.get("order")))
+    return battler_move(state, seat)
 
 
 def play(match: Match) -> Result:

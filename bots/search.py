@@ -45,7 +45,6 @@ class Budget:
     iterations: int
     seconds: float | None = None
     horizon: int = 1  # times the searching seat's turn comes round before a playout is scored
-    width: int | None = None  # candidates raced at most, battler's move first (None: all)
 
 
 @dataclass
@@ -62,7 +61,7 @@ def search(state: GameState, seat: int, budget: Budget, seed: int | str) -> Outc
     """The action `seat` takes in `state`, found by searching only what the seat knows."""
     known = information_set(state, seat)
     rng = random.Random(f"{seed}:{known.version}:{seat}")
-    options = root_candidates(determinize(known, rng), seat)[: budget.width]
+    options = root_candidates(determinize(known, rng), seat)
     if len(options) == 1:
         return Outcome(options[0], 0, {repr(options[0]): 0})
     scores: list[dict[int, float]] = [{} for _ in options]  # per candidate: round -> score
@@ -97,14 +96,10 @@ def _late(deadline: float | None, done: int) -> bool:
 
 def root_candidates(world: GameState, seat: int) -> list[cmd.Command]:
     """`battler`'s move first, then the search's own candidates (candidates.py)."""
-    first = battler_move(world, seat)
-    seen = {repr(first)}
-    out = [first]
-    for action in candidates(world, seat):
-        if repr(action) not in seen:
-            seen.add(repr(action))
-            out.append(action)
-    return out
+    out: dict[str, cmd.Command] = {}
+    for action in (battler_move(world, seat), *candidates(world, seat)):
+        out.setdefault(repr(action), action)
+    return list(out.values())
 
 
 def battler_move(state: GameState, seat: int) -> cmd.Command:
@@ -116,15 +111,16 @@ def battler_move(state: GameState, seat: int) -> cmd.Command:
 
 def playout(state: GameState, dice: GuessedDice, seat: int, horizon: int) -> GameState:
     """Play on with `battler` for every seat until `seat`'s turn has come round `horizon`
-    times (0: until the turn ends), or the game ends."""
+    times, or the game ends."""
     turn, laps = state.turn, 0
     for _ in range(_MAX_STEPS):
         state = _server_steps(state, dice)
         if state.turn != turn:
             turn = state.turn
-            laps += horizon == 0 or state.active == seat
+            if state.active == seat:
+                laps += 1
         mover = actor(state)
-        if mover is None or laps >= max(horizon, 1):
+        if mover is None or laps >= horizon:
             break
         state = _apply(state, battler_move(state, mover), dice, mover)
     return state

@@ -5,13 +5,11 @@ from __future__ import annotations
 from functools import cache
 
 from bots.candidates import actor, candidates
-from domain import DiceSource, GameState, SeededDice, command_from_json, new_game, replay
+from bots.search import battler_move
+from domain import DiceSource, GameState, SeededDice, new_game, replay
 from domain.decider import decide_and_fold, resolve_breath
 from domain.evolve import fold
-from domain.legal import legal_listing
 from domain.scenarios import get_scenario
-from domain.view import board_view
-from lorekeeper.bots import choose_action
 
 
 @cache
@@ -37,10 +35,7 @@ def play(dice: DiceSource, decisions: int | None = None) -> list[GameState]:
         seat = actor(state)
         assert seat is not None
         seen.append(state)
-        listing = legal_listing(state, seat)
-        move = choose_action(board_view(state, seat), listing["actions"], seat,
-                             listing.get("order"))  # fmt: skip
-        state = decide_and_fold(state, command_from_json(move), dice, seat)[1]
+        state = decide_and_fold(state, battler_move(state, seat), dice, seat)[1]
     return seen
 
 
